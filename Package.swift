@@ -1,0 +1,57 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "arcade",
+    products: [
+        .executable(name: "arcade", targets: ["arcade"]),
+        .executable(name: "arcade-bench", targets: ["arcade-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Debian's Lua 5.4 plus a header-only shim: macro wrappers, the allocator,
+        // the instruction-budget hook and the error trampoline.
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        // Pure Swift, no I/O, no Lua: geometry, random, clock, timers, animation, physics.
+        .target(name: "ArcadeCore", linkerSettings: [.linkedLibrary("m")]),
+        // Scene graph, canvas, sprites, fonts, compositor, frame encoder.
+        .target(name: "ArcadeRender", dependencies: ["ArcadeCore"]),
+        // The tty: raw mode, alternate screen, input decoding, restore on exit.
+        .target(name: "ArcadeTerminal", dependencies: ["ArcadeCore"]),
+        // The VM: state, sandbox, limits, bridging, one binding file per module.
+        .target(name: "ArcadeLua", dependencies: ["CLua", "ArcadeCore", "ArcadeRender"]),
+        // Catalog, game session, frame loop, hot reload, menu, saves, record/replay.
+        .target(
+            name: "ArcadeHost",
+            dependencies: ["ArcadeCore", "ArcadeRender", "ArcadeTerminal", "ArcadeLua"]
+        ),
+        .executableTarget(
+            name: "arcade",
+            dependencies: [
+                "ArcadeHost",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "arcade-bench",
+            dependencies: ["ArcadeCore", "ArcadeRender", "ArcadeLua", "ArcadeHost", "CLua"],
+            path: "Benchmarks/arcade-bench"
+        ),
+        .testTarget(name: "ArcadeCoreTests", dependencies: ["ArcadeCore"]),
+        .testTarget(name: "ArcadeRenderTests", dependencies: ["ArcadeRender", "ArcadeCore"]),
+        .testTarget(name: "ArcadeTerminalTests", dependencies: ["ArcadeTerminal", "ArcadeCore"]),
+        .testTarget(name: "ArcadeLuaTests", dependencies: ["ArcadeLua", "ArcadeCore", "CLua"]),
+        .testTarget(
+            name: "ArcadeHostTests",
+            dependencies: ["ArcadeHost", "ArcadeLua", "ArcadeCore"],
+            exclude: ["Fixtures"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

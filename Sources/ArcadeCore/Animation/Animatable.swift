@@ -1,0 +1,55 @@
+/// A property of a scene object that animations (and physics bindings) may drive.
+///
+/// ArcadeCore knows nothing of scene nodes: anything that stores these properties
+/// conforms to ``Animatable`` and the animation engine reads and writes through it.
+public enum AnimatableProperty: Hashable, Sendable, CustomStringConvertible {
+    case x, y
+    /// x and y together, as a vector.
+    case position
+    /// Uniform scale: reads as scale x, writes both.
+    case scale
+    case scaleX, scaleY
+    /// Radians, clockwise positive (y is down).
+    case rotation
+    case alpha
+    /// Colour slot 0 is the primary colour (fill / text / tint), 1 the secondary (outline / stroke).
+    case color(Int)
+    /// Lines: the visible fraction of the stroke, 0...1.
+    case strokeStart, strokeEnd
+
+    public var description: String {
+        switch self {
+        case .x: "x"
+        case .y: "y"
+        case .position: "position"
+        case .scale: "scale"
+        case .scaleX: "scale_x"
+        case .scaleY: "scale_y"
+        case .rotation: "rotation"
+        case .alpha: "alpha"
+        case .color(0): "color"
+        case .color(1): "outline"
+        case .color(let i): "color\(i)"
+        case .strokeStart: "stroke_start"
+        case .strokeEnd: "stroke_end"
+        }
+    }
+}
+
+/// A value an animation produces for an ``AnimatableProperty``.
+public enum AnimatableValue: Hashable, Sendable {
+    case scalar(Double)
+    case vector(Vec2)
+    case color(Color)
+}
+
+/// Something whose properties animations and physics drive natively.
+///
+/// Conformers are reference types so the engines can hold them weakly: when the
+/// object goes away its animations simply stop.
+public protocol Animatable: AnyObject {
+    /// The current value of `property`, or nil when this object has no such property.
+    func animatableValue(_ property: AnimatableProperty) -> AnimatableValue?
+    /// Sets `property`; values of the wrong kind are ignored.
+    func setAnimatableValue(_ value: AnimatableValue, for property: AnimatableProperty)
+}
