@@ -1,0 +1,4 @@
+/// Animation benchmarks.
+func animationBenchmarks() -> [BenchResult] {
+    []
+}

@@ -1,0 +1,4 @@
+/// Host benchmarks.
+func hostBenchmarks() -> [BenchResult] {
+    []
+}

@@ -1,0 +1,4 @@
+/// Lua benchmarks.
+func luaBenchmarks() -> [BenchResult] {
+    []
+}

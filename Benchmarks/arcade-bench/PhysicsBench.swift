@@ -1,0 +1,4 @@
+/// Physics benchmarks.
+func physicsBenchmarks() -> [BenchResult] {
+    []
+}

@@ -1,0 +1,4 @@
+/// Render benchmarks.
+func renderBenchmarks() -> [BenchResult] {
+    []
+}

@@ -1,0 +1,68 @@
+/// Modifier keys held during a key or mouse event.
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let shift = KeyModifiers(rawValue: 1)
+    public static let alt = KeyModifiers(rawValue: 2)
+    public static let ctrl = KeyModifiers(rawValue: 4)
+}
+
+/// A key press or release.
+///
+/// `key` is the key's name in the arcade's vocabulary: `a`...`z` (always lower case;
+/// Shift is a modifier), `0`...`9`, `space`, `enter`, `esc`, `tab`, `backspace`, `up`,
+/// `down`, `left`, `right`, `home`, `end`, `pageup`, `pagedown`, `insert`, `delete`,
+/// `f1`...`f12`, or a single printable punctuation character such as `-` or `+`.
+public struct KeyEvent: Hashable, Sendable {
+    public var key: String
+    public var modifiers: KeyModifiers
+    /// True for auto-repeat presses (when the terminal says so).
+    public var isRepeat: Bool
+
+    public init(_ key: String, modifiers: KeyModifiers = [], isRepeat: Bool = false) {
+        self.key = key
+        self.modifiers = modifiers
+        self.isRepeat = isRepeat
+    }
+}
+
+/// What a mouse event reports.
+public enum MouseAction: String, Hashable, Sendable {
+    case press, release, drag, move, scrollUp = "scroll_up", scrollDown = "scroll_down"
+}
+
+/// Which mouse button an event concerns.
+public enum MouseButton: String, Hashable, Sendable {
+    case left, middle, right, none
+}
+
+/// A mouse event at a terminal cell (0-based column and row).
+///
+/// In canvas pixels the event is at `x = col`, `y = 2 * row` (a cell is two pixels tall).
+public struct MouseEvent: Hashable, Sendable {
+    public var action: MouseAction
+    public var col: Int
+    public var row: Int
+    public var button: MouseButton
+    public var modifiers: KeyModifiers
+
+    public init(_ action: MouseAction, col: Int, row: Int, button: MouseButton = .left, modifiers: KeyModifiers = []) {
+        self.action = action
+        self.col = col
+        self.row = row
+        self.button = button
+        self.modifiers = modifiers
+    }
+
+    /// The event's position in canvas pixels.
+    public var pixel: Vec2 { Vec2(Double(col), Double(row * 2)) }
+}
+
+/// One decoded input event, from the terminal, an input script or a recording.
+public enum InputEvent: Hashable, Sendable {
+    case key(KeyEvent)
+    case keyUp(KeyEvent)
+    case mouse(MouseEvent)
+    /// The terminal now has this many columns and rows.
+    case resize(cols: Int, rows: Int)
+}
