@@ -1,1 +1,304 @@
+/*
+** CLua shim: the small amount of C the arcade needs around Debian's Lua 5.4.
+**
+** Everything here is static inline so the system-library target needs no C
+** sources. Three jobs:
+**   1. wrap Lua's macros as functions Swift can call;
+**   2. own the per-state bookkeeping that must run inside Lua's own frames
+**      (the allocator with its memory cap, the instruction-budget hook);
+**   3. the error trampoline: Swift functions exposed to Lua never raise a Lua
+**      error themselves (a longjmp must never cross a Swift frame). They push
+**      the message and return ARCADE_RAISE; the trampoline raises it after the
+**      Swift frame has returned.
+*/
+#ifndef ARCADE_CLUA_SHIM_H
+#define ARCADE_CLUA_SHIM_H
+
 #include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+/* ===================================================================== */
+/* Per-state bookkeeping                                                  */
+/* ===================================================================== */
+
+/* Returned by a Swift function: "the message on top of the stack is an error". */
+#define ARCADE_RAISE (-1)
+
+/* Instructions between two budget-hook calls. */
+#define ARCADE_HOOK_INTERVAL 1000
+
+typedef int (*arcade_dispatch_fn)(lua_State *L, lua_Integer function_id);
+
+typedef struct arcade_vm {
+    /* memory */
+    size_t mem_used;            /* bytes Lua holds now */
+    size_t mem_peak;            /* high-water mark */
+    size_t mem_limit;           /* cap while Lua code runs */
+    size_t mem_native_slack;    /* extra allowed while a Swift function runs */
+    int mem_refused;            /* an allocation was refused since the flag was cleared */
+    int mem_over_in_native;     /* the cap was passed while a Swift function ran */
+    int native_depth;           /* Swift functions on the C stack */
+    /* instruction budget */
+    long long budget_left;      /* instructions left for the current callback */
+    int budget_exhausted;       /* set once the budget runs out, until reset */
+    int budget_enabled;
+    const char *budget_label;   /* e.g. "update()", owned by the host */
+    /* the host */
+    arcade_dispatch_fn dispatch;
+    void *host;                 /* unretained pointer to the Swift VM object */
+} arcade_vm;
+
+static inline arcade_vm *arcade_vm_of(lua_State *L) {
+    return *(arcade_vm **)lua_getextraspace(L);
+}
+
+/* ===================================================================== */
+/* Allocator with a cap                                                   */
+/* ===================================================================== */
+
+static inline void *arcade_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    arcade_vm *vm = (arcade_vm *)ud;
+    size_t old = ptr ? osize : 0;  /* with ptr == NULL, osize is a type tag */
+    if (nsize == 0) {
+        free(ptr);
+        vm->mem_used -= old;
+        return NULL;
+    }
+    if (nsize > old) {
+        size_t after = vm->mem_used - old + nsize;
+        if (after > vm->mem_limit) {
+            /* A Swift function cannot take a longjmp, so while one runs the cap
+            ** bends by the slack and the trampoline raises afterwards. */
+            if (vm->native_depth > 0 && after <= vm->mem_limit + vm->mem_native_slack) {
+                vm->mem_over_in_native = 1;
+            } else {
+                vm->mem_refused = 1;
+                return NULL;  /* Lua raises LUA_ERRMEM; shrinking never fails */
+            }
+        }
+    }
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) {
+        vm->mem_refused = 1;
+        return NULL;
+    }
+    vm->mem_used = vm->mem_used - old + nsize;
+    if (vm->mem_used > vm->mem_peak) vm->mem_peak = vm->mem_used;
+    return p;
+}
+
+/* ===================================================================== */
+/* Instruction budget                                                     */
+/* ===================================================================== */
+
+static inline void arcade_budget_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    arcade_vm *vm = arcade_vm_of(L);
+    if (!vm->budget_enabled) return;
+    vm->budget_left -= ARCADE_HOOK_INTERVAL;
+    if (vm->budget_left > 0 && !vm->budget_exhausted) {
+        /* a coroutine left at count 1 by an earlier exhausted budget */
+        if (lua_gethookcount(L) != ARCADE_HOOK_INTERVAL)
+            lua_sethook(L, arcade_budget_hook, LUA_MASKCOUNT, ARCADE_HOOK_INTERVAL);
+        return;
+    }
+    vm->budget_exhausted = 1;
+    /* From now on raise at every instruction of this thread, so a script that
+    ** catches the error with pcall cannot keep running: each instruction after
+    ** a catching pcall raises again, unwinding one level at a time. */
+    lua_sethook(L, arcade_budget_hook, LUA_MASKCOUNT, 1);
+    luaL_where(L, 0);
+    lua_pushfstring(L, "%s exceeded its time budget",
+                    vm->budget_label ? vm->budget_label : "the script");
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
+/* Starts a callback's budget on L (the main thread; coroutines inherit it). */
+static inline void arcade_budget_reset(lua_State *L, long long instructions, const char *label) {
+    arcade_vm *vm = arcade_vm_of(L);
+    vm->budget_left = instructions;
+    vm->budget_exhausted = 0;
+    vm->budget_enabled = instructions > 0;
+    vm->budget_label = label;
+    lua_sethook(L, arcade_budget_hook, instructions > 0 ? LUA_MASKCOUNT : 0, ARCADE_HOOK_INTERVAL);
+}
+
+/* ===================================================================== */
+/* The error trampoline                                                   */
+/* ===================================================================== */
+
+static inline int arcade_trampoline(lua_State *L) {
+    arcade_vm *vm = arcade_vm_of(L);
+    vm->native_depth++;
+    int n = vm->dispatch(L, lua_tointegerx(L, lua_upvalueindex(1), NULL));
+    vm->native_depth--;
+    /* The Swift frame is gone: raising is safe from here on. */
+    if (n == ARCADE_RAISE) return lua_error(L);
+    if (vm->mem_over_in_native && vm->native_depth == 0) {
+        vm->mem_over_in_native = 0;
+        if (vm->mem_used > vm->mem_limit) {
+            vm->mem_refused = 1;
+            return luaL_error(L, "not enough memory");
+        }
+    }
+    return n;
+}
+
+/* Pushes a Lua function that calls the host's dispatch with function_id. */
+static inline void arcade_push_native(lua_State *L, lua_Integer function_id) {
+    lua_pushinteger(L, function_id);
+    lua_pushcclosure(L, arcade_trampoline, 1);
+}
+
+/* ===================================================================== */
+/* Message handler: message + traceback, non-string errors described      */
+/* ===================================================================== */
+
+/* Appends a short description of the value at idx (depth-limited for tables). */
+static inline void arcade_describe(lua_State *L, luaL_Buffer *b, int idx, int depth) {
+    idx = lua_absindex(L, idx);
+    switch (lua_type(L, idx)) {
+    case LUA_TSTRING: {
+        luaL_addchar(b, '"');
+        size_t len;
+        const char *s = lua_tolstring(L, idx, &len);
+        luaL_addlstring(b, s, len > 60 ? 60 : len);
+        if (len > 60) luaL_addstring(b, "...");
+        luaL_addchar(b, '"');
+        break;
+    }
+    case LUA_TTABLE: {
+        if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
+            lua_pop(L, 1);
+            luaL_tolstring(L, idx, NULL);
+            luaL_addvalue(b);
+            break;
+        }
+        if (depth > 1) { luaL_addstring(b, "{...}"); break; }
+        luaL_addchar(b, '{');
+        int n = 0;
+        lua_pushnil(L);
+        while (lua_next(L, idx) != 0) {
+            if (n > 0) luaL_addstring(b, ", ");
+            if (++n > 8) { lua_pop(L, 2); luaL_addstring(b, "..."); break; }
+            /* keys: identifiers bare, everything else in brackets */
+            if (lua_type(L, -2) == LUA_TSTRING) {
+                lua_pushvalue(L, -2);
+                luaL_addvalue(b);
+            } else {
+                luaL_addchar(b, '[');
+                arcade_describe(L, b, -2, depth + 1);
+                luaL_addchar(b, ']');
+            }
+            luaL_addstring(b, " = ");
+            arcade_describe(L, b, -1, depth + 1);
+            lua_pop(L, 1);
+        }
+        luaL_addchar(b, '}');
+        break;
+    }
+    default:
+        luaL_tolstring(L, idx, NULL);
+        luaL_addvalue(b);
+        break;
+    }
+}
+
+/* The location of the innermost Lua function at or above level, as "src:line: ". */
+static inline void arcade_push_lua_where(lua_State *L, int level) {
+    lua_Debug ar;
+    while (lua_getstack(L, level, &ar)) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+        level++;
+    }
+    lua_pushliteral(L, "");
+}
+
+/* Used as the message handler of every protected call the host makes. */
+static inline int arcade_message_handler(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) {
+        lua_settop(L, 1);
+        lua_tostring(L, 1);
+    } else {
+        luaL_Buffer b;
+        arcade_push_lua_where(L, 1);
+        luaL_buffinit(L, &b);
+        if (lua_type(L, 1) == LUA_TTABLE && luaL_getmetafield(L, 1, "__tostring") == LUA_TNIL) {
+            luaL_addstring(&b, "error object is a table: ");
+        } else if (lua_type(L, 1) == LUA_TTABLE) {
+            lua_pop(L, 1);
+        } else {
+            lua_pushfstring(L, "error object is a %s value: ", luaL_typename(L, 1));
+            luaL_addvalue(&b);
+        }
+        arcade_describe(L, &b, 1, 0);
+        luaL_pushresult(&b);
+        lua_concat(L, 2);
+    }
+    luaL_traceback(L, L, lua_tostring(L, -1), 1);
+    return 1;
+}
+
+/* ===================================================================== */
+/* State creation and macro wrappers                                      */
+/* ===================================================================== */
+
+static inline int arcade_panic(lua_State *L) {
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "arcade: unprotected Lua error: %s\n", msg ? msg : "(not a string)");
+    return 0;  /* Lua aborts after this */
+}
+
+/* A new state whose allocator and hook report to vm (owned by the caller). */
+static inline lua_State *arcade_newstate(arcade_vm *vm) {
+    lua_State *L = lua_newstate(arcade_alloc, vm);
+    if (L == NULL) return NULL;
+    *(arcade_vm **)lua_getextraspace(L) = vm;
+    lua_atpanic(L, arcade_panic);
+    return L;
+}
+
+/* Opens the libraries games may use (nothing else: no io, os, debug, package). */
+static inline int arcade_open_safe_libs(lua_State *L) {
+    luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
+    luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
+    luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
+    luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
+    luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
+    luaL_requiref(L, LUA_COLIBNAME, luaopen_coroutine, 1);
+    lua_pop(L, 6);
+    return 0;
+}
+
+static inline void arcade_push_open_safe_libs(lua_State *L) { lua_pushcfunction(L, arcade_open_safe_libs); }
+
+static inline void arcade_push_message_handler(lua_State *L) { lua_pushcfunction(L, arcade_message_handler); }
+static inline int arcade_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline int arcade_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline void arcade_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void arcade_newtable(lua_State *L) { lua_newtable(L); }
+static inline int arcade_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+    return lua_pcall(L, nargs, nresults, msgh);
+}
+static inline const char *arcade_tostring(lua_State *L, int idx, size_t *len) {
+    return lua_tolstring(L, idx, len);
+}
+static inline lua_Number arcade_tonumber(lua_State *L, int idx, int *isnum) { return lua_tonumberx(L, idx, isnum); }
+static inline lua_Integer arcade_tointeger(lua_State *L, int idx, int *isnum) { return lua_tointegerx(L, idx, isnum); }
+static inline int arcade_isinteger(lua_State *L, int idx) { return lua_isinteger(L, idx); }
+static inline void *arcade_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 0); }
+static inline void arcade_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+static inline int arcade_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode) {
+    return luaL_loadbufferx(L, buf, len, name, mode);
+}
+
+#endif

@@ -1,0 +1,361 @@
+import ArcadeCore
+import CLua
+
+/// A native function callable from Lua: reads its arguments from the stack, pushes its
+/// results and returns how many. Throwing raises a Lua error in the caller (through the
+/// C trampoline, after this Swift frame has returned).
+public typealias LuaFunction = (LuaStack) throws -> Int32
+
+/// One Lua 5.4 state: a game's private VM, with its allocator cap and instruction budget.
+///
+/// Not thread-safe; one VM belongs to one game session on one thread. The main thread's
+/// stack always holds the message handler at index 1 and nothing else between calls.
+public final class LuaVM {
+    /// Resource limits for the scripts running in this VM.
+    public struct Limits: Sendable, Equatable {
+        /// Bytes the Lua heap may hold.
+        public var memoryBytes: Int
+        /// Lua instructions one callback (load, update, a timer...) may run.
+        public var instructionsPerCall: Int
+
+        public init(memoryBytes: Int = 64 << 20, instructionsPerCall: Int = 50_000_000) {
+            self.memoryBytes = memoryBytes
+            self.instructionsPerCall = instructionsPerCall
+        }
+    }
+
+    /// The name used in messages (the game id).
+    public let name: String
+    public let limits: Limits
+    /// Where `print` goes (never the screen: the renderer owns it).
+    public var log: (String) -> Void = { _ in }
+    /// The generator behind `math.random`; the host seeds it.
+    public var random = SeededRandom(seed: 0)
+    /// What `os.clock()` returns: game time in seconds, set by the host each step.
+    public var gameTime: Double = 0
+    /// Folders `require` may load from, searched in order.
+    public var moduleRoots: [LuaModuleRoot] = []
+
+    let state: UnsafeMutablePointer<arcade_vm>
+    let L: OpaquePointer
+    private var functions: [LuaFunction] = []
+    private var functionNames: [String] = []
+    private var labels: [String: UnsafeMutablePointer<CChar>] = [:]
+    private var callDepth = 0
+    private var protectedBody: ((LuaStack) throws -> Void)?
+
+    /// The main thread's stack.
+    public var stack: LuaStack { LuaStack(L) }
+
+    /// Creates a VM with the safe standard libraries open and nothing else.
+    public init(name: String, limits: Limits = Limits()) throws(LuaError) {
+        self.name = name
+        self.limits = limits
+        state = .allocate(capacity: 1)
+        state.initialize(to: arcade_vm())
+        state.pointee.mem_limit = limits.memoryBytes
+        state.pointee.mem_native_slack = 16 << 20
+        // Host code outside any Lua call counts as native: its pushes may bend the cap
+        // instead of raising an error that nothing would catch.
+        state.pointee.native_depth = 1
+        guard let L = arcade_newstate(state) else {
+            state.deallocate()
+            throw LuaError(kind: .memory, message: "\(name): could not create a Lua state")
+        }
+        self.L = L
+        state.pointee.dispatch = { L, id in LuaVM.dispatch(L!, id) }
+        state.pointee.host = Unmanaged.passUnretained(self).toOpaque()
+        lua_settop(L, 0)
+        arcade_push_message_handler(L)  // stays at index 1
+        // id 0 runs `protectedBody`: Swift setup work that must happen in protected mode
+        functions.append { [unowned self] s in
+            try self.protectedBody?(s)
+            return 0
+        }
+        functionNames.append("(setup)")
+        try protectedCall(label: "opening the libraries") { s in
+            arcade_push_open_safe_libs(s.L)
+            return 0
+        }
+    }
+
+    deinit {
+        // Finalizers written in Lua may run now; give them a budget too.
+        arcade_budget_reset(L, Int64(limits.instructionsPerCall), label("__gc"))
+        state.pointee.native_depth = 0
+        lua_close(L)
+        state.deinitialize(count: 1)
+        state.deallocate()
+        for (_, p) in labels { free(p) }
+    }
+
+    // MARK: Memory
+
+    /// Bytes the Lua heap holds now.
+    public var memoryInUse: Int { state.pointee.mem_used }
+    /// The most the heap has held.
+    public var peakMemory: Int { state.pointee.mem_peak }
+
+    /// Runs a full garbage collection.
+    public func collectGarbage() {
+        _ = try? protectedCall(label: "collectgarbage") { s in
+            s.pushGlobals()
+            s.getField("collectgarbage", in: -1)
+            lua_rotate(s.L, -2, -1)
+            s.pop()
+            return 0
+        }
+    }
+
+    // MARK: Native functions
+
+    /// Registers `fn` under `name` (used in argument errors) and returns a value that pushes it.
+    public func function(_ name: String, _ fn: @escaping LuaFunction) -> LuaNativeFunction {
+        functions.append(fn)
+        functionNames.append(name)
+        return LuaNativeFunction(id: functions.count - 1)
+    }
+
+    /// Pushes a registered native function.
+    public func push(_ f: LuaNativeFunction) {
+        stack.pushNative(id: f.id)
+    }
+
+    /// Sets global `name` to a new native function.
+    public func setGlobal(_ name: String, _ fn: @escaping LuaFunction) {
+        let f = function(name, fn)
+        let s = stack
+        s.pushGlobals()
+        s.pushNative(id: f.id)
+        s.setField(name, in: -2)
+        s.pop()
+    }
+
+    /// Builds a table of native functions (a Lua module) and leaves it on top of the stack.
+    public func pushModule(_ prefix: String, _ entries: [(String, LuaFunction)]) {
+        let s = stack
+        s.reserve(3)
+        s.pushTable(fields: Int32(entries.count))
+        for (n, fn) in entries {
+            let f = function(prefix.isEmpty ? n : "\(prefix).\(n)", fn)
+            s.pushNative(id: f.id)
+            s.setField(n, in: -2)
+        }
+    }
+
+    /// The C entry point of every native function (called by the trampoline).
+    private static func dispatch(_ L: OpaquePointer, _ id: lua_Integer) -> Int32 {
+        let vm = Unmanaged<LuaVM>.fromOpaque(arcade_vm_of(L).pointee.host).takeUnretainedValue()
+        let s = LuaStack(L)
+        do {
+            return try vm.functions[Int(id)](s)
+        } catch let e as LuaArgumentError {
+            s.push(s.location(level: 1) + "bad argument #\(e.index) to '\(vm.functionNames[Int(id)])' (\(e.problem))")
+        } catch let e as LuaScriptError {
+            s.push(s.location(level: 1) + e.message)
+        } catch let e as LuaError {
+            // an error from a nested call into Lua: pass it on unchanged
+            s.push(e.message)
+        } catch {
+            s.push(s.location(level: 1) + "\(error)")
+        }
+        return ARCADE_RAISE
+    }
+
+    // MARK: Calling into Lua
+
+    /// A stable C string for a budget label.
+    func label(_ text: String) -> UnsafeMutablePointer<CChar> {
+        if let p = labels[text] { return p }
+        let p = strdup(text)!
+        labels[text] = p
+        return p
+    }
+
+    /// Pushes a function and its arguments with `push` (returning the argument count),
+    /// calls it in protected mode with the budget reset for `label`, and on success lets
+    /// `results` read the `nresults` results before the stack is cleared.
+    ///
+    /// - Throws: ``LuaError`` with file, line, message and traceback.
+    public func protectedCall<R>(
+        label: String,
+        nresults: Int32 = 0,
+        push: (LuaStack) throws(LuaError) -> Int32,
+        results: (LuaStack) throws(LuaError) -> R
+    ) throws(LuaError) -> R {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        let nargs = try push(stack)
+        let status = rawCall(nargs: nargs, nresults: nresults, label: label)
+        if status != LUA_OK { throw makeError(status: status, label: label) }
+        return try results(stack)
+    }
+
+    /// ``protectedCall(label:nresults:push:results:)`` with no results.
+    public func protectedCall(label: String, push: (LuaStack) throws(LuaError) -> Int32) throws(LuaError) {
+        try protectedCall(label: label, nresults: 0, push: push, results: { _ in () })
+    }
+
+    /// Runs `body` (Swift code that uses the Lua API) in protected mode, so that a memory
+    /// error raised inside it is reported instead of aborting the process.
+    public func protected(_ body: @escaping (LuaStack) throws -> Void) throws(LuaError) {
+        let previous = protectedBody
+        protectedBody = body
+        defer { protectedBody = previous }
+        try protectedCall(label: "setup") { s in
+            s.pushNative(id: 0)
+            return 0
+        }
+    }
+
+    /// Calls the function below `nargs` arguments on top of the stack.
+    private func rawCall(nargs: Int32, nresults: Int32, label: String) -> Int32 {
+        let outermost = callDepth == 0
+        if outermost {
+            arcade_budget_reset(L, Int64(limits.instructionsPerCall), self.label(label))
+            state.pointee.mem_refused = 0
+        }
+        callDepth += 1
+        let savedDepth = state.pointee.native_depth
+        state.pointee.native_depth = 0
+        let status = lua_pcallk(L, nargs, nresults, 1, 0, nil)
+        state.pointee.native_depth = savedDepth
+        callDepth -= 1
+        if outermost { state.pointee.budget_enabled = 0 }
+        return status
+    }
+
+    /// Turns a failed call's status and error value into a ``LuaError``.
+    private func makeError(status: Int32, label: String) -> LuaError {
+        let s = stack
+        let text = s.string(at: -1) ?? "(error object is a \(s.typeName(at: -1)) value)"
+        let mib = limits.memoryBytes >> 20
+        let memoryMessage = "\(name): \(label) exceeded its memory limit (\(mib) MiB)"
+        switch status {
+        case LUA_ERRMEM:
+            return LuaError(kind: .memory, message: memoryMessage)
+        case LUA_ERRSYNTAX:
+            return LuaError(kind: .syntax, message: text)
+        case LUA_ERRERR:
+            return LuaError(kind: .handler, message: "\(name): error while reporting an error in \(label) (\(text))")
+        default:
+            var message = text
+            var traceback = ""
+            if let (head, tail) = text.splitOnce("\nstack traceback:\n") {
+                message = head
+                traceback = "stack traceback:\n" + tail
+            }
+            if state.pointee.budget_exhausted != 0 && message.hasSuffix("exceeded its time budget") {
+                return LuaError(kind: .budget, message: message, traceback: traceback)
+            }
+            if state.pointee.mem_refused != 0 && message.hasSuffix("not enough memory") {
+                return LuaError(kind: .memory, message: memoryMessage, traceback: traceback)
+            }
+            return LuaError(kind: .runtime, message: message, traceback: traceback)
+        }
+    }
+
+    // MARK: Chunks and references
+
+    /// Compiles `source` (text only: binary chunks are refused) under `chunkName`
+    /// (a file name shown in messages, e.g. `fishing/main.lua`, or `=name` for a chunk
+    /// that is not a file) and returns the function.
+    public func load(_ source: String, chunkName: String) throws(LuaError) -> LuaRef {
+        var source = source
+        let status = source.withUTF8 { buf in
+            buf.withMemoryRebound(to: CChar.self) {
+                arcade_loadbuffer(L, $0.baseAddress, $0.count, chunkName.hasPrefix("=") ? chunkName : "@" + chunkName, "t")
+            }
+        }
+        guard status == LUA_OK else {
+            let error = makeError(status: status, label: "loading \(chunkName)")
+            lua_settop(L, -2)
+            throw error
+        }
+        return ref()
+    }
+
+    /// Pops the top value into the registry and returns a reference that releases it when dropped.
+    public func ref() -> LuaRef {
+        LuaRef(vm: self, ref: luaL_ref(L, arcade_registryindex()))
+    }
+
+    /// Pushes a referenced value.
+    public func push(_ ref: LuaRef) {
+        lua_rawgeti(L, arcade_registryindex(), lua_Integer(ref.ref))
+    }
+
+    func unref(_ r: Int32) {
+        luaL_unref(L, arcade_registryindex(), r)
+    }
+
+    /// Calls the referenced function with `args` and returns its first result as a value.
+    @discardableResult
+    public func call(_ fn: LuaRef, label: String, args: [LuaValue] = []) throws(LuaError) -> LuaValue {
+        try protectedCall(label: label, nresults: 1, push: { s in
+            s.reserve(Int32(args.count) + 2)
+            self.push(fn)
+            for a in args { s.push(a) }
+            return Int32(args.count)
+        }, results: { s throws(LuaError) in
+            do { return try s.value(at: -1) } catch {
+                throw LuaError(kind: .runtime, message: "\(name): \(label) returned a value that cannot be read: \(error)")
+            }
+        })
+    }
+
+    /// Sets a global variable to a value.
+    public func setGlobal(_ name: String, _ value: LuaValue) {
+        let s = stack
+        s.pushGlobals()
+        s.push(value)
+        s.setField(name, in: -2)
+        s.pop()
+    }
+
+    /// Reads a global variable as a value (nil when absent or not representable).
+    public func global(_ name: String) -> LuaValue? {
+        let s = stack
+        let base = s.top
+        defer { s.setTop(base) }
+        s.pushGlobals()
+        s.getField(name, in: -1)
+        return try? s.value(at: -1)
+    }
+}
+
+/// A native function registered with a ``LuaVM``.
+public struct LuaNativeFunction: Hashable, Sendable {
+    let id: Int
+}
+
+/// A Lua value kept alive in the registry on behalf of the host (a callback, a module
+/// table). Released (`luaL_unref`) when the last Swift reference goes away.
+public final class LuaRef {
+    weak var vm: LuaVM?
+    let ref: Int32
+
+    init(vm: LuaVM, ref: Int32) {
+        self.vm = vm
+        self.ref = ref
+    }
+
+    deinit {
+        vm?.unref(ref)
+    }
+}
+
+extension String {
+    /// The parts before and after the first occurrence of `separator`.
+    func splitOnce(_ separator: String) -> (String, String)? {
+        let hay = Array(utf8)
+        let needle = Array(separator.utf8)
+        guard !needle.isEmpty, hay.count >= needle.count else { return nil }
+        for i in 0...(hay.count - needle.count) where hay[i] == needle[0] {
+            if Array(hay[i..<(i + needle.count)]) == needle {
+                return (String(decoding: hay[..<i], as: UTF8.self), String(decoding: hay[(i + needle.count)...], as: UTF8.self))
+            }
+        }
+        return nil
+    }
+}
