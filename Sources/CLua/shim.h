@@ -50,6 +50,7 @@ typedef struct arcade_vm {
     /* the host */
     arcade_dispatch_fn dispatch;
     void *host;                 /* unretained pointer to the Swift VM object */
+    void *functions;            /* the host's table of native functions, by id */
 } arcade_vm;
 
 static inline arcade_vm *arcade_vm_of(lua_State *L) {

@@ -1,6 +1,7 @@
 /// Identifies a timer in a ``TimerQueue``.
 public struct TimerID: Hashable, Sendable, CustomStringConvertible {
     public let raw: UInt64
+    public init(raw: UInt64) { self.raw = raw }
     public var description: String { "timer#\(raw)" }
 }
 

@@ -29,6 +29,15 @@ public struct LuaStack {
     /// Makes room for `n` more values (`lua_checkstack`); false when the stack cannot grow.
     @discardableResult @inlinable public func reserve(_ n: Int32) -> Bool { lua_checkstack(L, n) != 0 }
 
+    /// Removes the value at `index`, shifting the ones above it down.
+    @inlinable public func remove(at index: Int32) {
+        lua_rotate(L, index, -1)
+        lua_settop(L, -2)
+    }
+
+    /// Moves the top value to `index`, shifting the ones above it up.
+    @inlinable public func insertTop(at index: Int32) { lua_rotate(L, index, 1) }
+
     /// Converts a relative index to an absolute one.
     @inlinable public func absolute(_ index: Int32) -> Int32 { lua_absindex(L, index) }
 

@@ -38,9 +38,15 @@ public final class LuaVM {
 
     let state: UnsafeMutablePointer<arcade_vm>
     let L: OpaquePointer
-    private var functions: [LuaFunction] = []
+    /// Native functions by id. Kept in manually managed memory that the C state points
+    /// at, so a call from Lua reaches its closure without retaining the VM or paying for
+    /// exclusivity checks.
+    private var functionStorage: UnsafeMutablePointer<Unmanaged<NativeFunctionBox>>
+    private var functionCount = 0
+    private var functionCapacity = 64
     private var functionNames: [String] = []
     private var labels: [String: UnsafeMutablePointer<CChar>] = [:]
+    private var lastLabel: (text: String, pointer: UnsafeMutablePointer<CChar>)?
     private var callDepth = 0
     private var protectedBody: ((LuaStack) throws -> Void)?
 
@@ -53,6 +59,8 @@ public final class LuaVM {
         self.limits = limits
         state = .allocate(capacity: 1)
         state.initialize(to: arcade_vm())
+        functionStorage = .allocate(capacity: functionCapacity)
+        state.pointee.functions = UnsafeMutableRawPointer(functionStorage)
         state.pointee.mem_limit = limits.memoryBytes
         state.pointee.mem_native_slack = 16 << 20
         // Host code outside any Lua call counts as native: its pushes may bend the cap
@@ -60,6 +68,7 @@ public final class LuaVM {
         state.pointee.native_depth = 1
         guard let L = arcade_newstate(state) else {
             state.deallocate()
+            functionStorage.deallocate()
             throw LuaError(kind: .memory, message: "\(name): could not create a Lua state")
         }
         self.L = L
@@ -68,11 +77,10 @@ public final class LuaVM {
         lua_settop(L, 0)
         arcade_push_message_handler(L)  // stays at index 1
         // id 0 runs `protectedBody`: Swift setup work that must happen in protected mode
-        functions.append { [unowned self] s in
+        _ = function("(setup)") { [unowned self] s in
             try self.protectedBody?(s)
             return 0
         }
-        functionNames.append("(setup)")
         try protectedCall(label: "opening the libraries") { s in
             arcade_push_open_safe_libs(s.L)
             return 0
@@ -86,6 +94,8 @@ public final class LuaVM {
         lua_close(L)
         state.deinitialize(count: 1)
         state.deallocate()
+        for i in 0..<functionCount { functionStorage[i].release() }
+        functionStorage.deallocate()
         for (_, p) in labels { free(p) }
     }
 
@@ -111,9 +121,18 @@ public final class LuaVM {
 
     /// Registers `fn` under `name` (used in argument errors) and returns a value that pushes it.
     public func function(_ name: String, _ fn: @escaping LuaFunction) -> LuaNativeFunction {
-        functions.append(fn)
+        if functionCount == functionCapacity {
+            let bigger = UnsafeMutablePointer<Unmanaged<NativeFunctionBox>>.allocate(capacity: functionCapacity * 2)
+            bigger.moveInitialize(from: functionStorage, count: functionCount)
+            functionStorage.deallocate()
+            functionStorage = bigger
+            functionCapacity *= 2
+            state.pointee.functions = UnsafeMutableRawPointer(bigger)
+        }
+        (functionStorage + functionCount).initialize(to: Unmanaged.passRetained(NativeFunctionBox(fn)))
+        functionCount += 1
         functionNames.append(name)
-        return LuaNativeFunction(id: functions.count - 1)
+        return LuaNativeFunction(id: functionCount - 1)
     }
 
     /// Pushes a registered native function.
@@ -145,30 +164,46 @@ public final class LuaVM {
 
     /// The C entry point of every native function (called by the trampoline).
     private static func dispatch(_ L: OpaquePointer, _ id: lua_Integer) -> Int32 {
-        let vm = Unmanaged<LuaVM>.fromOpaque(arcade_vm_of(L).pointee.host).takeUnretainedValue()
+        let vmState = arcade_vm_of(L)!
+        let box = vmState.pointee.functions.assumingMemoryBound(to: Unmanaged<NativeFunctionBox>.self)[Int(id)]
         let s = LuaStack(L)
         do {
-            return try vm.functions[Int(id)](s)
-        } catch let e as LuaArgumentError {
-            s.push(s.location(level: 1) + "bad argument #\(e.index) to '\(vm.functionNames[Int(id)])' (\(e.problem))")
-        } catch let e as LuaScriptError {
-            s.push(s.location(level: 1) + e.message)
-        } catch let e as LuaError {
-            // an error from a nested call into Lua: pass it on unchanged
-            s.push(e.message)
+            return try box._withUnsafeGuaranteedRef { try $0.body(s) }
         } catch {
+            let vm = Unmanaged<LuaVM>.fromOpaque(vmState.pointee.host).takeUnretainedValue()
+            vm.pushError(error, functionID: Int(id), on: s)
+            return ARCADE_RAISE
+        }
+    }
+
+    /// Pushes the message for an error a native function threw.
+    private func pushError(_ error: any Error, functionID id: Int, on s: LuaStack) {
+        switch error {
+        case let e as LuaArgumentError:
+            s.push(s.location(level: 1) + "bad argument #\(e.index) to '\(functionNames[id])' (\(e.problem))")
+        case let e as LuaScriptError:
+            s.push(s.location(level: 1) + e.message)
+        case let e as LuaError:
+            s.push(e.message)  // from a nested call into Lua: already located
+        default:
             s.push(s.location(level: 1) + "\(error)")
         }
-        return ARCADE_RAISE
     }
 
     // MARK: Calling into Lua
 
     /// A stable C string for a budget label.
     func label(_ text: String) -> UnsafeMutablePointer<CChar> {
-        if let p = labels[text] { return p }
-        let p = strdup(text)!
-        labels[text] = p
+        // the same few labels repeat every step: skip hashing for the common case
+        if let last = lastLabel, last.text == text { return last.pointer }
+        let p: UnsafeMutablePointer<CChar>
+        if let known = labels[text] {
+            p = known
+        } else {
+            p = strdup(text)!
+            labels[text] = p
+        }
+        lastLabel = (text, p)
         return p
     }
 
@@ -358,4 +393,52 @@ extension String {
         }
         return nil
     }
+}
+
+extension LuaVM {
+    /// Adds native functions to the global table at `path` (e.g. `arcade` or `arcade.save`),
+    /// creating the table (and its parents) when missing.
+    public func register(in path: String, _ entries: [(String, LuaFunction)]) {
+        let s = stack
+        let base = s.top
+        defer { s.setTop(base) }
+        s.reserve(4)
+        s.pushGlobals()
+        for part in path.split(separator: ".").map(String.init) {
+            if s.getField(part, in: -1) != .table {
+                s.pop()
+                s.pushTable()
+                s.pushValue(at: -1)
+                s.setField(part, in: -3)
+            }
+            lua_rotate(s.L, -2, 1)
+            s.pop()
+        }
+        for (name, fn) in entries {
+            push(function("\(path).\(name)", fn))
+            s.setField(name, in: -2)
+        }
+    }
+
+    /// Runs a data file (like a manifest) with an empty environment, so it can only
+    /// build values, and returns what it returns.
+    public func evaluateData(_ source: String, chunkName: String) throws(LuaError) -> LuaValue {
+        let fn = try load(source, chunkName: chunkName)
+        return try protectedCall(label: "reading \(chunkName)", nresults: 1, push: { s in
+            self.push(fn)
+            s.pushTable()
+            _ = lua_setupvalue(s.L, -2, 1)  // _ENV = {}
+            return 0
+        }, results: { s throws(LuaError) in
+            do { return try s.value(at: -1) } catch {
+                throw LuaError(kind: .runtime, message: "\(chunkName): \(error)")
+            }
+        })
+    }
+}
+
+/// Holds a native function's closure; referenced unretained from the dispatch table.
+final class NativeFunctionBox {
+    let body: LuaFunction
+    init(_ body: @escaping LuaFunction) { self.body = body }
 }

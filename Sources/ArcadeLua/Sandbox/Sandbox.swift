@@ -6,10 +6,14 @@ public struct LuaModuleRoot: Sendable, Equatable {
     public var path: String
     /// Prefix of chunk names for files in it (e.g. `fishing` gives `fishing/fish.lua`).
     public var chunkPrefix: String
+    /// When set, only module names starting with `namespace.` resolve here, with the
+    /// namespace taken off: `lib.tween` in the root with namespace `lib` is `tween.lua`.
+    public var namespace: String?
 
-    public init(path: String, chunkPrefix: String) {
+    public init(path: String, chunkPrefix: String, namespace: String? = nil) {
         self.path = path
         self.chunkPrefix = chunkPrefix
+        self.namespace = namespace
     }
 }
 
@@ -107,14 +111,19 @@ extension LuaVM {
             return .failure(ModuleLookupError(
                 "module name '\(name)' is not allowed: use names like 'fish' or 'lib.tween' (files inside the game's folder)"))
         }
-        let relative = parts.joined(separator: "/") + ".lua"
+        var searched = ""
         for root in moduleRoots {
-            let path = root.path + "/" + relative
-            if let bytes = FileBytes.read(path) {
+            var names = parts
+            if let ns = root.namespace {
+                guard names.count > 1, names[0] == Substring(ns) else { continue }
+                names.removeFirst()
+            }
+            let relative = names.joined(separator: "/") + ".lua"
+            if let bytes = FileBytes.read(root.path + "/" + relative) {
                 return .success((String(decoding: bytes, as: UTF8.self), root.chunkPrefix + "/" + relative))
             }
+            searched += "\n\tno file '\(root.chunkPrefix)/\(relative)'"
         }
-        let searched = moduleRoots.map { "\n\tno file '\($0.chunkPrefix)/\(relative)'" }.joined()
         return .failure(ModuleLookupError("module '\(name)' not found:" + searched))
     }
 
@@ -207,10 +216,10 @@ extension LuaVM {
     """#
 }
 
-/// Reads whole files without Foundation.
-enum FileBytes {
+/// Reads whole files without Foundation (game scripts, manifests, sprites).
+public enum FileBytes {
     /// The file's bytes, or nil when it cannot be opened or read (or is not a regular file).
-    static func read(_ path: String, limit: Int = 16 << 20) -> [UInt8]? {
+    public static func read(_ path: String, limit: Int = 16 << 20) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

@@ -1,0 +1,184 @@
+/// An input script or recording: timed input events, one a line.
+///
+/// The format (shared by headless `--input` scripts and `--record` files):
+///
+///     # comment
+///     arcade-recording game=<id> seed=<n> size=<cols>x<rows>     (header, recordings only)
+///     <frame> key <name>
+///     <frame> keyup <name>
+///     <frame> mouse <press|release|drag|move|scroll_up|scroll_down> <col> <row> [left|middle|right|none]
+///     <frame> resize <cols> <rows>
+///
+/// Key names may carry modifiers: `ctrl+c`, `alt+x`, `shift+tab`. A frame is the step
+/// number (0 = the first step after `load`) at whose start the event is delivered.
+public struct InputScript: Equatable, Sendable {
+    /// One timed event.
+    public struct Entry: Equatable, Sendable {
+        public var frame: Int
+        public var event: InputEvent
+        public init(frame: Int, event: InputEvent) {
+            self.frame = frame
+            self.event = event
+        }
+    }
+
+    /// The recording header, when present.
+    public struct Header: Equatable, Sendable {
+        public var game: String
+        public var seed: UInt64
+        public var cols: Int
+        public var rows: Int
+        public init(game: String, seed: UInt64, cols: Int, rows: Int) {
+            self.game = game
+            self.seed = seed
+            self.cols = cols
+            self.rows = rows
+        }
+    }
+
+    public var header: Header?
+    /// Entries in file order (frames never decrease).
+    public var entries: [Entry]
+
+    public init(header: Header? = nil, entries: [Entry] = []) {
+        self.header = header
+        self.entries = entries
+    }
+
+    /// A parse failure with its 1-based line number.
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    /// Names the decoder and scripts agree on (single printable characters are also keys).
+    public static let namedKeys: Set<String> = {
+        var s: Set<String> = ["space", "enter", "esc", "tab", "backspace", "up", "down", "left", "right",
+                              "home", "end", "pageup", "pagedown", "insert", "delete"]
+        for i in 1...12 { s.insert("f\(i)") }
+        return s
+    }()
+
+    /// Parses a script.
+    public static func parse(_ text: String) throws(ParseError) -> InputScript {
+        var script = InputScript()
+        var lastFrame = 0
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = Substring(rawLine)
+            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            if words.isEmpty { continue }
+            func fail(_ m: String) -> ParseError { ParseError(line: lineNumber, message: m) }
+            if words[0] == "arcade-recording" {
+                guard script.header == nil, script.entries.isEmpty else { throw fail("the header must come first, once") }
+                var fields: [String: String] = [:]
+                for w in words.dropFirst() {
+                    let kv = w.split(separator: "=", maxSplits: 1).map(String.init)
+                    guard kv.count == 2 else { throw fail("header field '\(w)' is not name=value") }
+                    fields[kv[0]] = kv[1]
+                }
+                guard let game = fields["game"], !game.isEmpty else { throw fail("header needs game=<id>") }
+                guard let seedText = fields["seed"], let seed = UInt64(seedText) else { throw fail("header needs seed=<number>") }
+                guard let size = fields["size"], let (c, r) = parseSize(size) else { throw fail("header needs size=<cols>x<rows>") }
+                script.header = Header(game: game, seed: seed, cols: c, rows: r)
+                continue
+            }
+            guard let frame = Int(words[0]), frame >= 0 else {
+                throw fail("expected a frame number, got '\(words[0])'")
+            }
+            guard frame >= lastFrame else { throw fail("frame \(frame) comes after frame \(lastFrame): frames must not go back") }
+            lastFrame = frame
+            guard words.count >= 2 else { throw fail("missing event after the frame number") }
+            let args = Array(words.dropFirst(2))
+            let event: InputEvent
+            switch words[1] {
+            case "key", "keyup":
+                guard args.count == 1 else { throw fail("'\(words[1])' takes one key name") }
+                guard let k = parseKey(args[0]) else { throw fail("unknown key '\(args[0])'") }
+                event = words[1] == "key" ? .key(k) : .keyUp(k)
+            case "mouse":
+                guard args.count == 3 || args.count == 4 else { throw fail("'mouse' takes an action, a column, a row and an optional button") }
+                guard let action = MouseAction(rawValue: args[0]) else { throw fail("unknown mouse action '\(args[0])'") }
+                guard let col = Int(args[1]), let row = Int(args[2]), col >= 0, row >= 0 else {
+                    throw fail("mouse column and row must be whole numbers from 0")
+                }
+                var button = MouseButton.left
+                if args.count == 4 {
+                    guard let b = MouseButton(rawValue: args[3]) else { throw fail("unknown mouse button '\(args[3])'") }
+                    button = b
+                }
+                event = .mouse(MouseEvent(action, col: col, row: row, button: button))
+            case "resize":
+                guard args.count == 2, let c = Int(args[0]), let r = Int(args[1]), c > 0, r > 0 else {
+                    throw fail("'resize' takes a column count and a row count")
+                }
+                event = .resize(cols: c, rows: r)
+            default:
+                throw fail("unknown event '\(words[1])' (expected key, keyup, mouse or resize)")
+            }
+            script.entries.append(Entry(frame: frame, event: event))
+        }
+        return script
+    }
+
+    /// `80x24` -> (80, 24).
+    public static func parseSize(_ text: String) -> (Int, Int)? {
+        let p = text.split(separator: "x")
+        guard p.count == 2, let c = Int(p[0]), let r = Int(p[1]), c > 0, r > 0 else { return nil }
+        return (c, r)
+    }
+
+    /// `ctrl+c` -> KeyEvent("c", [.ctrl]); nil for an unknown name.
+    public static func parseKey(_ text: String) -> KeyEvent? {
+        var mods: KeyModifiers = []
+        var rest = Substring(text)
+        while let plus = rest.firstIndex(of: "+"), plus != rest.startIndex, rest.index(after: plus) != rest.endIndex {
+            switch rest[..<plus] {
+            case "ctrl": mods.insert(.ctrl)
+            case "alt": mods.insert(.alt)
+            case "shift": mods.insert(.shift)
+            default: return nil
+            }
+            rest = rest[rest.index(after: plus)...]
+        }
+        let name = String(rest)
+        if namedKeys.contains(name) { return KeyEvent(name, modifiers: mods) }
+        if name.count == 1, let u = name.unicodeScalars.first, u.value > 32, u.value < 127 {
+            if u.properties.isUppercase {
+                return KeyEvent(name.lowercased(), modifiers: mods.union(.shift))
+            }
+            return KeyEvent(name, modifiers: mods)
+        }
+        return nil
+    }
+
+    /// The script as text (round-trips through ``parse(_:)``).
+    public func text() -> String {
+        var out = ""
+        if let h = header {
+            out += "arcade-recording game=\(h.game) seed=\(h.seed) size=\(h.cols)x\(h.rows)\n"
+        }
+        for e in entries { out += "\(e.frame) \(InputScript.describe(e.event))\n" }
+        return out
+    }
+
+    /// One event in script form, without the frame.
+    public static func describe(_ event: InputEvent) -> String {
+        func keyName(_ k: KeyEvent) -> String {
+            var s = ""
+            if k.modifiers.contains(.ctrl) { s += "ctrl+" }
+            if k.modifiers.contains(.alt) { s += "alt+" }
+            if k.modifiers.contains(.shift) { s += "shift+" }
+            return s + k.key
+        }
+        switch event {
+        case .key(let k): return "key \(keyName(k))"
+        case .keyUp(let k): return "keyup \(keyName(k))"
+        case .mouse(let m): return "mouse \(m.action.rawValue) \(m.col) \(m.row) \(m.button.rawValue)"
+        case .resize(let c, let r): return "resize \(c) \(r)"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ArcadeCore
+import ArcadeLua
+
+/// The whole file at `path`, or nil.
+func readFileBytes(_ path: String) -> [UInt8]? {
+    FileBytes.read(path)
+}
+
+/// The file's text, or nil.
+func readFileText(_ path: String) -> String? {
+    readFileBytes(path).map { String(decoding: $0, as: UTF8.self) }
+}
+
+/// True when `path` is a directory.
+func isDirectory(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+}
+
+/// True when `path` exists.
+func fileExists(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0
+}
+
+/// The names in a directory, sorted, without `.` and `..`.
+func directoryEntries(_ path: String) -> [String] {
+    guard let dir = opendir(path) else { return [] }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+        }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+}
+
+/// An environment variable, or nil when unset or empty.
+func environment(_ name: String) -> String? {
+    guard let p = getenv(name) else { return nil }
+    let s = String(cString: p)
+    return s.isEmpty ? nil : s
+}
+
+/// `path` made absolute against the working directory, with `.`/`..` and doubled slashes folded.
+func absolutePath(_ path: String) -> String {
+    var full = path
+    if !path.hasPrefix("/") {
+        var buf = [CChar](repeating: 0, count: 4096)
+        if getcwd(&buf, buf.count) != nil {
+            full = String(cString: buf) + "/" + path
+        }
+    }
+    var parts: [Substring] = []
+    for p in full.split(separator: "/") {
+        if p == "." { continue }
+        if p == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+        parts.append(p)
+    }
+    return "/" + parts.joined(separator: "/")
+}

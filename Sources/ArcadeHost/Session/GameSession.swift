@@ -1,0 +1,229 @@
+import ArcadeCore
+import ArcadeLua
+
+/// One running game: its Lua state, its native modules and the fixed-step frame.
+///
+/// A step (the architecture's frame): input events -> `input(event)`, due timers, then
+/// `update(dt)`. A script error stops this game (``failure`` says why) and never the process;
+/// nothing the game created outlives ``close()``.
+public final class GameSession {
+    /// How to start a session.
+    public struct Options: Sendable {
+        public var seed: UInt64
+        public var cols: Int
+        public var rows: Int
+        public var stepRate: Int
+        public var limits: LuaVM.Limits
+        /// Development mode (hot reload on): passed to the game as `ctx.dev`.
+        public var dev: Bool
+
+        public init(seed: UInt64 = 1, cols: Int = 80, rows: Int = 24, stepRate: Int = 60,
+                    limits: LuaVM.Limits = .init(), dev: Bool = false) {
+            self.seed = seed
+            self.cols = cols
+            self.rows = rows
+            self.stepRate = stepRate
+            self.limits = limits
+            self.dev = dev
+        }
+    }
+
+    public let entry: GameEntry
+    public let options: Options
+    public let context: GameContext
+    public let vm: LuaVM
+    let timers: TimerModule
+    /// The table `main.lua` returned.
+    private(set) var game: LuaRef
+    private let noop: LuaNativeFunction
+    /// Why the game stopped, once it has.
+    public private(set) var failure: LuaError?
+
+    /// Seconds per step.
+    public var dt: Double { context.dt }
+    /// Steps taken since `load`.
+    public var frame: Int { context.frame }
+
+    /// Loads the game: a fresh sandboxed VM, the arcade API, `main.lua`, then `load(ctx)`.
+    ///
+    /// - Throws: ``LuaError`` when the game cannot start (missing file, syntax error, an
+    ///   error in `load`). Nothing is left running.
+    public init(entry: GameEntry, options: Options = Options(), log: @escaping (String) -> Void = { _ in }) throws(LuaError) {
+        self.entry = entry
+        self.options = options
+        context = GameContext(cols: options.cols, rows: options.rows, seed: options.seed)
+        context.dt = 1.0 / Double(options.stepRate)
+        vm = try LuaVM(name: entry.id, limits: options.limits)
+        vm.log = log
+        vm.random = SeededRandom(seed: options.seed)
+        vm.moduleRoots = [
+            LuaModuleRoot(path: entry.folder, chunkPrefix: entry.id),
+            LuaModuleRoot(path: entry.gamesDir + "/lib", chunkPrefix: "lib", namespace: "lib"),
+        ]
+        try vm.installSandbox()
+        noop = vm.function("(missing callback)") { _ in 0 }
+        ArcadeModule.install(in: vm, context: context)
+        timers = TimerModule(vm: vm)
+        game = try GameSession.loadMain(vm: vm, entry: entry)
+        ensureStateTable()
+        let ctx: LuaValue = .table([
+            "width": .int(Int64(context.width)), "height": .int(Int64(context.height)),
+            "cols": .int(Int64(context.cols)), "rows": .int(Int64(context.rows)),
+            "seed": .int(Int64(bitPattern: options.seed)), "dev": .bool(options.dev),
+        ])
+        try callGame("load", label: "load()") { s in
+            s.push(ctx)
+            return 1
+        }
+    }
+
+    /// Runs `main.lua` and returns the game table it returns.
+    static func loadMain(vm: LuaVM, entry: GameEntry) throws(LuaError) -> LuaRef {
+        let chunk = "\(entry.id)/main.lua"
+        guard let bytes = FileBytes.read(entry.folder + "/main.lua") else {
+            throw LuaError(kind: .file, message: "\(chunk): cannot read the file")
+        }
+        let fn = try vm.load(String(decoding: bytes, as: UTF8.self), chunkName: chunk)
+        return try vm.protectedCall(label: "main.lua", nresults: 1, push: { _ in
+            vm.push(fn)
+            return 0
+        }, results: { s throws(LuaError) in
+            guard s.type(at: -1) == .table else {
+                throw LuaError(kind: .runtime,
+                               message: "\(chunk): must return the game table (a table with load, update, input...), got \(s.typeName(at: -1))")
+            }
+            s.pushValue(at: -1)
+            return vm.ref()
+        })
+    }
+
+    /// Makes sure `game.state` is a table (the host keeps it across reloads).
+    private func ensureStateTable() {
+        let s = vm.stack
+        let base = s.top
+        defer { s.setTop(base) }
+        vm.push(game)
+        if s.getField("state", in: -1) == .nil {
+            s.pop()
+            s.pushTable()
+            s.setField("state", in: -2)
+        }
+    }
+
+    // MARK: The frame
+
+    /// Runs one fixed step with the events that arrived before it.
+    public func step(events: [InputEvent] = []) {
+        guard failure == nil else { return }
+        do {
+            for event in events {
+                if case .resize(let c, let r) = event {
+                    context.cols = c
+                    context.rows = r
+                }
+                try callGame("input", label: "input()") { s in
+                    GameSession.push(event, on: s)
+                    return 1
+                }
+            }
+            context.frame += 1
+            context.time = Double(context.frame) * context.dt
+            vm.gameTime = context.time
+            timers.now = context.time
+            try timers.fireDue { callback throws(LuaError) in
+                try vm.protectedCall(label: "timer callback") { _ in
+                    self.vm.push(callback)
+                    return 0
+                }
+            }
+            let dt = context.dt
+            try callGame("update", label: "update()") { s in
+                s.push(dt)
+                return 1
+            }
+        } catch {
+            stop(with: error)
+        }
+    }
+
+    /// Calls `game[name]` (if the game defines it) with the arguments `args` pushes.
+    func callGame(_ name: String, label: String, args: (LuaStack) -> Int32) throws(LuaError) {
+        try vm.protectedCall(label: label) { s in
+            self.vm.push(self.game)
+            if s.getField(name, in: -1) != .function {
+                s.pop()
+                self.vm.push(self.noop)
+            }
+            s.remove(at: -2)  // the game table
+            return args(s)
+        }
+    }
+
+    /// Records the failure and releases what the game was running.
+    func stop(with error: LuaError) {
+        failure = error
+        timers.cancelAll()
+    }
+
+    // MARK: Inspection
+
+    /// `game.state` as a value (for `--state`, tests and tools).
+    public func state() throws(LuaError) -> LuaValue {
+        let s = vm.stack
+        let base = s.top
+        defer { s.setTop(base) }
+        vm.push(game)
+        s.getField("state", in: -1)
+        do { return try s.value(at: -1) } catch {
+            throw LuaError(kind: .runtime, message: "\(entry.id): game.state cannot be shown: \(error)")
+        }
+    }
+
+    /// Number of pending timers (for tests and leak checks).
+    public var pendingTimers: Int { timers.queue.count }
+
+    /// Calls `quit()` if the game has one, then releases timers and callbacks.
+    public func close() {
+        if failure == nil {
+            try? callGame("quit", label: "quit()", args: { _ in 0 })
+        }
+        timers.cancelAll()
+    }
+
+    // MARK: Events as Lua tables
+
+    static func push(_ event: InputEvent, on s: LuaStack) {
+        s.reserve(4)
+        s.pushTable(fields: 8)
+        func set(_ k: String, _ v: String) { s.push(v); s.setField(k, in: -2) }
+        func set(_ k: String, _ v: Int) { s.push(v); s.setField(k, in: -2) }
+        func set(_ k: String, _ v: Bool) { s.push(v); s.setField(k, in: -2) }
+        func mods(_ m: KeyModifiers) {
+            set("ctrl", m.contains(.ctrl))
+            set("alt", m.contains(.alt))
+            set("shift", m.contains(.shift))
+        }
+        switch event {
+        case .key(let k), .keyUp(let k):
+            if case .key = event { set("type", "key") } else { set("type", "keyup") }
+            set("key", k.key)
+            set("repeat", k.isRepeat)
+            mods(k.modifiers)
+        case .mouse(let m):
+            set("type", "mouse")
+            set("action", m.action.rawValue)
+            set("button", m.button.rawValue)
+            set("col", m.col)
+            set("row", m.row)
+            set("x", m.col)
+            set("y", m.row * 2)
+            mods(m.modifiers)
+        case .resize(let c, let r):
+            set("type", "resize")
+            set("cols", c)
+            set("rows", r)
+            set("width", c)
+            set("height", r * 2)
+        }
+    }
+}

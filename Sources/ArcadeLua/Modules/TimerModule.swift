@@ -1,0 +1,72 @@
+import ArcadeCore
+
+/// `arcade.after` / `arcade.every` and the `arcade.Timer` handle.
+///
+/// Owns the game's ``TimerQueue``; each pending timer holds its Lua callback as a registry
+/// reference, released when the timer fires for the last time or is cancelled.
+public final class TimerModule {
+    public static let timerClass = LuaClass("arcade.Timer")
+    /// The shortest interval `every` accepts: a shorter one would fire thousands of times a step.
+    public static let minimumInterval = 0.001
+
+    private unowned let vm: LuaVM
+    public private(set) var queue = TimerQueue<LuaRef>()
+    /// Game time, set by the host before each step.
+    public var now: Double = 0
+
+    public init(vm: LuaVM) {
+        self.vm = vm
+        vm.defineClass(Self.timerClass, methods: [
+            ("cancel", { [unowned self] s in
+                let id = try vm.checkHandle(s, at: 1, of: Self.timerClass)
+                s.push(self.queue.cancel(TimerID(raw: id)) != nil)
+                return 1
+            }),
+            ("is_pending", { [unowned self] s in
+                let id = try vm.checkHandle(s, at: 1, of: Self.timerClass)
+                s.push(self.queue.isPending(TimerID(raw: id)))
+                return 1
+            }),
+        ], describe: { [unowned self] id in
+            "Timer#\(id) (\(self.queue.isPending(TimerID(raw: id)) ? "pending" : "done"))"
+        })
+        vm.register(in: "arcade", [
+            ("after", { [unowned self] s in try self.schedule(s, repeating: false) }),
+            ("every", { [unowned self] s in try self.schedule(s, repeating: true) }),
+        ])
+    }
+
+    private func schedule(_ s: LuaStack, repeating: Bool) throws -> Int32 {
+        guard let seconds = s.number(at: 1), seconds.isFinite else {
+            throw LuaArgumentError(1, "number of seconds expected, got \(s.typeName(at: 1))")
+        }
+        guard s.type(at: 2) == .function else {
+            throw LuaArgumentError(2, "function expected, got \(s.typeName(at: 2))")
+        }
+        if repeating && seconds < Self.minimumInterval {
+            throw LuaArgumentError(1, "interval must be at least \(Self.minimumInterval) s")
+        }
+        s.setTop(2)
+        let callback = vm.ref()
+        let id = repeating
+            ? queue.every(seconds, now: now, callback)
+            : queue.after(seconds, now: now, callback)
+        vm.pushHandle(s, id.raw, of: Self.timerClass)
+        return 1
+    }
+
+    /// Fires every timer due at `now`, in due order, calling `fire` for each callback.
+    /// Timers created by the callbacks wait for the next pass.
+    public func fireDue(_ fire: (LuaRef) throws(LuaError) -> Void) throws(LuaError) {
+        queue.beginPass()
+        defer { queue.endPass() }
+        while let due = queue.popDue(now: now) {
+            try fire(due.payload)
+        }
+    }
+
+    /// Cancels every timer (the game is leaving); their callbacks are released.
+    public func cancelAll() {
+        _ = queue.removeAll()
+    }
+}

@@ -1,0 +1,40 @@
+import Testing
+@testable import ArcadeCore
+
+@Suite struct InputScriptTests {
+    @Test func parsesEveryEventKind() throws {
+        let s = try InputScript.parse("""
+            # a comment
+            arcade-recording game=tiny seed=42 size=100x30
+            0 key space
+            3 keyup a   # trailing comment
+            5 key ctrl+c
+            5 key Q
+            7 mouse press 10 4
+            8 mouse drag 11 4 right
+            9 resize 120 40
+            """)
+        #expect(s.header == .init(game: "tiny", seed: 42, cols: 100, rows: 30))
+        #expect(s.entries.map(\.frame) == [0, 3, 5, 5, 7, 8, 9])
+        #expect(s.entries[0].event == .key(KeyEvent("space")))
+        #expect(s.entries[1].event == .keyUp(KeyEvent("a")))
+        #expect(s.entries[2].event == .key(KeyEvent("c", modifiers: .ctrl)))
+        #expect(s.entries[3].event == .key(KeyEvent("q", modifiers: .shift)))
+        #expect(s.entries[4].event == .mouse(MouseEvent(.press, col: 10, row: 4)))
+        #expect(s.entries[5].event == .mouse(MouseEvent(.drag, col: 11, row: 4, button: .right)))
+        #expect(s.entries[6].event == .resize(cols: 120, rows: 40))
+        #expect(try InputScript.parse(s.text()) == s)
+    }
+
+    @Test func reportsErrorsWithLineNumbers() {
+        func error(_ text: String) -> String? {
+            do { _ = try InputScript.parse(text); return nil } catch { return error.description }
+        }
+        #expect(error("0 key nope") == "line 1: unknown key 'nope'")
+        #expect(error("\n\nx key a") == "line 3: expected a frame number, got 'x'")
+        #expect(error("5 key a\n2 key b") == "line 2: frame 2 comes after frame 5: frames must not go back")
+        #expect(error("1 jump") == "line 1: unknown event 'jump' (expected key, keyup, mouse or resize)")
+        #expect(error("1 mouse poke 1 1") == "line 1: unknown mouse action 'poke'")
+        #expect(error("1 resize 0 10") == "line 1: 'resize' takes a column count and a row count")
+    }
+}

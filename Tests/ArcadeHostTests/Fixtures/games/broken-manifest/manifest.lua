@@ -1,0 +1,1 @@
+return { id = "broken", title = 42 }

@@ -1,0 +1,8 @@
+return {
+  id = "tiny",
+  title = "Tiny",
+  description = "A test game: timers, input, state and randomness.",
+  author = "arcade tests",
+  version = "0.1.0",
+  api = 1,
+}

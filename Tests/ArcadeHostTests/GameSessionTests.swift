@@ -1,0 +1,72 @@
+import Testing
+import ArcadeCore
+import ArcadeLua
+@testable import ArcadeHost
+
+@Suite struct GameSessionTests {
+    @Test func tinyGameRunsTimersInputAndState() throws {
+        let session = try startFixture("tiny")
+        var events: [Int: [InputEvent]] = [
+            2: [.key(KeyEvent("a")), .key(KeyEvent("c", modifiers: .ctrl))],
+            10: [.mouse(MouseEvent(.press, col: 5, row: 7))],
+            20: [.resize(cols: 100, rows: 30)],
+        ]
+        for f in 0..<60 {
+            session.step(events: events.removeValue(forKey: f) ?? [])
+        }
+        #expect(session.failure == nil)
+        let state = try session.state()
+        #expect(state["ticks"] == .int(60))
+        #expect(state["once"] == .int(1))           // after(0.5) fired once
+        #expect(state["repeats"] == .int(5))        // every(0.1) cancelled itself after 5
+        #expect(state["keys"] == .array([.string("a"), .string("ctrl+c")]))
+        #expect(state["clicks"] == .array([.array([.int(5), .int(14)])]))
+        #expect(state["size"] == .array([.int(100), .int(60)]))
+        #expect(state["greeting"] == .string("hello tiny"))
+        #expect(state["time"] == .number(1.0))
+        #expect(session.pendingTimers == 0)
+    }
+
+    @Test func timerFiresAtItsDueStep() throws {
+        let session = try startFixture("tiny")
+        for _ in 0..<29 { session.step() }
+        #expect(try session.state()["once"] == .int(0))
+        session.step()  // step 30 is t = 0.5
+        #expect(try session.state()["once"] == .int(1))
+    }
+
+    @Test func sameSeedSameRolls() throws {
+        func rolls(seed: UInt64) throws -> LuaValue? {
+            let session = try startFixture("tiny", seed: seed)
+            for f in 0..<10 { session.step(events: f % 2 == 0 ? [.key(KeyEvent("r"))] : []) }
+            return try session.state()["rolls"]
+        }
+        #expect(try rolls(seed: 5) == rolls(seed: 5))
+        #expect(try rolls(seed: 5) != rolls(seed: 6))
+    }
+
+    @Test func errorInTimerStopsTheGameNotTheProcess() throws {
+        let session = try startFixture("crashy")
+        for _ in 0..<30 { session.step() }
+        let failure = try #require(session.failure)
+        #expect(failure.message == "crashy/main.lua:7: attempt to index a nil value (local 't')")
+        #expect(failure.file == "crashy/main.lua")
+        #expect(failure.line == 7)
+        #expect(failure.traceback.contains("stack traceback:"))
+        #expect(session.pendingTimers == 0)
+        // the next game runs
+        let next = try startFixture("tiny")
+        next.step()
+        #expect(next.failure == nil)
+    }
+
+    @Test func brokenGameIsListedWithItsReasonAndOthersStillLoad() {
+        let catalog = fixtureCatalog()
+        let broken = catalog.entry("broken-manifest")
+        #expect(broken?.isPlayable == false)
+        #expect(broken?.problem == "broken-manifest/manifest.lua: field 'title' must be a string, got number")
+        #expect(catalog.game("tiny") != nil)
+        #expect(catalog.game("crashy") != nil)
+        #expect(catalog.entry("lib") == nil)  // the shared helpers folder is not a game
+    }
+}
