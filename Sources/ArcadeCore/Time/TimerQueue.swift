@@ -11,9 +11,11 @@ public struct TimerID: Hashable, Sendable, CustomStringConvertible {
 /// whose period is shorter than a step fires as many times as its periods elapsed, each
 /// at its own due time, so `every(0.01)` at 60 Hz fires 1 or 2 times a step, 100 a second.
 /// Due times are `start + n * interval`, never accumulated, so they do not drift.
+///
+/// A binary heap keyed by (due, id) with lazy deletion: scheduling, firing and cancelling
+/// are O(log n), so thousands of pending timers cost little.
 public struct TimerQueue<Payload> {
     struct Entry {
-        let id: TimerID
         let payload: Payload
         let start: Double
         let interval: Double
@@ -22,15 +24,24 @@ public struct TimerQueue<Payload> {
         var due: Double { start + interval * Double(firings + 1) }
     }
 
-    private var entries: [Entry] = []
+    struct Key: Comparable {
+        var due: Double
+        var id: UInt64
+        static func < (a: Key, b: Key) -> Bool { a.due < b.due || (a.due == b.due && a.id < b.id) }
+    }
+
+    private var live: [UInt64: Entry] = [:]
+    private var heap: [Key] = []
     private var nextID: UInt64 = 1
     /// Timers with ids at or above this were created during the current pass and wait for the next.
     private var passLimit: UInt64 = .max
+    /// Heap keys set aside during a pass (timers created in it), put back at its end.
+    private var deferred: [Key] = []
 
     public init() {}
 
     /// Number of pending timers.
-    public var count: Int { entries.count }
+    public var count: Int { live.count }
 
     /// Schedules `payload` to fire once `seconds` after `now` (negative counts as zero).
     @discardableResult
@@ -46,29 +57,33 @@ public struct TimerQueue<Payload> {
     }
 
     private mutating func add(_ seconds: Double, now: Double, repeats: Bool, _ payload: Payload) -> TimerID {
-        let id = TimerID(raw: nextID)
+        let id = nextID
         nextID += 1
         let interval = seconds.isFinite ? max(0, seconds) : .greatestFiniteMagnitude
-        entries.append(Entry(id: id, payload: payload, start: now, interval: interval, repeats: repeats, firings: 0))
-        return id
+        let entry = Entry(payload: payload, start: now, interval: interval, repeats: repeats, firings: 0)
+        live[id] = entry
+        push(Key(due: entry.due, id: id))
+        return TimerID(raw: id)
     }
 
     /// True while `id` is scheduled.
     public func isPending(_ id: TimerID) -> Bool {
-        entries.contains { $0.id == id }
+        live[id.raw] != nil
     }
 
     /// Cancels `id` and returns its payload, or nil when it was not pending.
     @discardableResult
     public mutating func cancel(_ id: TimerID) -> Payload? {
-        guard let i = entries.firstIndex(where: { $0.id == id }) else { return nil }
-        return entries.remove(at: i).payload
+        live.removeValue(forKey: id.raw)?.payload  // its heap key is dropped when it surfaces
     }
 
-    /// Removes every timer and returns their payloads (creation order).
+    /// Removes every timer and returns their payloads (in creation order).
     public mutating func removeAll() -> [Payload] {
-        defer { entries.removeAll() }
-        return entries.map(\.payload)
+        let payloads = live.sorted { $0.key < $1.key }.map(\.value.payload)
+        live.removeAll()
+        heap.removeAll()
+        deferred.removeAll()
+        return payloads
     }
 
     /// Starts a firing pass: timers created from now on wait for the next pass, so a callback
@@ -80,6 +95,8 @@ public struct TimerQueue<Payload> {
     /// Ends a firing pass.
     public mutating func endPass() {
         passLimit = .max
+        for k in deferred { push(k) }
+        deferred.removeAll()
     }
 
     /// Takes the earliest timer due at or before `now`, or nil.
@@ -88,22 +105,57 @@ public struct TimerQueue<Payload> {
     /// (between ``beginPass()`` and ``endPass()``) and fire each result before asking
     /// again, so a callback that cancels a timer is seen by the next call.
     public mutating func popDue(now: Double) -> (id: TimerID, payload: Payload, repeats: Bool)? {
-        var best = -1
-        var bestDue = Double.infinity
-        for i in entries.indices where entries[i].id.raw < passLimit {
-            let d = entries[i].due
-            if d <= now + 1e-9 && (d < bestDue || (d == bestDue && entries[i].id.raw < entries[best].id.raw)) {
-                best = i
-                bestDue = d
+        while let top = heap.first {
+            guard let entry = live[top.id], entry.due == top.due else {
+                popTop()  // cancelled, or a stale key of a rescheduled timer
+                continue
             }
+            if top.id >= passLimit {
+                deferred.append(top)
+                popTop()
+                continue
+            }
+            guard top.due <= now + 1e-9 else { return nil }
+            popTop()
+            if entry.repeats {
+                var next = entry
+                next.firings += 1
+                live[top.id] = next
+                push(Key(due: next.due, id: top.id))
+            } else {
+                live[top.id] = nil
+            }
+            return (TimerID(raw: top.id), entry.payload, entry.repeats)
         }
-        guard best >= 0 else { return nil }
-        let e = entries[best]
-        if e.repeats {
-            entries[best].firings += 1
-        } else {
-            entries.remove(at: best)
+        return nil
+    }
+
+    // MARK: Heap
+
+    private mutating func push(_ k: Key) {
+        heap.append(k)
+        var i = heap.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard heap[i] < heap[parent] else { break }
+            heap.swapAt(i, parent)
+            i = parent
         }
-        return (e.id, e.payload, e.repeats)
+    }
+
+    private mutating func popTop() {
+        let last = heap.removeLast()
+        guard !heap.isEmpty else { return }
+        heap[0] = last
+        var i = 0
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var m = i
+            if l < heap.count && heap[l] < heap[m] { m = l }
+            if r < heap.count && heap[r] < heap[m] { m = r }
+            if m == i { break }
+            heap.swapAt(i, m)
+            i = m
+        }
     }
 }

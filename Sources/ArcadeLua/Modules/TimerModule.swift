@@ -17,22 +17,22 @@ public final class TimerModule {
     public init(vm: LuaVM) {
         self.vm = vm
         vm.defineClass(Self.timerClass, methods: [
-            ("cancel", { [unowned self] s in
-                let id = try vm.checkHandle(s, at: 1, of: Self.timerClass)
+            ("cancel", { s in
+                let id = try self.vm.checkHandle(s, at: 1, of: Self.timerClass)
                 s.push(self.queue.cancel(TimerID(raw: id)) != nil)
                 return 1
             }),
-            ("is_pending", { [unowned self] s in
-                let id = try vm.checkHandle(s, at: 1, of: Self.timerClass)
+            ("is_pending", { s in
+                let id = try self.vm.checkHandle(s, at: 1, of: Self.timerClass)
                 s.push(self.queue.isPending(TimerID(raw: id)))
                 return 1
             }),
-        ], describe: { [unowned self] id in
+        ], describe: { id in
             "Timer#\(id) (\(self.queue.isPending(TimerID(raw: id)) ? "pending" : "done"))"
         })
         vm.register(in: "arcade", [
-            ("after", { [unowned self] s in try self.schedule(s, repeating: false) }),
-            ("every", { [unowned self] s in try self.schedule(s, repeating: true) }),
+            ("after", { s in try self.schedule(s, repeating: false) }),
+            ("every", { s in try self.schedule(s, repeating: true) }),
         ])
     }
 
