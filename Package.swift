@@ -18,6 +18,12 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
+        // SQLite for saves and scores: the few calls needed, without a database framework.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         // Pure Swift, no I/O, no Lua: geometry, random, clock, timers, animation, physics.
         .target(name: "ArcadeCore", linkerSettings: [.linkedLibrary("m")]),
         // Scene graph, canvas, sprites, fonts, compositor, frame encoder.
@@ -29,7 +35,7 @@ let package = Package(
         // Catalog, game session, frame loop, hot reload, menu, saves, record/replay.
         .target(
             name: "ArcadeHost",
-            dependencies: ["ArcadeCore", "ArcadeRender", "ArcadeTerminal", "ArcadeLua"]
+            dependencies: ["ArcadeCore", "ArcadeRender", "ArcadeTerminal", "ArcadeLua", "CSQLite"]
         ),
         .executableTarget(
             name: "arcade",
