@@ -61,3 +61,21 @@ func absolutePath(_ path: String) -> String {
     }
     return "/" + parts.joined(separator: "/")
 }
+
+/// Every `*.lua` file below `folder` (relative paths, sorted), skipping hidden folders.
+func luaFiles(in folder: String, maxDepth: Int = 8) -> [String] {
+    var out: [String] = []
+    func walk(_ rel: String, depth: Int) {
+        let dir = rel.isEmpty ? folder : folder + "/" + rel
+        for name in directoryEntries(dir) where !name.hasPrefix(".") {
+            let child = rel.isEmpty ? name : rel + "/" + name
+            if name.hasSuffix(".lua") && !isDirectory(folder + "/" + child) {
+                out.append(child)
+            } else if depth < maxDepth && isDirectory(folder + "/" + child) {
+                walk(child, depth: depth + 1)
+            }
+        }
+    }
+    walk("", depth: 0)
+    return out
+}

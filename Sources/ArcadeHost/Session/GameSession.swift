@@ -38,6 +38,10 @@ public final class GameSession {
     private let noop: LuaNativeFunction
     /// Why the game stopped, once it has.
     public private(set) var failure: LuaError?
+    /// The last hot reload's error, until a reload succeeds.
+    public internal(set) var reloadError: LuaError?
+    /// Successful hot reloads so far.
+    public internal(set) var reloads = 0
 
     /// Seconds per step.
     public var dt: Double { context.dt }
@@ -163,6 +167,16 @@ public final class GameSession {
     func stop(with error: LuaError) {
         failure = error
         timers.cancelAll()
+    }
+
+    /// Lets a stopped game run again (after a reload fixed it).
+    func resume() {
+        failure = nil
+    }
+
+    /// Makes `newGame` the table whose callbacks run.
+    func replaceGame(with newGame: LuaRef) {
+        game = newGame
     }
 
     // MARK: Inspection

@@ -35,6 +35,8 @@ public final class LuaVM {
     public var gameTime: Double = 0
     /// Folders `require` may load from, searched in order.
     public var moduleRoots: [LuaModuleRoot] = []
+    /// The table the sandbox prelude returns (its host-side controls).
+    var sandboxControl: LuaRef?
 
     let state: UnsafeMutablePointer<arcade_vm>
     let L: OpaquePointer

@@ -64,10 +64,28 @@ extension LuaVM {
             }),
         ]
         let prelude = try load(Self.sandboxPrelude, chunkName: "=sandbox")
-        try protectedCall(label: "installing the sandbox") { s in
+        sandboxControl = try protectedCall(label: "installing the sandbox", nresults: 1, push: { s in
             self.push(prelude)
             self.pushModule("", natives)
             return 1
+        }, results: { _ in self.ref() })
+    }
+
+    /// Forgets every module `require` has loaded, so the next `require` runs the file again
+    /// (hot reload). Returns false when the sandbox is not installed.
+    @discardableResult
+    public func forgetLoadedModules() -> Bool {
+        guard let control = sandboxControl else { return false }
+        do {
+            try protectedCall(label: "hot reload") { s in
+                self.push(control)
+                s.getField("forget_modules", in: -1)
+                s.remove(at: -2)
+                return 0
+            }
+            return true
+        } catch {
+            return false
         }
     }
 
@@ -213,6 +231,13 @@ extension LuaVM {
         return nil
       end,
     })
+
+    -- the host's handle on the sandbox
+    return {
+      forget_modules = function()
+        for name in next, loaded do loaded[name] = nil end
+      end,
+    }
     """#
 }
 

@@ -1,0 +1,59 @@
+import ArcadeCore
+import ArcadeLua
+
+extension GameSession {
+    /// Loads the game's current scripts into the running game (hot reload).
+    ///
+    /// Every `.lua` file of the game is compiled first; if any fails, nothing changes. Then
+    /// the module cache is cleared, `main.lua` runs again and its new game table takes over
+    /// with the old `game.state`; `reload(state)` is called when the new code defines it.
+    /// The scene, timers and everything native carry on. If running the new code or its
+    /// `reload` hook fails, the old game table stays in charge.
+    ///
+    /// - Returns: nil on success, else the error (also kept in ``reloadError`` until a good reload).
+    @discardableResult
+    public func reload() -> LuaError? {
+        do throws(LuaError) {
+            for file in luaFiles(in: entry.folder) {
+                guard let bytes = FileBytes.read(entry.folder + "/" + file) else {
+                    throw LuaError(kind: .file, message: "\(entry.id)/\(file): cannot read the file")
+                }
+                _ = try vm.load(String(decoding: bytes, as: UTF8.self), chunkName: "\(entry.id)/\(file)")
+            }
+            vm.forgetLoadedModules()
+            let newGame = try GameSession.loadMain(vm: vm, entry: entry)
+            let oldGame = game
+            adopt(newGame, stateFrom: oldGame)
+            do throws(LuaError) {
+                try callGame("reload", label: "reload()") { s in
+                    self.vm.push(self.game)
+                    s.getField("state", in: -1)
+                    s.remove(at: -2)
+                    return 1
+                }
+            } catch {
+                replaceGame(with: oldGame)
+                throw error
+            }
+            reloadError = nil
+            reloads += 1
+            if failure != nil { resume() }
+            return nil
+        } catch {
+            reloadError = error
+            return error
+        }
+    }
+
+    /// Gives `newGame` the state table of `oldGame` and makes it the running game.
+    private func adopt(_ newGame: LuaRef, stateFrom oldGame: LuaRef) {
+        let s = vm.stack
+        let base = s.top
+        defer { s.setTop(base) }
+        vm.push(newGame)
+        vm.push(oldGame)
+        s.getField("state", in: -1)
+        s.setField("state", in: -3)
+        replaceGame(with: newGame)
+    }
+}
