@@ -49,6 +49,22 @@ let package = Package(
             dependencies: ["ArcadeCore", "ArcadeRender", "ArcadeLua", "ArcadeHost", "CLua"],
             path: "Benchmarks/arcade-bench"
         ),
+        // Authoring tools: `swift package new-game <id>` and `swift package check-games`.
+        .plugin(
+            name: "NewGame",
+            capability: .command(
+                intent: .custom(verb: "new-game", description: "Scaffold a new game in games/<id>"),
+                permissions: [.writeToPackageDirectory(reason: "writes the new game's folder under games/")]
+            ),
+            dependencies: ["arcade"]
+        ),
+        .plugin(
+            name: "CheckGames",
+            capability: .command(
+                intent: .custom(verb: "check-games", description: "Validate, compile and smoke-run every game")
+            ),
+            dependencies: ["arcade"]
+        ),
         .testTarget(name: "ArcadeCoreTests", dependencies: ["ArcadeCore"]),
         .testTarget(name: "ArcadeRenderTests", dependencies: ["ArcadeRender", "ArcadeCore"]),
         .testTarget(name: "ArcadeTerminalTests", dependencies: ["ArcadeTerminal", "ArcadeCore"]),

@@ -16,7 +16,7 @@ struct Arcade: ParsableCommand {
             Run without a subcommand to open the arcade menu.
             Games are found in --games folders, in $XDG_DATA_HOME/arcade/games and in the arcade's own games/ folder.
             """,
-        subcommands: [Menu.self, List.self, Play.self],
+        subcommands: [Menu.self, List.self, Play.self, Check.self],
         defaultSubcommand: Menu.self
     )
 }

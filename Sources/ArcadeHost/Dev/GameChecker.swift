@@ -1,0 +1,108 @@
+import ArcadeCore
+import ArcadeLua
+
+/// Checks every game the way a player would break it: manifests, compilation, and a few
+/// hundred headless steps of random keys and clicks under fixed seeds.
+public struct GameChecker {
+    /// One problem found, with the place it points at.
+    public struct Finding: Equatable, Sendable, CustomStringConvertible {
+        public var game: String
+        /// `file:line: message` where the problem has a location.
+        public var message: String
+        public var traceback: String
+        public var description: String { "\(game): \(message)" }
+    }
+
+    public var steps: Int
+    public var seeds: [UInt64]
+    public var cols: Int
+    public var rows: Int
+
+    public init(steps: Int = 300, seeds: [UInt64] = [1, 2, 3], cols: Int = 80, rows: Int = 24) {
+        self.steps = steps
+        self.seeds = seeds
+        self.cols = cols
+        self.rows = rows
+    }
+
+    /// Checks every entry of `catalog`; returns the findings (empty when all is well).
+    public func check(_ catalog: GameCatalog, progress: (String) -> Void = { _ in }) -> [Finding] {
+        var findings: [Finding] = []
+        for entry in catalog.entries {
+            progress(entry.id)
+            findings += check(entry)
+        }
+        return findings
+    }
+
+    /// Checks one game.
+    public func check(_ entry: GameEntry) -> [Finding] {
+        guard entry.isPlayable else {
+            return [Finding(game: entry.id, message: entry.problem ?? "not playable", traceback: "")]
+        }
+        var findings: [Finding] = []
+        // every script compiles
+        if let vm = try? LuaVM(name: entry.id) {
+            for file in luaFiles(in: entry.folder) {
+                guard let bytes = FileBytes.read(entry.folder + "/" + file) else {
+                    findings.append(Finding(game: entry.id, message: "\(entry.id)/\(file): cannot read the file", traceback: ""))
+                    continue
+                }
+                do { _ = try vm.load(String(decoding: bytes, as: UTF8.self), chunkName: "\(entry.id)/\(file)") } catch {
+                    findings.append(Finding(game: entry.id, message: error.message, traceback: ""))
+                }
+            }
+        }
+        guard findings.isEmpty else { return findings }
+        // it runs under random input
+        for seed in seeds {
+            let script = Self.randomInput(seed: seed, steps: steps, cols: cols, rows: rows)
+            let options = GameSession.Options(seed: seed, cols: cols, rows: rows)
+            do {
+                let session = try HeadlessRunner(entry: entry, options: options, frames: steps, script: script).run()
+                defer { session.close() }
+                if let f = session.failure {
+                    findings.append(Finding(game: entry.id, message: f.message + " (seed \(seed))", traceback: f.traceback))
+                    break
+                }
+                do { _ = try session.state() } catch {
+                    findings.append(Finding(game: entry.id, message: error.message, traceback: ""))
+                    break
+                }
+            } catch {
+                findings.append(Finding(game: entry.id, message: error.message + " (seed \(seed))", traceback: error.traceback))
+                break
+            }
+        }
+        return findings
+    }
+
+    /// Random presses, releases and clicks: what a bored player would do.
+    public static func randomInput(seed: UInt64, steps: Int, cols: Int, rows: Int) -> InputScript {
+        var rng = SeededRandom(seed: seed ^ 0xC0FFEE)
+        let keys = ["space", "enter", "esc", "up", "down", "left", "right", "tab", "backspace",
+                    "a", "d", "r", "s", "w", "x", "1", "2", "3", "4", "c", "p"]
+        var script = InputScript()
+        var frame = 0
+        while frame < steps {
+            frame += Int(rng.nextInt(in: 1, 12))
+            switch rng.nextInt(in: 0, 9) {
+            case 0...4:
+                let k = KeyEvent(keys[Int(rng.nextInt(in: 0, Int64(keys.count - 1)))])
+                script.entries.append(.init(frame: frame, event: .key(k)))
+                script.entries.append(.init(frame: frame + 2, event: .keyUp(k)))
+            case 5...7:
+                let c = Int(rng.nextInt(in: 0, Int64(cols - 1))), r = Int(rng.nextInt(in: 0, Int64(rows - 1)))
+                script.entries.append(.init(frame: frame, event: .mouse(MouseEvent(.press, col: c, row: r))))
+                let c2 = min(cols - 1, c + Int(rng.nextInt(in: 0, 3)))
+                script.entries.append(.init(frame: frame + 1, event: .mouse(MouseEvent(.drag, col: c2, row: r))))
+                script.entries.append(.init(frame: frame + 2, event: .mouse(MouseEvent(.release, col: c2, row: r))))
+            default:
+                let c = Int(rng.nextInt(in: 0, Int64(cols - 1))), r = Int(rng.nextInt(in: 0, Int64(rows - 1)))
+                script.entries.append(.init(frame: frame, event: .mouse(MouseEvent(.move, col: c, row: r, button: .none))))
+            }
+        }
+        script.entries.sort { $0.frame < $1.frame }
+        return script
+    }
+}
