@@ -7,7 +7,8 @@ import Testing
 struct InputDecoderFuzzTests {
     /// Bytes that make up escape sequences, so random input often starts and half-finishes
     /// real-looking ones instead of only ever producing single keys.
-    private static let sequenceAlphabet = bytes("\u{1B}\u{1B}\u{1B}[[[OO0123456789;;::<?>$~uMmABCDHFPZa~^@ \r\u{7F}")
+    private static let sequenceAlphabet =
+        bytes("\u{1B}\u{1B}\u{1B}[[[OO0123456789;;::<?>$~uMmABCDHFPZa~^@ \r\u{7F}")
         + [0x80, 0xC3, 0xE2, 0xF0, 0x9F, 0xFF, 0x00]
 
     /// 10^6 bytes: half uniform, half drawn from `sequenceAlphabet`.

@@ -58,7 +58,7 @@ struct TerminalSequenceTests {
         #expect(enter.contains("\u{1B}[?25l") && restore.contains("\u{1B}[?25h"))
     }
 
-    @Test("restore pops kitty first, leaves the alternate screen after the mouse and cursor, resets attributes last")
+    @Test("restore pops kitty first, mouse and cursor before the screen, attributes last")
     func restoreOrder() throws {
         let restore = text(Terminal.restoreSequence)
         func position(_ piece: String) throws -> String.Index {
@@ -115,7 +115,8 @@ struct TerminalPseudoTerminalTests {
         terminal.restore()
         #expect(!terminal.isActive)
         // Never pushed kitty flags, so nothing to pop.
-        #expect(tty.output() == Array(Terminal.restoreSequence.dropFirst(Terminal.kittyPopSequence.count)))
+        let restore = Terminal.restoreSequence.dropFirst(Terminal.kittyPopSequence.count)
+        #expect(tty.output() == Array(restore))
         let after = tty.modes()
         #expect(after.c_lflag == before.c_lflag)
         #expect(after.c_iflag == before.c_iflag)
@@ -204,6 +205,18 @@ struct TerminalPseudoTerminalTests {
         // A SIGWINCH that changes nothing reports nothing.
         kill(getpid(), SIGWINCH)
         #expect(try read(terminal, seconds: 0.2) { !$0.isEmpty }.isEmpty)
+    }
+
+    @Test("a terminal that hangs up ends the input with inputClosed")
+    func hangUp() throws {
+        let tty = try #require(PseudoTerminal())
+        let terminal = try Terminal(input: tty.secondary, output: tty.secondary)
+        try terminal.enter()
+        defer { terminal.restore() }
+        tty.hangUp()
+        #expect(throws: TerminalError.inputClosed) {
+            for _ in 0..<20 { _ = try terminal.readEvents(timeout: 0.05) }
+        }
     }
 
     @Test("only one terminal may be entered at a time")

@@ -202,7 +202,9 @@ extension InputDecoder {
     }
 
     /// A CSI key sequence without a private marker.
-    private static func scanCSIKey(final: UInt8, parameters: ControlParameters, length: Int) -> Scan {
+    private static func scanCSIKey(
+        final: UInt8, parameters: ControlParameters, length: Int
+    ) -> Scan {
         let key: KeyEvent?
         switch final {
         case UInt8(ascii: "u"):

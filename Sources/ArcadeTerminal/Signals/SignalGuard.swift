@@ -114,7 +114,8 @@ enum SignalGuard {
     /// Puts back the dispositions `install()` replaced.
     static func uninstall() {
         let state = signalTimeState
-        for signal in Int32(1)..<Int32(64) where state.pointee.installed & (1 << UInt64(signal)) != 0 {
+        let installed = state.pointee.installed
+        for signal in Int32(1)..<Int32(64) where installed & (1 << UInt64(signal)) != 0 {
             _ = sigaction(signal, state.pointee.previousActions + Int(signal), nil)
         }
         state.pointee.installed = 0
@@ -143,7 +144,8 @@ enum SignalGuard {
         let previous = state.pointee.previousActions + Int(signal)
         guard sigaction(signal, nil, previous) == 0 else { return }
         let disposition = previous.pointee.__sigaction_handler.sa_handler
-        if unsafeBitCast(disposition, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { return }
+        let ignored = unsafeBitCast(SIG_IGN, to: Int.self)
+        if unsafeBitCast(disposition, to: Int.self) == ignored { return }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = handler
         // Block our other signals while one is handled, so two never restore at once.
@@ -158,7 +160,9 @@ enum SignalGuard {
     /// run on it at any time until the process ends.
     private static func ensureAlternateStack() {
         var current = stack_t()
-        guard sigaltstack(nil, &current) == 0, Int(current.ss_flags) & SS_DISABLE != 0 else { return }
+        guard sigaltstack(nil, &current) == 0, Int(current.ss_flags) & SS_DISABLE != 0 else {
+            return
+        }
         let size = 64 * 1024
         var stack = stack_t(
             ss_sp: UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16), ss_flags: 0,

@@ -7,7 +7,8 @@ extension Terminal {
     /// Waits up to `timeout` seconds for input and returns the events that arrived (possibly
     /// none). The loop passes the time until its next step.
     ///
-    /// - Throws: `TerminalError.inputClosed` at end of input, `.systemCall` on a read error.
+    /// - Throws: `TerminalError.inputClosed` when the terminal went away, `.systemCall` on
+    ///   another read error.
     public func readEvents(timeout: Double) throws(TerminalError) -> [InputEvent] {
         var events: [InputEvent] = []
         try readEvents(timeout: timeout, into: &events)
@@ -49,13 +50,16 @@ extension Terminal {
             }
         }
         if ready > 0 && pollSet[0].revents != 0 {
-            let count = readBuffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
+            let count = readBuffer.withUnsafeMutableBytes { buffer in
+                read(inputFD, buffer.baseAddress, buffer.count)
+            }
             if count > 0 {
                 readBuffer.withUnsafeBufferPointer { buffer in
                     decoder.decode(UnsafeBufferPointer(rebasing: buffer[0..<count]), into: &scratch)
                 }
                 lastByteTime = now
-            } else if count == 0 {
+            } else if count == 0 || errno == EIO {
+                // EIO is how Linux reports a terminal that hung up.
                 throw .inputClosed
             } else if errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK {
                 throw .systemCall("read", errno: errno)

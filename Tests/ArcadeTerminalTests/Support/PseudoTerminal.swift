@@ -40,9 +40,18 @@ final class PseudoTerminal: @unchecked Sendable {
         resize(cols: cols, rows: rows)
     }
 
+    /// Whether `hangUp()` already closed the primary side.
+    private var isHungUp = false
+
     deinit {
         close(secondary)
-        close(primary)
+        if !isHungUp { close(primary) }
+    }
+
+    /// Closes the emulator's side, as when its window is closed.
+    func hangUp() {
+        if !isHungUp { close(primary) }
+        isHungUp = true
     }
 
     /// Sets the window size, as an emulator does when its window changes.
