@@ -245,7 +245,7 @@ struct TerminalPseudoTerminalTests {
 
         let payload = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
         let received = Received()
-        let reader = Thread { received.bytes = tty.output(quiet: 1) }
+        let reader = Thread { received.bytes = tty.output(quiet: 10, expected: payload.count) }
         reader.start()
         try terminal.write(payload)
         while !received.isDone { usleep(10_000) }

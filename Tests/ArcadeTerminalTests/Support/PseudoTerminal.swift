@@ -71,11 +71,12 @@ final class PseudoTerminal: @unchecked Sendable {
 
     func type(_ text: String) { type(Array(text.utf8)) }
 
-    /// Everything the program wrote, read until nothing more arrives for `quiet` seconds.
-    func output(quiet: Double = 0.1) -> [UInt8] {
+    /// Everything the program wrote, read until nothing more arrives for `quiet` seconds
+    /// (or, when `expected` is given, until that many bytes arrived).
+    func output(quiet: Double = 0.1, expected: Int = .max) -> [UInt8] {
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while waitFor(events: POLLIN, seconds: quiet) {
+        while result.count < expected && waitFor(events: POLLIN, seconds: quiet) {
             let count = buffer.withUnsafeMutableBytes { read(primary, $0.baseAddress, $0.count) }
             if count <= 0 { break }
             result += buffer[0..<count]
