@@ -1,0 +1,12 @@
+/// An answer the terminal sent to one of our queries, found in the input stream.
+///
+/// Replies arrive mixed in with keys, so the decoder takes them out of the stream (they never
+/// become key events) and keeps them for whoever asked.
+public enum TerminalReply: Hashable, Sendable {
+    /// `CSI ? flags u`: the terminal speaks the kitty keyboard protocol and these
+    /// progressive-enhancement flags are active.
+    case keyboardFlags(Int)
+    /// `CSI ? ... c`: the primary device attributes. Every terminal answers this, so when it
+    /// arrives without a `keyboardFlags` reply before it, the kitty protocol is unsupported.
+    case primaryDeviceAttributes
+}

@@ -1,0 +1,214 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// Everything the signal handlers read, laid out before the first handler is installed, so a
+/// handler only loads from memory and makes async-signal-safe calls (`write`, `tcsetattr`,
+/// `tcflush`, `poll`, `sigaction`, `raise`): no allocation, no locks, no Swift runtime work.
+struct SignalTimeState {
+    /// Where the terminal modes are restored.
+    var inputFD: Int32 = -1
+    /// Where the restore bytes are written.
+    var outputFD: Int32 = -1
+    /// The terminal modes from before raw mode.
+    var savedTermios = termios()
+    /// A private copy of `Terminal.restoreSequence`, so a handler never touches an array.
+    var restoreBytes: UnsafeMutablePointer<UInt8>
+    var restoreCount: Int
+    /// The write end of the self-pipe the SIGWINCH handler writes to.
+    var wakeFD: Int32 = -1
+    /// The disposition each signal had before ours, indexed by signal number, so a fatal
+    /// signal goes on to whoever handled it before (the Swift runtime's backtracer, or the
+    /// default action).
+    var previousActions: UnsafeMutablePointer<sigaction>
+    /// Which signals we installed handlers for (bit `signo`), to put back exactly those.
+    var installed: UInt64 = 0
+}
+
+/// The one signal-time state of the process.
+///
+/// `nonisolated(unsafe)` is sound here because the pointee is written only by the thread that
+/// enters or restores the terminal, and only while no handler reads it: the fields are filled
+/// before `restoreArmed` is set and the handlers are installed, and not touched again until
+/// the handlers are removed (`Terminal` admits one active instance, via `terminalClaimed`).
+/// Handlers only read. It is a pointer to heap memory rather than a global struct because
+/// Swift checks exclusive access to global variables at run time, and a handler interrupting
+/// the main thread's access to one would trip that check.
+nonisolated(unsafe) let signalTimeState: UnsafeMutablePointer<SignalTimeState> = {
+    let state = UnsafeMutablePointer<SignalTimeState>.allocate(capacity: 1)
+    let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: Terminal.restoreSequence.count)
+    bytes.initialize(from: Terminal.restoreSequence, count: Terminal.restoreSequence.count)
+    let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
+    actions.initialize(repeating: sigaction(), count: Int(NSIG))
+    state.initialize(
+        to: SignalTimeState(
+            restoreBytes: bytes, restoreCount: Terminal.restoreSequence.count,
+            previousActions: actions))
+    return state
+}()
+
+/// True while a terminal is in raw mode and not yet restored. Whoever flips it to false first
+/// (a handler, `restore()` or the exit hook) does the restore, so it happens exactly once.
+let restoreArmed = Atomic<Bool>(false)
+
+/// How many bytes at the start of the restore sequence to skip: the kitty pop, until the flags
+/// were pushed.
+let restoreStart = Atomic<Int>(0)
+
+/// True while some `Terminal` is entered; the signal-time state has room for one.
+let terminalClaimed = Atomic<Bool>(false)
+
+/// True once the exit hook is registered (it is registered once per process).
+let exitHookRegistered = Atomic<Bool>(false)
+
+/// Restores the terminal when the process dies by a signal, and turns SIGWINCH into a byte on
+/// the self-pipe.
+///
+/// Fatal signals (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT; Swift's runtime traps
+/// raise SIGILL or SIGTRAP) and terminating ones (SIGTERM, SIGHUP, SIGINT, SIGQUIT) get the
+/// same handler: write the precomputed restore bytes, put back the saved termios, drop pending
+/// input, then reinstall the previous disposition and raise the signal again. The process so
+/// dies of the signal it got (a shell reports 128+signo) and a crash still reaches the Swift
+/// backtracer, now printing to a sane terminal. Terminating signals end the process at once
+/// instead of setting a flag for the loop: the loop may be busy in a long Lua call or blocked
+/// writing to a terminal that hung up, and a quit that depends on it might never come.
+/// Signals that were ignored when we started (SIGHUP under `nohup`, SIGINT in a background
+/// job) stay ignored.
+enum SignalGuard {
+    static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
+    static let terminatingSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+
+    /// Fills the signal-time state and arms the restore. Call before `install()`.
+    static func arm(inputFD: Int32, outputFD: Int32, saved: termios, wakeFD: Int32) {
+        let state = signalTimeState
+        state.pointee.inputFD = inputFD
+        state.pointee.outputFD = outputFD
+        state.pointee.savedTermios = saved
+        state.pointee.wakeFD = wakeFD
+        restoreStart.store(Terminal.kittyPopSequence.count, ordering: .sequentiallyConsistent)
+        restoreArmed.store(true, ordering: .sequentiallyConsistent)
+        if !exitHookRegistered.exchange(true, ordering: .sequentiallyConsistent) {
+            // A host that calls exit() without restoring still leaves a usable shell.
+            atexit { SignalGuard.restore() }
+        }
+    }
+
+    /// Makes the restore include the kitty pop, once our flags are pushed.
+    static func includeKittyPop() {
+        restoreStart.store(0, ordering: .sequentiallyConsistent)
+    }
+
+    /// Installs the handlers, remembering the previous dispositions.
+    static func install() {
+        ensureAlternateStack()
+        for signal in fatalSignals {
+            install(signal, handler: handleDeadlySignal, flags: SA_ONSTACK)
+        }
+        for signal in terminatingSignals {
+            install(signal, handler: handleDeadlySignal, flags: 0)
+        }
+        install(SIGWINCH, handler: handleResizeSignal, flags: SA_RESTART)
+    }
+
+    /// Puts back the dispositions `install()` replaced.
+    static func uninstall() {
+        let state = signalTimeState
+        let installed = state.pointee.installed
+        for signal in Int32(1)..<Int32(64) where installed & (1 << UInt64(signal)) != 0 {
+            _ = sigaction(signal, state.pointee.previousActions + Int(signal), nil)
+        }
+        state.pointee.installed = 0
+    }
+
+    /// Restores the terminal if it is still armed; async-signal-safe. True if this call did it.
+    @discardableResult
+    static func restore() -> Bool {
+        guard restoreArmed.exchange(false, ordering: .sequentiallyConsistent) else { return false }
+        let state = signalTimeState
+        let start = restoreStart.load(ordering: .sequentiallyConsistent)
+        writeForRestore(
+            state.pointee.outputFD, state.pointee.restoreBytes + start,
+            state.pointee.restoreCount - start)
+        _ = tcsetattr(state.pointee.inputFD, TCSANOW, &state.pointee.savedTermios)
+        // Key reports still queued (kitty releases above all) would otherwise be typed into
+        // the shell as garbage.
+        _ = tcflush(state.pointee.inputFD, TCIFLUSH)
+        return true
+    }
+
+    private static func install(
+        _ signal: Int32, handler: @convention(c) (Int32) -> Void, flags: Int32
+    ) {
+        let state = signalTimeState
+        let previous = state.pointee.previousActions + Int(signal)
+        guard sigaction(signal, nil, previous) == 0 else { return }
+        let disposition = previous.pointee.__sigaction_handler.sa_handler
+        let ignored = unsafeBitCast(SIG_IGN, to: Int.self)
+        if unsafeBitCast(disposition, to: Int.self) == ignored { return }
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handler
+        // Block our other signals while one is handled, so two never restore at once.
+        sigfillset(&action.sa_mask)
+        action.sa_flags = flags
+        guard sigaction(signal, &action, nil) == 0 else { return }
+        state.pointee.installed |= 1 << UInt64(signal)
+    }
+
+    /// Gives this thread an alternate signal stack if it has none, so a stack overflow (SIGSEGV
+    /// with no stack left) can still run the handler. The memory is never freed: a handler may
+    /// run on it at any time until the process ends.
+    private static func ensureAlternateStack() {
+        var current = stack_t()
+        guard sigaltstack(nil, &current) == 0, Int(current.ss_flags) & SS_DISABLE != 0 else {
+            return
+        }
+        let size = 64 * 1024
+        var stack = stack_t(
+            ss_sp: UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16), ss_flags: 0,
+            ss_size: size)
+        _ = sigaltstack(&stack, nil)
+    }
+
+    /// `write(2)` until done, in a handler: retries interruptions, waits briefly when the
+    /// descriptor is non-blocking and full, and gives up on any other error (the terminal may
+    /// be gone, as after SIGHUP).
+    private static func writeForRestore(_ fd: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) {
+        var offset = 0
+        var waits = 0
+        while offset < count {
+            let written = write(fd, bytes + offset, count - offset)
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && waits < 10 {
+                waits += 1
+                var wait = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&wait, 1, 100)
+            } else {
+                return
+            }
+        }
+    }
+}
+
+/// The handler for fatal and terminating signals; see `SignalGuard`.
+private func handleDeadlySignal(_ signal: Int32) {
+    let savedErrno = errno
+    SignalGuard.restore()
+    _ = sigaction(signal, signalTimeState.pointee.previousActions + Int(signal), nil)
+    // The signal is blocked while we run, so this one is delivered, to the previous
+    // disposition, the moment we return: before the faulting code runs again.
+    _ = raise(signal)
+    errno = savedErrno
+}
+
+/// The SIGWINCH handler: one byte on the self-pipe wakes the reader, which asks the size
+/// itself. A full pipe already has a wake-up waiting, so a failed write loses nothing.
+private func handleResizeSignal(_ signal: Int32) {
+    let savedErrno = errno
+    var byte: UInt8 = 0x57
+    _ = write(signalTimeState.pointee.wakeFD, &byte, 1)
+    errno = savedErrno
+}

@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+
+@testable import ArcadeTerminal
+
+/// How the child process ends while its terminal is entered.
+enum ChildEnding: String, CaseIterable, Sendable {
+    case fatalError, nilPointer, stackOverflow, abort, sigterm, sighup, sigint, exit
+
+    /// How the child should have died: by this signal (a trap may be SIGILL or SIGTRAP), or by
+    /// exiting with status 0 (`nil`).
+    var signals: Set<Int32>? {
+        switch self {
+        case .fatalError: [SIGILL, SIGTRAP]
+        case .nilPointer, .stackOverflow: [SIGSEGV, SIGBUS]
+        case .abort: [SIGABRT]
+        case .sigterm: [SIGTERM]
+        case .sighup: [SIGHUP]
+        case .sigint: [SIGINT]
+        case .exit: nil
+        }
+    }
+}
+
+/// The environment variable that turns the test process into a child that dies on purpose.
+private let childVariable = "ARCADE_TERMINAL_TEST_CHILD"
+
+/// Each test spawns this test binary again, running only `child()`, with a pseudo-terminal as
+/// its standard input; the child enters the terminal and dies. The parent checks what reached
+/// the terminal and its modes afterwards: the real signal handlers, in a real process death.
+@Suite("Terminal restore when the process dies")
+struct TerminalSignalTests {
+    @Test("the terminal is restored", arguments: ChildEnding.allCases)
+    func restoredAfter(ending: ChildEnding) throws {
+        let tty = try #require(PseudoTerminal())
+        let before = tty.modes()
+
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        child.arguments = [
+            "--testing-library", "swift-testing", "--filter", "TerminalSignalTests/child",
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment[childVariable] = ending.rawValue
+        environment["SWIFT_BACKTRACE"] = "enable=no"  // die at once, without a backtrace
+        child.environment = environment
+        child.standardInput = FileHandle(fileDescriptor: tty.secondary, closeOnDealloc: false)
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        child.waitUntilExit()
+
+        if let signals = ending.signals {
+            #expect(child.terminationReason == .uncaughtSignal)
+            #expect(signals.contains(child.terminationStatus), "died of \(child.terminationStatus)")
+        } else {
+            #expect(child.terminationReason == .exit && child.terminationStatus == 0)
+        }
+        let restore = Array(Terminal.restoreSequence.dropFirst(Terminal.kittyPopSequence.count))
+        #expect(tty.output() == Terminal.enterSequence + restore)
+        let after = tty.modes()
+        #expect(after.c_lflag == before.c_lflag)
+        #expect(after.c_iflag == before.c_iflag)
+        #expect(after.c_oflag == before.c_oflag)
+    }
+
+    /// The child's part: enter the terminal on standard input, then die as told. Skipped
+    /// unless run as a child.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment[childVariable] != nil))
+    func child() throws {
+        let ending = try #require(
+            ProcessInfo.processInfo.environment[childVariable].flatMap(ChildEnding.init))
+        let terminal = try Terminal(input: STDIN_FILENO, output: STDIN_FILENO)
+        try terminal.enter()
+        switch ending {
+        case .fatalError:
+            fatalError("dying on purpose")
+        case .nilPointer:
+            UnsafeMutablePointer<Int>(bitPattern: 8)!.pointee = 1
+        case .stackOverflow:
+            _ = descend(1)
+        case .abort:
+            Glibc.abort()
+        case .sigterm:
+            kill(getpid(), SIGTERM)
+        case .sighup:
+            kill(getpid(), SIGHUP)
+        case .sigint:
+            kill(getpid(), SIGINT)
+        case .exit:
+            Glibc.exit(0)
+        }
+        sleep(10)  // a process-directed signal is handled on another thread meanwhile
+        withExtendedLifetime(terminal) {}
+    }
+}
+
+/// Recursion that never ends (the optimiser cannot tell), to overflow the stack.
+@inline(never) private func descend(_ depth: Int) -> Int {
+    var frame = (depth, depth, depth, depth)
+    return withUnsafeMutableBytes(of: &frame) { $0.count } + (depth == 0 ? 0 : descend(depth &+ 1))
+}
