@@ -87,10 +87,11 @@ struct TintedSpriteShader: RasterShader {
 }
 
 extension Canvas {
-    /// Pixel centres are nudged by this much (right and down) before sampling, so a shape edge
+    /// Pixel centres are nudged by this much (left and up) before sampling, so a shape edge
     /// that falls exactly on a centre is decided the same way whichever way the shape faces:
-    /// a mirrored sprite covers the same pixels as the original. A power of two keeps the
-    /// nudged centres exact.
+    /// a mirrored sprite covers the same pixels as the original. Nudging towards the origin
+    /// puts a 1-wide line at `y = 5` on pixel row 5, and a 3-wide sprite centred on `x = 4`
+    /// on pixels 3...5. A power of two keeps the nudged centres exact.
     static let sampleBias = 1.0 / 65536
 
     /// Draws `shader` over its content box `[0, width) x [0, height)`, placed on the canvas by
@@ -113,17 +114,17 @@ extension Canvas {
         // of slack for rounding; the per-pixel test below is exact.
         let w = Double(self.width)
         let h = Double(self.height)
-        let x0 = Int(max(0, (minX - 0.5 - bias).rounded(.down)))
-        let x1 = Int(min(w - 1, (maxX - 0.5 - bias).rounded(.up)))
-        let y0 = Int(max(0, (minY - 0.5 - bias).rounded(.down)))
-        let y1 = Int(min(h - 1, (maxY - 0.5 - bias).rounded(.up)))
+        let x0 = Int(max(0, (minX - 0.5 + bias).rounded(.down)))
+        let x1 = Int(min(w - 1, (maxX - 0.5 + bias).rounded(.up)))
+        let y0 = Int(max(0, (minY - 0.5 + bias).rounded(.down)))
+        let y1 = Int(min(h - 1, (maxY - 0.5 + bias).rounded(.up)))
         guard x0 <= x1, y0 <= y1 else { return }
         let stride = self.width
         let last = x1 - x0
         pixels.withUnsafeMutableBufferPointer { buf in
             for py in y0...y1 {
-                let wy = Double(py) + 0.5 + bias
-                let wx = Double(x0) + 0.5 + bias
+                let wy = Double(py) + 0.5 - bias
+                let wx = Double(x0) + 0.5 - bias
                 let u0 = inv.a * wx + inv.c * wy + inv.tx
                 let v0 = inv.b * wx + inv.d * wy + inv.ty
                 let (ulo, uhi) = Canvas.span(start: u0, step: inv.a, limit: width, last: last)
