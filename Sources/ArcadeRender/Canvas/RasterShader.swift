@@ -121,31 +121,54 @@ extension Canvas {
         guard x0 <= x1, y0 <= y1 else { return }
         let stride = self.width
         let last = x1 - x0
+        // Not rotated (mirrors and scales included): v is constant along a row and u along a
+        // column, so a row is tested once and its source row found once. The arithmetic is
+        // the general loop's with the zero terms left in, so both paths pick the same pixels.
+        let axisAligned = inv.b == 0 && inv.c == 0
         pixels.withUnsafeMutableBufferPointer { buf in
             for py in y0...y1 {
                 let wy = Double(py) + 0.5 - bias
                 let wx = Double(x0) + 0.5 - bias
                 let u0 = inv.a * wx + inv.c * wy + inv.tx
                 let v0 = inv.b * wx + inv.d * wy + inv.ty
+                let row = py * stride + x0
+                if axisAligned {
+                    guard v0 >= 0, v0 < height else { continue }
+                    let (lo, hi) = Canvas.span(start: u0, step: inv.a, limit: width, last: last)
+                    if lo > hi { continue }
+                    for i in lo...hi {
+                        let u = u0 + inv.a * Double(i)
+                        guard u >= 0, u < width else { continue }
+                        Canvas.blend(shader.color(u: u, v: v0), alpha: alpha, into: buf, at: row + i)
+                    }
+                    continue
+                }
                 let (ulo, uhi) = Canvas.span(start: u0, step: inv.a, limit: width, last: last)
                 let (vlo, vhi) = Canvas.span(start: v0, step: inv.b, limit: height, last: last)
                 let lo = max(ulo, vlo)
                 let hi = min(uhi, vhi)
                 if lo > hi { continue }
-                let row = py * stride + x0
                 for i in lo...hi {
                     let fi = Double(i)
                     let u = u0 + inv.a * fi
                     let v = v0 + inv.b * fi
                     guard u >= 0, u < width, v >= 0, v < height else { continue }
-                    let c = shader.color(u: u, v: v)
-                    if c.a == 0 { continue }
-                    let weight = alpha == 255 ? UInt32(c.a) : PixelBlend.div255(UInt32(c.a) &* alpha)
-                    if weight == 0 { continue }
-                    buf[row + i] = PixelBlend.over(c, buf[row + i], alpha: weight)
+                    Canvas.blend(shader.color(u: u, v: v), alpha: alpha, into: buf, at: row + i)
                 }
             }
         }
+    }
+
+    /// Blends one shaded colour, weighted by the draw's `alpha`, onto pixel `index`.
+    @inline(__always) static func blend(_ c: Color, alpha: UInt32, into buf: UnsafeMutableBufferPointer<Color>, at index: Int) {
+        if c.a == 0 { return }
+        if c.a == 255 && alpha == 255 {
+            buf[index] = Color(r: c.r, g: c.g, b: c.b)
+            return
+        }
+        let weight = alpha == 255 ? UInt32(c.a) : PixelBlend.div255(UInt32(c.a) &* alpha)
+        if weight == 0 { return }
+        buf[index] = PixelBlend.over(c, buf[index], alpha: weight)
     }
 
     /// The steps `i` in `0...last` for which `start + step * i` may lie in `[0, limit)`, widened

@@ -9,10 +9,12 @@ import ArcadeCore
 ///
 /// Per changed cell it writes the cheapest cursor move (none when the cell follows the
 /// previous one; otherwise the shortest of an absolute `CUP`, relative moves, a carriage
-/// return, or reprinting up to a few unchanged cells the current colours can show), then an
-/// SGR only for the colours that differ from the terminal's current ones, then the character.
-/// A frame is wrapped in synchronized-output brackets (`CSI ? 2026 h` ... `l`); an unchanged
-/// frame produces no bytes at all. Buffers are reused: steady-state encoding does not allocate.
+/// return, or reprinting a few unchanged cells the current colours can show), an SGR only
+/// for colours that differ from the terminal's current ones, then the character. Within a
+/// row, cells the current colours can show go first, so one colour change serves every cell
+/// that needs it. A frame is wrapped in synchronized-output brackets (`CSI ? 2026 h` ... `l`);
+/// an unchanged frame produces no bytes at all. Buffers are reused: steady-state encoding
+/// does not allocate.
 public final class FrameEncoder {
     /// Truecolor or the 256-colour palette; changing it forces a full repaint.
     public var colorMode: ColorMode {
@@ -28,15 +30,13 @@ public final class FrameEncoder {
     private var screen: [TerminalCell] = []
     /// The frame being encoded, converted; swapped with `screen` afterwards.
     private var incoming: [TerminalCell] = []
+    /// Changed columns of the row being written.
+    private var pending: [Int] = []
+    /// Per column of the row being written: already written this frame.
+    private var written: [Bool] = []
     private var fullRepaint = true
-    private var pen = PenState()
-    /// -1 when unknown.
-    private var cursorRow = -1
-    /// -1 when unknown.
-    private var cursorColumn = -1
-
-    /// Gaps up to this many unchanged cells may be reprinted instead of moving the cursor.
-    static let maxReprint = 4
+    /// Cursor and colours as the terminal has them after the last frame.
+    private var terminal = TerminalState()
 
     /// An encoder that has not written anything yet (its first frame is a full repaint).
     public init(colorMode: ColorMode = .trueColor) {
@@ -47,9 +47,7 @@ public final class FrameEncoder {
     /// or the colours.
     public func requestFullRepaint() {
         fullRepaint = true
-        pen = PenState()
-        cursorRow = -1
-        cursorColumn = -1
+        terminal = TerminalState()
     }
 
     /// Encodes `frame` and returns the bytes (a fresh array; see ``encode(_:into:)`` to reuse one).
@@ -69,24 +67,44 @@ public final class FrameEncoder {
             rows = frame.rows
             screen = Array(repeating: TerminalCell(scalar: 0, first: 0, second: 0), count: n)
             incoming = screen
+            pending = []
+            pending.reserveCapacity(columns)
+            written = Array(repeating: false, count: columns)
             requestFullRepaint()
         }
         guard n > 0 else { return }
         let mode = colorMode
-        frame.cells.withUnsafeBufferPointer { src in
-            incoming.withUnsafeMutableBufferPointer { dst in
-                for i in 0..<n { dst[i] = TerminalCell(src[i], mode: mode) }
-            }
-        }
         let start = out.count
         if synchronizedOutput { out.append(contentsOf: Escape.beginSynchronized) }
         let bodyStart = out.count
-        if fullRepaint {
-            for i in 0..<n { emitCell(at: i, into: &out) }
-            fullRepaint = false
-        } else {
-            for i in 0..<n where incoming[i] != screen[i] { emitCell(at: i, into: &out) }
+        var writer = TerminalWriter(columns: columns, mode: mode, state: terminal)
+        let repaintAll = fullRepaint
+        let cols = columns
+        frame.cells.withUnsafeBufferPointer { src in
+            screen.withUnsafeBufferPointer { old in
+                incoming.withUnsafeMutableBufferPointer { new in
+                    for i in 0..<n { new[i] = TerminalCell(src[i], mode: mode) }
+                    let new = UnsafeBufferPointer(new)
+                    if repaintAll {
+                        for i in 0..<n { writer.write(at: i, old: old, new: new, into: &out) }
+                        return
+                    }
+                    for row in 0..<rows {
+                        let base = row * cols
+                        pending.removeAll(keepingCapacity: true)
+                        for c in 0..<cols where new[base + c] != old[base + c] { pending.append(c) }
+                        if pending.isEmpty { continue }
+                        pending.withUnsafeBufferPointer { changed in
+                            written.withUnsafeMutableBufferPointer { done in
+                                writer.writeRow(base: base, changed: changed, written: done, old: old, new: new, into: &out)
+                            }
+                        }
+                    }
+                }
+            }
         }
+        fullRepaint = false
+        terminal = writer.state
         if out.count == bodyStart {
             out.removeLast(out.count - start)
         } else if synchronizedOutput {
@@ -94,29 +112,79 @@ public final class FrameEncoder {
         }
         swap(&screen, &incoming)
     }
+}
 
-    /// Moves to cell `index` of `incoming`, sets its colours and writes it.
-    @inline(__always) private func emitCell(at index: Int, into out: inout [UInt8]) {
-        let row = index / columns
-        let column = index - row * columns
-        moveCursor(row: row, column: column, into: &out)
-        let spelled = incoming[index].spelling(for: pen)
-        pen.emitColors(foreground: spelled.foreground, background: spelled.background, mode: colorMode, into: &out)
-        TerminalCell.appendUTF8(spelled.scalar, to: &out)
-        advanceCursor()
+/// Where the cursor is and which colours are set, as far as the encoder knows.
+struct TerminalState {
+    var pen = PenState()
+    /// -1 when unknown.
+    var row = -1
+    /// -1 when unknown.
+    var column = -1
+}
+
+/// Writes cells to the terminal with the cheapest moves and colour changes, tracking the
+/// cursor and colours as it goes. A value used for one frame, so its hot state lives in
+/// registers rather than in the encoder object.
+struct TerminalWriter {
+    let columns: Int
+    let mode: ColorMode
+    var state: TerminalState
+
+    /// Gaps up to this many unchanged cells may be reprinted instead of moving the cursor.
+    static let maxReprint = 4
+
+    init(columns: Int, mode: ColorMode, state: TerminalState) {
+        self.columns = columns
+        self.mode = mode
+        self.state = state
     }
 
-    @inline(__always) private func advanceCursor() {
-        cursorColumn += 1
-        if cursorColumn >= columns {
-            // Terminals differ on where the cursor is after the last column (pending wrap or
-            // already wrapped), so forget it; the next move is absolute.
-            cursorColumn = -1
-            cursorRow = -1
+    /// Writes the changed cells of one row (`changed` holds their columns, ascending): first
+    /// every cell the current colours can show, then the leftmost remaining one with new
+    /// colours, and again, until all are written.
+    mutating func writeRow(
+        base: Int, changed: UnsafeBufferPointer<Int>, written: UnsafeMutableBufferPointer<Bool>,
+        old: UnsafeBufferPointer<TerminalCell>, new: UnsafeBufferPointer<TerminalCell>, into out: inout [UInt8]
+    ) {
+        for c in changed { written[c] = false }
+        var remaining = changed.count
+        while remaining > 0 {
+            var firstLeft = -1
+            for c in changed where !written[c] {
+                if new[base + c].scalarWithoutColorChange(state.pen) != nil {
+                    write(at: base + c, old: old, new: new, into: &out)
+                    written[c] = true
+                    remaining -= 1
+                } else if firstLeft < 0 {
+                    firstLeft = c
+                }
+            }
+            if remaining == 0 || firstLeft < 0 { break }
+            write(at: base + firstLeft, old: old, new: new, into: &out)
+            written[firstLeft] = true
+            remaining -= 1
         }
     }
 
-    // MARK: - Cursor movement
+    /// Moves to cell `index`, sets its colours and writes it.
+    @inline(__always) mutating func write(
+        at index: Int, old: UnsafeBufferPointer<TerminalCell>, new: UnsafeBufferPointer<TerminalCell>, into out: inout [UInt8]
+    ) {
+        let row = index / columns
+        let column = index - row * columns
+        moveCursor(row: row, column: column, old: old, new: new, into: &out)
+        let spelled = new[index].spelling(for: state.pen)
+        state.pen.emitColors(foreground: spelled.foreground, background: spelled.background, mode: mode, into: &out)
+        TerminalCell.appendUTF8(spelled.scalar, to: &out)
+        state.column += 1
+        if state.column >= columns {
+            // Terminals differ on where the cursor is after the last column (pending wrap or
+            // already wrapped), so forget it; the next move is absolute.
+            state.column = -1
+            state.row = -1
+        }
+    }
 
     /// The ways to get from the cursor to a cell.
     private enum Move {
@@ -129,32 +197,36 @@ public final class FrameEncoder {
         case reprint(count: Int)
     }
 
-    private func moveCursor(row: Int, column: Int, into out: inout [UInt8]) {
-        if row == cursorRow && column == cursorColumn { return }
+    private mutating func moveCursor(
+        row: Int, column: Int, old: UnsafeBufferPointer<TerminalCell>, new: UnsafeBufferPointer<TerminalCell>,
+        into out: inout [UInt8]
+    ) {
+        if row == state.row && column == state.column { return }
         var best = Move.absolute
-        var bestCost = FrameEncoder.cupCost(row: row, column: column)
+        var bestCost = TerminalWriter.cupCost(row: row, column: column)
         func consider(_ move: Move, _ cost: Int) {
             if cost < bestCost {
                 best = move
                 bestCost = cost
             }
         }
-        if cursorRow >= 0 {
-            let dv = row - cursorRow
-            let vertical = FrameEncoder.stepCost(dv)
-            if cursorColumn >= 0 {
-                let dh = column - cursorColumn
+        if state.row >= 0 {
+            let dv = row - state.row
+            let vertical = TerminalWriter.stepCost(dv)
+            if state.column >= 0 {
+                let dh = column - state.column
                 consider(.relative(carriageReturn: false, lineFeed: false, vertical: dv, horizontal: dh),
-                         vertical + FrameEncoder.stepCost(dh))
-                if dv == 0 && dh > 0 && dh <= FrameEncoder.maxReprint, let cost = reprintCost(row: row, from: cursorColumn, count: dh) {
+                         vertical + TerminalWriter.stepCost(dh))
+                if dv == 0 && dh > 0 && dh <= TerminalWriter.maxReprint,
+                   let cost = reprintCost(at: row * columns + state.column, count: dh, old: old, new: new) {
                     consider(.reprint(count: dh), cost)
                 }
             }
             consider(.relative(carriageReturn: true, lineFeed: false, vertical: dv, horizontal: column),
-                     1 + vertical + FrameEncoder.stepCost(column))
+                     1 + vertical + TerminalWriter.stepCost(column))
             if dv == 1 {
                 consider(.relative(carriageReturn: true, lineFeed: true, vertical: 0, horizontal: column),
-                         2 + FrameEncoder.stepCost(column))
+                         2 + TerminalWriter.stepCost(column))
             }
             consider(.columnAbsolute(vertical: dv), vertical + 3 + (column == 0 ? 0 : Escape.digits(column + 1)))
         }
@@ -171,34 +243,33 @@ public final class FrameEncoder {
         case .relative(let cr, let lf, let dv, let dh):
             if cr { out.append(0x0D) }
             if lf { out.append(0x0A) }
-            FrameEncoder.appendStep(dv, positive: 0x42, negative: 0x41, to: &out)  // B down, A up
-            FrameEncoder.appendStep(dh, positive: 0x43, negative: 0x44, to: &out)  // C right, D left
+            TerminalWriter.appendStep(dv, positive: 0x42, negative: 0x41, to: &out)  // B down, A up
+            TerminalWriter.appendStep(dh, positive: 0x43, negative: 0x44, to: &out)  // C right, D left
         case .columnAbsolute(let dv):
-            FrameEncoder.appendStep(dv, positive: 0x42, negative: 0x41, to: &out)
+            TerminalWriter.appendStep(dv, positive: 0x42, negative: 0x41, to: &out)
             out.append(0x1B)
             out.append(0x5B)
             if column != 0 { Escape.appendDecimal(column + 1, to: &out) }
             out.append(0x47)  // G
         case .reprint(let count):
-            let base = row * columns + cursorColumn
+            let from = row * columns + state.column
             for k in 0..<count {
-                // Checked by reprintCost: every one of these has a spelling in the pen's colours.
-                TerminalCell.appendUTF8(screen[base + k].scalarWithoutColorChange(pen) ?? 0x20, to: &out)
+                // reprintCost checked that the pen shows every one of these as it is.
+                TerminalCell.appendUTF8(old[from + k].scalarWithoutColorChange(state.pen) ?? 0x20, to: &out)
             }
         }
-        cursorRow = row
-        cursorColumn = column
+        state.row = row
+        state.column = column
     }
 
-    /// Bytes to reprint `count` unchanged cells from `column` on, or nil when one of them
-    /// needs a colour the pen does not have.
-    private func reprintCost(row: Int, from column: Int, count: Int) -> Int? {
+    /// Bytes to reprint `count` cells from `index` on, or nil when one of them changed (the
+    /// terminal may not show it yet) or needs a colour the pen does not have.
+    private func reprintCost(
+        at index: Int, count: Int, old: UnsafeBufferPointer<TerminalCell>, new: UnsafeBufferPointer<TerminalCell>
+    ) -> Int? {
         var cost = 0
-        let base = row * columns + column
-        for k in 0..<count {
-            // Unchanged means `incoming` and `screen` agree, so the terminal already shows it.
-            let cell = incoming[base + k]
-            guard cell == screen[base + k], let s = cell.scalarWithoutColorChange(pen) else { return nil }
+        for k in index..<(index + count) {
+            guard old[k] == new[k], let s = old[k].scalarWithoutColorChange(state.pen) else { return nil }
             cost += TerminalCell.utf8Count(s)
         }
         return cost
