@@ -1,4 +1,186 @@
-/// Render benchmarks.
+import ArcadeCore
+import ArcadeRender
+
+/// Render benchmarks: composing a scene into cells and encoding the changed cells, for a pond
+/// of 300 moving fish over a static background at 80x24 and 200x60, plus the coin bank's
+/// 10,000-coin stress scene.
 func renderBenchmarks() -> [BenchResult] {
-    []
+    var results: [BenchResult] = []
+    for (columns, rows) in [(80, 24), (200, 60)] {
+        results += pondBenchmark(columns: columns, rows: rows)
+    }
+    results += coinBenchmark()
+    return results
+}
+
+/// A sky-to-water gradient with a sandy bottom and some weeds: every pixel row its own
+/// colour, so a full repaint costs what a real background costs.
+private func backgroundSprite(width: Int, height: Int) -> Sprite {
+    var pixels: [Color] = []
+    pixels.reserveCapacity(width * height)
+    let sky = Color(rgb: 0x87CEEB)
+    let surface = Color(rgb: 0x2E86C1)
+    let deep = Color(rgb: 0x0B3D5C)
+    let sand = Color(rgb: 0xC2B280)
+    let weed = Color(rgb: 0x2E8B57)
+    let waterline = height / 4
+    let bottom = height - height / 10
+    for y in 0..<height {
+        for x in 0..<width {
+            let c: Color
+            if y < waterline {
+                c = sky.lerp(to: .white, Double(y) / Double(waterline) * 0.3)
+            } else if y < bottom {
+                c = surface.lerp(to: deep, Double(y - waterline) / Double(bottom - waterline))
+            } else {
+                c = sand
+            }
+            let isWeed = y >= bottom - 6 && y < bottom && (x % 17 == 3 || x % 23 == 11)
+            pixels.append(isWeed ? weed : c)
+        }
+    }
+    return Sprite(width: width, height: height, pixels: pixels)
+}
+
+private func fishFrames() -> Flipbook {
+    let palette: [Character: Color] = ["o": Color(rgb: 0xFF8C00), "k": Color(rgb: 0x101010), "w": .white]
+    let a = try! Sprite(palette: palette, rows: [".ooo.o", "okooo.", ".ooo.o"])
+    let b = try! Sprite(palette: palette, rows: [".ooo..", "okooow", ".ooo.."])
+    return Flipbook(frames: [a, b], frameDuration: 0.5)
+}
+
+private struct Swimmer {
+    let node: SpriteNode
+    var speed: Double
+}
+
+private func pondBenchmark(columns: Int, rows: Int) -> [BenchResult] {
+    let canvas = Canvas(columns: columns, rows: rows)
+    let scene = Scene(background: .black)
+    let width = Double(canvas.width)
+    let height = Double(canvas.height)
+    let background = try! scene.add(SpriteNode(sprite: backgroundSprite(width: canvas.width, height: canvas.height)))
+    background.anchor = .zero
+    background.z = -1
+    var rng = SeededRandom(seed: 42)
+    let book = fishFrames()
+    var swimmers: [Swimmer] = []
+    for i in 0..<300 {
+        let node = try! scene.add(SpriteNode(flipbook: book,
+                                             x: rng.nextDouble(in: 0, width),
+                                             y: rng.nextDouble(in: height * 0.3, height * 0.85)))
+        node.animationStart = rng.nextDouble(in: 0, 1)
+        let speed = rng.nextDouble(in: 10, 40) * (i % 2 == 0 ? 1 : -1)
+        if speed > 0 { node.scaleX = -1 }  // the art faces left
+        swimmers.append(Swimmer(node: node, speed: speed))
+    }
+    let encoder = FrameEncoder()
+    var frame = Frame(columns: columns, rows: rows)
+    var previous = frame
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(1 << 20)
+    let dt = 1.0 / 60
+    var time = 0.0
+
+    func step() {
+        time += dt
+        for s in swimmers {
+            var x = s.node.x + s.speed * dt
+            if x < -4 { x += width + 8 } else if x > width + 4 { x -= width + 8 }
+            s.node.x = x
+        }
+    }
+
+    // Warm up: the first frame is a full repaint and fills the buffers.
+    scene.draw(into: canvas, time: time)
+    canvas.render(into: &frame)
+    encoder.encode(frame, into: &bytes)
+    previous = frame
+
+    var composeSamples: [Double] = []
+    var encodeSamples: [Double] = []
+    var totalBytes = 0
+    var totalChanged = 0
+    var frames = 0
+    for _ in 0..<7 {
+        var composeTime = 0.0
+        var encodeTime = 0.0
+        let perRound = 120
+        for _ in 0..<perRound {
+            step()
+            let t0 = now()
+            scene.draw(into: canvas, time: time)
+            canvas.render(into: &frame)
+            let t1 = now()
+            bytes.removeAll(keepingCapacity: true)
+            encoder.encode(frame, into: &bytes)
+            let t2 = now()
+            composeTime += t1 - t0
+            encodeTime += t2 - t1
+            totalBytes += bytes.count
+            for i in 0..<frame.cells.count where frame.cells[i].appearance != previous.cells[i].appearance {
+                totalChanged += 1
+            }
+            swap(&previous, &frame)
+            frames += 1
+        }
+        composeSamples.append(composeTime / Double(perRound))
+        encodeSamples.append(encodeTime / Double(perRound))
+    }
+    blackHole(bytes)
+    composeSamples.sort()
+    encodeSamples.sort()
+    let compose = composeSamples[composeSamples.count / 2] * 1e6
+    let encode = encodeSamples[encodeSamples.count / 2] * 1e6
+
+    encoder.requestFullRepaint()
+    bytes.removeAll(keepingCapacity: true)
+    encoder.encode(previous, into: &bytes)
+    let fullRepaint = Double(bytes.count)
+    let perFrame = Double(totalBytes) / Double(frames)
+    let changedPct = 100 * Double(totalChanged) / Double(frames * columns * rows)
+    let size = "\(columns)x\(rows)"
+    let budget = columns >= 200 ? "  (compose + encode target <= 1000 us)" : ""
+    return [
+        BenchResult(name: "render.compose_\(size)_us", value: compose, unit: "us", note: "300 fish + background"),
+        BenchResult(name: "render.encode_\(size)_us", value: encode, unit: "us",
+                    note: "total \(Int((compose + encode).rounded())) us\(budget)"),
+        BenchResult(name: "render.changed_cells_\(size)_pct", value: changedPct, unit: "%", note: "cells changed per frame"),
+        BenchResult(name: "render.bytes_per_frame_\(size)", value: perFrame, unit: "B",
+                    note: String(format1(100 * perFrame / fullRepaint)) + " % of a full repaint (target <= 20 % at <= 10 % changed)"),
+        BenchResult(name: "render.full_repaint_bytes_\(size)", value: fullRepaint, unit: "B"),
+    ]
+}
+
+/// The coin bank at 10,000 coins: composing alone, at 200x60.
+private func coinBenchmark() -> [BenchResult] {
+    let canvas = Canvas(columns: 200, rows: 60)
+    let scene = Scene(background: Color(rgb: 0x1B1B2F))
+    let gold = try! Sprite(palette: ["g": Color(rgb: 0xFFD700), "y": Color(rgb: 0xFFF3A0)], rows: [".gg.", "gygg", "gggg", ".gg."])
+    var rng = SeededRandom(seed: 7)
+    var coins: [SpriteNode] = []
+    for _ in 0..<10_000 {
+        let coin = try! scene.add(SpriteNode(sprite: gold, x: rng.nextDouble(in: 0, 200), y: rng.nextDouble(in: 0, 120)))
+        coin.scaleX = rng.nextDouble(in: 0.5, 1.5)
+        coin.scaleY = coin.scaleX / 2
+        coins.append(coin)
+    }
+    var frame = Frame(columns: 200, rows: 60)
+    var t = 0.0
+    let seconds = medianSecondsPerOp(iterations: 20) {
+        for _ in 0..<20 {
+            t += 1.0 / 60
+            for coin in coins { coin.y -= 0.5 }
+            scene.draw(into: canvas, time: t)
+            canvas.render(into: &frame)
+        }
+    }
+    blackHole(frame)
+    return [
+        BenchResult(name: "render.compose_10k_coins_us", value: seconds * 1e6, unit: "us", note: "10,000 scaled sprites, 200x60 (60 fps = 16,667 us)"),
+    ]
+}
+
+private func format1(_ v: Double) -> String {
+    "\((v * 10).rounded() / 10)"
 }

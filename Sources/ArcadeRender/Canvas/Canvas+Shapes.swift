@@ -1,0 +1,97 @@
+import ArcadeCore
+
+extension Canvas {
+    /// Draws pixel art. `transform` maps the node's local space to canvas pixels; the sprite's
+    /// `anchor` point (0...1 of its size, `(0.5, 0.5)` = centre) sits at the local origin.
+    /// Sampling is nearest-neighbour, each pixel alpha-blended with its own alpha times `alpha`;
+    /// `tint` multiplies every colour (white leaves it unchanged).
+    public func drawSprite(
+        _ sprite: Sprite, transform: AffineTransform, anchor: Vec2 = Vec2(0.5, 0.5),
+        alpha: Double = 1, tint: Color = .white
+    ) {
+        guard sprite.width > 0, sprite.height > 0 else { return }
+        let w = Double(sprite.width)
+        let h = Double(sprite.height)
+        let content = transform.translatedBy(-anchor.x * w, -anchor.y * h)
+        let weight = PixelBlend.weight(alpha)
+        sprite.pixels.withUnsafeBufferPointer { buf in
+            if tint == .white {
+                rasterize(SpriteShader(pixels: buf, stride: sprite.width),
+                          width: w, height: h, transform: content, alpha: weight)
+            } else {
+                rasterize(TintedSpriteShader(pixels: buf, stride: sprite.width, tint: tint),
+                          width: w, height: h, transform: content, alpha: weight)
+            }
+        }
+    }
+
+    /// Draws a rectangle `width x height` in local units, filled with `fill` and bordered with
+    /// `stroke` `lineWidth` wide inside its edge (either may be transparent).
+    public func drawRect(
+        width: Double, height: Double, transform: AffineTransform, anchor: Vec2 = Vec2(0.5, 0.5),
+        fill: Color, stroke: Color = .clear, lineWidth: Double = 1, alpha: Double = 1
+    ) {
+        let content = transform.translatedBy(-anchor.x * width, -anchor.y * height)
+        let weight = PixelBlend.weight(alpha)
+        if stroke.a == 0 || lineWidth <= 0 {
+            guard fill.a != 0 else { return }
+            rasterize(SolidShader(fill: fill), width: width, height: height, transform: content, alpha: weight)
+        } else {
+            let shader = FramedRectShader(fill: fill, stroke: stroke, lineWidth: lineWidth, width: width, height: height)
+            rasterize(shader, width: width, height: height, transform: content, alpha: weight)
+        }
+    }
+
+    /// Draws the ellipse inscribed in a `width x height` box (a circle when they are equal),
+    /// filled with `fill` and ringed with `stroke` `lineWidth` wide inside its edge.
+    public func drawEllipse(
+        width: Double, height: Double, transform: AffineTransform, anchor: Vec2 = Vec2(0.5, 0.5),
+        fill: Color, stroke: Color = .clear, lineWidth: Double = 1, alpha: Double = 1
+    ) {
+        guard fill.a != 0 || stroke.a != 0 else { return }
+        let content = transform.translatedBy(-anchor.x * width, -anchor.y * height)
+        let shader = EllipseShader(fill: fill, stroke: stroke, width: width, height: height, lineWidth: lineWidth)
+        rasterize(shader, width: width, height: height, transform: content, alpha: PixelBlend.weight(alpha))
+    }
+
+    /// Strokes the path through `points` (local units) `lineWidth` wide with butt ends, showing
+    /// only the part between the fractions `strokeStart` and `strokeEnd` of its length (Core
+    /// Animation's `strokeStart` / `strokeEnd`: a line that draws itself animates `strokeEnd`
+    /// from 0 to 1).
+    ///
+    /// Each segment is drawn on its own, so with `alpha < 1` the pixels where two segments
+    /// meet are blended twice.
+    public func strokePolyline(
+        _ points: [Vec2], transform: AffineTransform, lineWidth: Double, color: Color,
+        strokeStart: Double = 0, strokeEnd: Double = 1, alpha: Double = 1
+    ) {
+        guard points.count >= 2, lineWidth > 0, color.a != 0 else { return }
+        let weight = PixelBlend.weight(alpha)
+        guard weight > 0 else { return }
+        var total = 0.0
+        for i in 1..<points.count { total += (points[i] - points[i - 1]).length }
+        guard total > 0, total.isFinite else { return }
+        let from = clamp(strokeStart, 0, 1) * total
+        let to = clamp(strokeEnd, 0, 1) * total
+        guard to > from else { return }
+        let shader = SolidShader(fill: color)
+        var walked = 0.0
+        for i in 1..<points.count {
+            let p = points[i - 1]
+            let delta = points[i] - p
+            let length = delta.length
+            defer { walked += length }
+            guard length > 0 else { continue }
+            let lo = max(from, walked) - walked
+            let hi = min(to, walked + length) - walked
+            guard hi > lo else { continue }
+            let ux = delta.x / length
+            let uy = delta.y / length
+            let start = p + Vec2(ux * lo, uy * lo)
+            // The segment's own frame: x along it, y across it, centred on the path.
+            let along = AffineTransform(a: ux, b: uy, c: -uy, d: ux, tx: start.x, ty: start.y)
+            let content = (transform * along).translatedBy(0, -lineWidth / 2)
+            rasterize(shader, width: hi - lo, height: lineWidth, transform: content, alpha: weight)
+        }
+    }
+}

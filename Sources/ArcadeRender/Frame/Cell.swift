@@ -1,0 +1,60 @@
+import ArcadeCore
+
+/// One terminal cell as it will be shown: a character with its foreground and background.
+///
+/// Pixel cells use the half-block characters: `▀` shows the top pixel in the foreground and
+/// the bottom pixel in the background, a space shows one colour in the background. Several
+/// spellings look the same on screen (`▄` with the colours swapped, `█` in the foreground), so
+/// compare what a cell *shows* with ``appearance``; the encoder picks whichever spelling
+/// needs the fewest colour changes.
+public struct Cell: Hashable, Sendable {
+    /// The character drawn in the cell.
+    public var character: Unicode.Scalar
+    /// Foreground (glyph) colour, opaque.
+    public var foreground: Color
+    /// Background colour, opaque.
+    public var background: Color
+
+    /// A cell from its three parts.
+    @inlinable public init(character: Unicode.Scalar, foreground: Color, background: Color) {
+        self.character = character
+        self.foreground = foreground
+        self.background = background
+    }
+
+    /// A pixel cell showing `top` over `bottom`, spelled the way the compositor does: a space
+    /// when both are equal, else `▀`.
+    @inlinable public init(top: Color, bottom: Color) {
+        if top == bottom {
+            self.init(character: " ", foreground: top, background: top)
+        } else {
+            self.init(character: Cell.upperHalf, foreground: top, background: bottom)
+        }
+    }
+
+    /// `▀` U+2580: foreground on top, background below.
+    public static let upperHalf: Unicode.Scalar = "\u{2580}"
+    /// `▄` U+2584: background on top, foreground below.
+    public static let lowerHalf: Unicode.Scalar = "\u{2584}"
+    /// `█` U+2588: foreground in both halves.
+    public static let fullBlock: Unicode.Scalar = "\u{2588}"
+
+    /// What the cell shows on screen.
+    @inlinable public var appearance: CellAppearance {
+        switch character {
+        case " ": .pixels(top: background, bottom: background)
+        case Cell.upperHalf: .pixels(top: foreground, bottom: background)
+        case Cell.lowerHalf: .pixels(top: background, bottom: foreground)
+        case Cell.fullBlock: .pixels(top: foreground, bottom: foreground)
+        default: .glyph(character, foreground: foreground, background: background)
+        }
+    }
+}
+
+/// What a ``Cell`` looks like, independent of how it is spelled.
+public enum CellAppearance: Hashable, Sendable {
+    /// Two stacked square pixels.
+    case pixels(top: Color, bottom: Color)
+    /// A text character.
+    case glyph(Unicode.Scalar, foreground: Color, background: Color)
+}

@@ -1,0 +1,201 @@
+import ArcadeCore
+
+/// A node of the retained scene: something with a place, a size factor, a turn and an
+/// opacity, drawn every frame until it is removed, with children that follow it.
+///
+/// A child's `x`, `y` are relative to its parent's position, and the parent's rotation,
+/// scale (mirroring included) and alpha apply to it: a caught fish added to the hook swings
+/// with the hook. The `anchor` only places a node's own content (its sprite, rectangle,
+/// circle or text) around its position; children are always relative to the position itself.
+///
+/// Nodes are created standalone and become part of a ``Scene`` with ``Scene/add(_:to:)``,
+/// which gives them their ``id``. Concrete kinds: ``GroupNode``, ``SpriteNode``,
+/// ``TextNode``, ``LabelNode``, ``RectNode``, ``CircleNode``, ``LineNode``.
+public class Node: Animatable {
+    /// Stable identity inside its scene, never reused; 0 while the node is not in a scene.
+    /// A removed node keeps its old number, but the scene no longer resolves it.
+    public internal(set) var id = 0
+    /// The scene the node is in, or nil before it is added and after it is removed.
+    public internal(set) weak var scene: Scene?
+    /// The node this one is drawn relative to; nil for the root and for detached nodes.
+    public internal(set) weak var parent: Node?
+
+    /// Horizontal position in the parent's space, in pixels.
+    public var x: Double { didSet { localDirty = true } }
+    /// Vertical position in the parent's space, in pixels (down is positive).
+    public var y: Double { didSet { localDirty = true } }
+    /// Which point of the node's own content sits at its position: `(0, 0)` its top-left,
+    /// `(1, 1)` its bottom-right.
+    public var anchor: Vec2
+    /// Horizontal scale; negative mirrors (a fish turned to swim right).
+    public var scaleX: Double { didSet { localDirty = true } }
+    /// Vertical scale; negative flips upside down.
+    public var scaleY: Double { didSet { localDirty = true } }
+    /// Turn about the position in radians, clockwise (y is down).
+    public var rotation: Double { didSet { localDirty = true } }
+    /// Opacity 0...1, multiplied into every descendant's.
+    public var alpha: Double
+    /// Draw order among siblings: higher draws later (on top); equal values keep the order
+    /// the nodes were added in.
+    public var z: Double {
+        didSet {
+            if z.isNaN { z = 0 }
+            if z != oldValue { parent?.needsChildSort = true }
+        }
+    }
+    /// Hidden nodes and their descendants are not drawn and not hit.
+    public var isVisible = true
+
+    /// Children in storage order; may hold removed ones until the next compaction.
+    var childStorage: [Node] = []
+    /// Set when a child's z changed or a child was added out of order.
+    var needsChildSort = false
+    /// Set when a child was removed: the array still holds it until compaction.
+    var needsCompaction = false
+    /// Insertion order among siblings, the tie-breaker for equal z.
+    var sequence = 0
+
+    var localDirty = true
+    private var cachedLocal = AffineTransform.identity
+    private var cachedRotation = 0.0
+    private var cachedSin = 0.0
+    private var cachedCos = 1.0
+
+    /// Where the node was drawn on the canvas in the last composed frame (its local space to
+    /// canvas pixels), for hit tests; see ``transformToCanvas()`` for an up-to-date value.
+    public internal(set) var composedTransform = AffineTransform.identity
+    /// The opacity the node was drawn with in the last composed frame (its own times its
+    /// ancestors').
+    public internal(set) var composedAlpha = 1.0
+
+    init(x: Double = 0, y: Double = 0, anchor: Vec2 = Vec2(0.5, 0.5)) {
+        self.x = x
+        self.y = y
+        self.anchor = anchor
+        scaleX = 1
+        scaleY = 1
+        rotation = 0
+        alpha = 1
+        z = 0
+    }
+
+    /// A short name of the node's kind (`"group"`, `"sprite"`, ...), for messages and dumps.
+    public var kindName: String { "group" }
+
+    /// The position as a vector.
+    public var position: Vec2 {
+        get { Vec2(x, y) }
+        set {
+            x = newValue.x
+            y = newValue.y
+        }
+    }
+
+    /// Uniform scale: reads as ``scaleX``, writes both.
+    public var scale: Double {
+        get { scaleX }
+        set {
+            scaleX = newValue
+            scaleY = newValue
+        }
+    }
+
+    /// The node's own transform: its local space to its parent's. Cached until a position,
+    /// scale or rotation changes; the sine and cosine only when the rotation does.
+    public var localTransform: AffineTransform {
+        if localDirty {
+            if rotation != cachedRotation {
+                let sc = AffineTransform.sinCos(rotation)
+                cachedSin = sc.sin
+                cachedCos = sc.cos
+                cachedRotation = rotation
+            }
+            cachedLocal = AffineTransform(
+                a: cachedCos * scaleX, b: cachedSin * scaleX,
+                c: -cachedSin * scaleY, d: cachedCos * scaleY,
+                tx: x, ty: y
+            )
+            localDirty = false
+        }
+        return cachedLocal
+    }
+
+    /// The children in draw order (z, then insertion).
+    public var children: [Node] {
+        prepareChildren()
+        return childStorage
+    }
+
+    /// The transform from this node's local space to canvas pixels, computed now by walking
+    /// up the parents.
+    public func transformToCanvas() -> AffineTransform {
+        var t = localTransform
+        var p = parent
+        while let node = p {
+            t = node.localTransform * t
+            p = node.parent
+        }
+        return t
+    }
+
+    /// A point in this node's local space, in canvas pixels.
+    public func convertToCanvas(_ point: Vec2) -> Vec2 {
+        transformToCanvas().apply(point)
+    }
+
+    /// A canvas point in this node's local space, or nil when the node is squashed flat.
+    public func convertFromCanvas(_ point: Vec2) -> Vec2? {
+        transformToCanvas().inverted()?.apply(point)
+    }
+
+    /// True when `node` is this node or one of its ancestors.
+    public func isDescendant(of node: Node) -> Bool {
+        var p: Node? = self
+        while let n = p {
+            if n === node { return true }
+            p = n.parent
+        }
+        return false
+    }
+
+    /// Drops removed children and restores draw order, only when something changed.
+    @inline(__always) final func prepareChildren() {
+        if needsCompaction {
+            childStorage.removeAll { $0.parent !== self }
+            needsCompaction = false
+        }
+        if needsChildSort {
+            childStorage.sort { ($0.z, $0.sequence) < ($1.z, $1.sequence) }
+            needsChildSort = false
+        }
+    }
+
+    // MARK: - Content, overridden by each kind
+
+    /// Draws the node's own content; `transform` maps its local space to canvas pixels.
+    func drawContent(in canvas: Canvas, transform: AffineTransform, alpha: Double, time: Double) {}
+
+    /// True when `point` (local space) lies on the node's own content.
+    func contentContains(_ point: Vec2) -> Bool { false }
+
+    /// Colour slot `index` (0 primary, 1 secondary), or nil when the kind has no such slot.
+    func colorSlot(_ index: Int) -> Color? { nil }
+
+    /// Sets colour slot `index`; unknown slots are ignored.
+    func setColorSlot(_ index: Int, _ color: Color) {}
+
+    /// The content box `[0, w) x [0, h)` placed so its anchor point is the local origin.
+    final func boxContains(_ point: Vec2, width: Double, height: Double) -> Bool {
+        let u = point.x + anchor.x * width
+        let v = point.y + anchor.y * height
+        return u >= 0 && v >= 0 && u < width && v < height
+    }
+}
+
+/// A node with no content of its own: it moves, turns, scales and fades its children together.
+public final class GroupNode: Node {
+    /// A group at `(x, y)`.
+    public init(x: Double = 0, y: Double = 0) {
+        super.init(x: x, y: y)
+    }
+}

@@ -1,0 +1,159 @@
+import ArcadeCore
+
+/// The retained scene: a tree of nodes under ``root``, each reachable by its integer id.
+///
+/// The Lua layer holds ids, not nodes: a handle resolves through ``node(withID:)`` and goes
+/// inert when its node is removed, because ids are never reused. The scene holds the only
+/// strong references to its nodes (besides the caller's), so a removed node that nobody else
+/// keeps is freed, and animations holding it weakly simply stop.
+public final class Scene {
+    /// The top of the tree, positioned at the canvas origin; id 1, never removed.
+    public let root: GroupNode
+    /// The colour behind everything.
+    public var background: Color
+
+    private var registry: [Int: Node] = [:]
+    private var nextID = 1
+    private var nextSequence = 0
+
+    /// An empty scene.
+    public init(background: Color = .black) {
+        self.background = background
+        root = GroupNode()
+        register(root)
+    }
+
+    /// The node with `id`, or nil when there is none (never was, or was removed).
+    public func node(withID id: Int) -> Node? {
+        registry[id]
+    }
+
+    /// How many nodes the scene holds, the root included.
+    public var nodeCount: Int { registry.count }
+
+    /// Adds `node` (with its subtree) as the last child of `parent` (the root by default) and
+    /// returns it. A node already in this scene moves to the new parent and keeps its id; a
+    /// node new to the scene, or one removed earlier, gets fresh ids for its whole subtree.
+    @discardableResult
+    public func add<N: Node>(_ node: N, to parent: Node? = nil) throws(SceneError) -> N {
+        let parent = parent ?? root
+        guard node !== root else { throw .rootCannotMove }
+        guard parent.scene === self else { throw .parentNotInScene }
+        if let other = node.scene, other !== self { throw .inAnotherScene }
+        guard !parent.isDescendant(of: node) else { throw .wouldContainItself }
+        if let old = node.parent {
+            old.needsCompaction = true
+            node.parent = nil
+        }
+        if node.scene == nil { register(node) }
+        // A child removed from `parent` but not yet compacted away must go first, or the
+        // re-added node would appear twice.
+        if parent.needsCompaction { parent.prepareChildren() }
+        node.parent = parent
+        node.sequence = nextSequence
+        nextSequence += 1
+        if let last = parent.childStorage.last, last.z > node.z { parent.needsChildSort = true }
+        parent.childStorage.append(node)
+        return node
+    }
+
+    /// Removes `node` and its whole subtree from the scene: their ids stop resolving and they
+    /// are no longer drawn. The subtree stays attached to `node`, so adding `node` again
+    /// brings it back (with new ids). Removing the root or a node of another scene does nothing.
+    public func remove(_ node: Node) {
+        guard node !== root, node.scene === self else { return }
+        if let parent = node.parent {
+            parent.needsCompaction = true
+            node.parent = nil
+        }
+        unregister(node)
+    }
+
+    /// Removes every node but the root (leaving a game, for instance).
+    public func removeAll() {
+        for child in root.children { remove(child) }
+    }
+
+    private func register(_ node: Node) {
+        node.id = nextID
+        nextID += 1
+        node.scene = self
+        registry[node.id] = node
+        node.prepareChildren()
+        for child in node.childStorage { register(child) }
+    }
+
+    private func unregister(_ node: Node) {
+        registry[node.id] = nil
+        node.scene = nil
+        node.prepareChildren()
+        for child in node.childStorage { unregister(child) }
+    }
+
+    // MARK: - Drawing
+
+    /// Clears `canvas` to ``background`` and draws every visible node, parents before
+    /// children, siblings by z then insertion order. `time` is the scene clock in seconds,
+    /// which picks flipbook frames. Afterwards each drawn node's ``Node/composedTransform``
+    /// and ``Node/composedAlpha`` hold what it was drawn with.
+    public func draw(into canvas: Canvas, time: Double) {
+        canvas.clear(to: background)
+        draw(root, parentTransform: .identity, parentAlpha: 1, canvas: canvas, time: time)
+    }
+
+    private func draw(_ node: Node, parentTransform: AffineTransform, parentAlpha: Double, canvas: Canvas, time: Double) {
+        guard node.isVisible else { return }
+        let alpha = parentAlpha * min(max(node.alpha, 0), 1)
+        // Below half a step of 1/255 nothing would show, for this node or its descendants.
+        guard alpha >= 0.5 / 255 else { return }
+        let transform = parentTransform * node.localTransform
+        node.composedTransform = transform
+        node.composedAlpha = alpha
+        node.drawContent(in: canvas, transform: transform, alpha: alpha, time: time)
+        node.prepareChildren()
+        for child in node.childStorage {
+            draw(child, parentTransform: transform, parentAlpha: alpha, canvas: canvas, time: time)
+        }
+    }
+
+    // MARK: - Hit testing
+
+    /// The nodes whose content covers canvas point `point`, topmost first, as of the last
+    /// ``draw(into:time:)``. Groups and lines have no content and are never hit; hidden and
+    /// fully transparent nodes neither.
+    public func nodes(at point: Vec2) -> [Node] {
+        var hits: [Node] = []
+        collectHits(root, point, &hits)
+        return hits
+    }
+
+    private func collectHits(_ node: Node, _ point: Vec2, _ hits: inout [Node]) {
+        guard node.isVisible, node.alpha > 0 else { return }
+        node.prepareChildren()
+        for child in node.childStorage.reversed() { collectHits(child, point, &hits) }
+        if let inverse = node.composedTransform.inverted(), node.contentContains(inverse.apply(point)) {
+            hits.append(node)
+        }
+    }
+}
+
+/// Why a node could not be added to a scene.
+public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The intended parent is not in this scene (never added, or removed).
+    case parentNotInScene
+    /// The node belongs to a different scene.
+    case inAnotherScene
+    /// The intended parent is the node itself or one of its descendants.
+    case wouldContainItself
+    /// The root cannot be added anywhere.
+    case rootCannotMove
+
+    public var description: String {
+        switch self {
+        case .parentNotInScene: "the parent node is not in the scene (it was removed or never added)"
+        case .inAnotherScene: "the node belongs to another scene"
+        case .wouldContainItself: "a node cannot be added inside itself or its own descendants"
+        case .rootCannotMove: "the root node cannot be added to another node"
+        }
+    }
+}

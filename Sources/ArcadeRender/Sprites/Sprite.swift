@@ -1,0 +1,80 @@
+import ArcadeCore
+
+/// A pixel-art image: `width x height` colours, row-major, alpha 0 meaning transparent.
+///
+/// Sprites are values; copies share storage, so a thousand coin nodes showing the same
+/// sprite hold one pixel buffer.
+public struct Sprite: Hashable, Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Row-major colours, `width * height` of them.
+    public let pixels: [Color]
+
+    /// A sprite from its pixels; `pixels.count` must be `width * height`.
+    public init(width: Int, height: Int, pixels: [Color]) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height, "sprite size mismatch")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// A sprite of one colour.
+    public init(width: Int, height: Int, fill: Color) {
+        self.init(width: max(0, width), height: max(0, height), pixels: Array(repeating: fill, count: max(0, width) * max(0, height)))
+    }
+
+    /// Pixel art written as text: each character of `rows` is one pixel, looked up in
+    /// `palette`. `.` and space are always transparent. Short rows are padded with
+    /// transparent pixels on the right, so trailing blanks may be left out.
+    ///
+    /// This is the shape the Lua layer passes: `{palette = {Y = "#ffcc00"}, rows = {...}}`.
+    public init(palette: [Character: Color], rows: [String]) throws(SpriteError) {
+        for key in palette.keys where Sprite.isTransparentKey(key) {
+            throw .reservedKey(key)
+        }
+        let width = rows.reduce(0) { max($0, $1.count) }
+        guard width > 0 else { throw .empty }
+        var pixels = Array(repeating: Color.clear, count: width * rows.count)
+        for (y, row) in rows.enumerated() {
+            for (x, ch) in row.enumerated() where !Sprite.isTransparentKey(ch) {
+                guard let color = palette[ch] else { throw .unknownKey(ch, row: y + 1, column: x + 1) }
+                pixels[y * width + x] = color
+            }
+        }
+        self.init(width: width, height: rows.count, pixels: pixels)
+    }
+
+    /// The colour at `(x, y)`; transparent outside the sprite.
+    public subscript(x: Int, y: Int) -> Color {
+        guard x >= 0, y >= 0, x < width, y < height else { return .clear }
+        return pixels[y * width + x]
+    }
+
+    /// `.` and space: the characters pixel-art rows use for "nothing here".
+    static func isTransparentKey(_ ch: Character) -> Bool {
+        ch == "." || ch == " "
+    }
+}
+
+/// Why pixel-art rows could not be turned into a ``Sprite``.
+public enum SpriteError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No rows, or only empty ones.
+    case empty
+    /// A row uses a character the palette does not define (1-based row and column).
+    case unknownKey(Character, row: Int, column: Int)
+    /// The palette tries to give `.` or space a colour; they always mean transparent.
+    case reservedKey(Character)
+
+    public var description: String {
+        switch self {
+        case .empty:
+            "sprite has no pixels"
+        case .unknownKey(let ch, let row, let column):
+            "row \(row), column \(column): '\(ch)' is not in the palette"
+        case .reservedKey(let ch):
+            "palette key '\(ch)' is reserved: '.' and ' ' are always transparent"
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import ArcadeCore
+import Testing
+@testable import ArcadeRender
+
+@Suite struct CanvasTests {
+    @Test func textColourBlendsOverThePixelsBeneath() {
+        let canvas = Canvas(columns: 4, rows: 1, background: Palette.blue)
+        canvas.drawText("A", transform: .identity, color: Palette.white, alpha: 0.4)
+        let cell = canvas.makeFrame()[0, 0]
+        // 0.4 of white over blue: 102, 102, 255.
+        #expect(cell.character == "A")
+        #expect(cell.background == Palette.blue)
+        #expect(cell.foreground == Color(r: 102, g: 102, b: 255))
+    }
+
+    @Test func textWithABackgroundPaintsItsSpaces() {
+        let canvas = Canvas(columns: 5, rows: 1, background: Palette.background)
+        canvas.drawRect(width: 5, height: 2, transform: .identity, anchor: .zero, fill: Palette.blue)
+        canvas.drawText("a b", transform: .identity, color: Palette.white)
+        canvas.drawText(" ", transform: .translation(4, 0), color: Palette.white, background: Palette.red)
+        let frame = canvas.makeFrame()
+        #expect(frame.plainText(background: Palette.background) == "a█b██")
+        #expect(frame[1, 0].background == Palette.blue)  // a transparent space
+        #expect(frame[4, 0].appearance == .pixels(top: Palette.red, bottom: Palette.red))
+    }
+
+    @Test func textOutsideTheCanvasIsClipped() {
+        let canvas = Canvas(columns: 3, rows: 1)
+        canvas.drawText("hello", transform: .translation(-2, 0), color: Palette.white)
+        canvas.drawText("zz", transform: .translation(0, 2), color: Palette.white)
+        #expect(canvas.makeFrame().plainText(background: .black) == "llo")
+    }
+
+    @Test func multiLineTextStacksRows() {
+        let canvas = Canvas(columns: 3, rows: 3)
+        canvas.drawText("ab\nc", transform: .translation(1, 1), color: Palette.white)
+        #expect(canvas.makeFrame().plainText(background: .black) == " ab\n c \n   ")
+    }
+
+    @Test func clearingEmptiesBothLayers() {
+        let canvas = Canvas(columns: 2, rows: 1, background: Palette.blue)
+        canvas.drawText("x", transform: .identity, color: Palette.white)
+        canvas.blendPixel(x: 1, y: 1, color: Palette.red)
+        canvas.clear()
+        #expect(canvas.text(column: 0, row: 0) == nil)
+        #expect(canvas.pixel(x: 1, y: 1) == Palette.blue)
+    }
+
+    @Test func resizingChangesThePixelGrid() {
+        let canvas = Canvas(columns: 2, rows: 1)
+        canvas.resize(columns: 5, rows: 3)
+        #expect(canvas.width == 5 && canvas.height == 6)
+        #expect(canvas.pixel(x: 4, y: 5) == canvas.background)
+        #expect(canvas.pixel(x: 5, y: 0) == nil)
+        var frame = Frame(columns: 1, rows: 1)
+        canvas.render(into: &frame)
+        #expect(frame.columns == 5 && frame.rows == 3 && frame.cells.count == 15)
+    }
+
+    @Test func shapesPastTheEdgesAreClipped() {
+        let canvas = Canvas(columns: 4, rows: 2)
+        // Reaches from -50 to 1 on both axes: only pixel (0, 0) is on the canvas.
+        canvas.drawRect(width: 51, height: 51, transform: .translation(-50, -50), anchor: .zero, fill: Palette.red)
+        // Huge and entirely off to the left, and squashed flat: nothing, and no overflow.
+        canvas.drawEllipse(width: 1e9, height: 1e9, transform: .translation(-1e9, 0), fill: Palette.red)
+        canvas.drawSprite(letterF, transform: .scale(0, 1))
+        #expect(canvas.pixel(x: 0, y: 0) == Palette.red)
+        #expect(canvas.pixel(x: 1, y: 0) == Palette.background)
+        #expect(canvas.pixel(x: 0, y: 1) == Palette.background)
+        #expect(canvas.pixel(x: 3, y: 3) == Palette.background)
+    }
+
+    @Test func ansiRenderingShowsTheSameCells() {
+        let canvas = Canvas(columns: 6, rows: 2, background: Palette.blue)
+        canvas.drawEllipse(width: 4, height: 4, transform: .translation(3, 2), fill: Palette.gold)
+        canvas.drawText("hi", transform: .translation(4, 2), color: Palette.white)
+        let frame = canvas.makeFrame()
+        for mode in [ColorMode.trueColor, .palette256] {
+            let lines = frame.ansiText(colorMode: mode).split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == 2)
+            var screen = VTModel(columns: 6, rows: 2, fill: .init(scalar: "?", foreground: .white, background: .white))
+            for (row, line) in lines.enumerated() {
+                screen.feed(Array("\u{1B}[\(row + 1);1H".utf8) + Array(line.utf8))
+            }
+            #expect(screen.errors.isEmpty)
+            for r in 0..<2 {
+                for c in 0..<6 {
+                    let snap = { (x: Color) in mode == .trueColor ? x : XtermPalette.color(at: XtermPalette.index(nearestTo: x)) }
+                    let want: CellAppearance
+                    switch frame[c, r].appearance {
+                    case .pixels(let t, let b): want = .pixels(top: snap(t), bottom: snap(b))
+                    case .glyph(let s, let f, let b): want = .glyph(s, foreground: snap(f), background: snap(b))
+                    }
+                    #expect(screen.appearance(column: c, row: r) == want)
+                }
+            }
+        }
+    }
+
+    @Test func aSplitCellIsAnUpperHalfBlock() {
+        let canvas = Canvas(columns: 1, rows: 1, background: Palette.blue)
+        canvas.blendPixel(x: 0, y: 0, color: Palette.red)
+        let cell = canvas.makeFrame()[0, 0]
+        #expect(cell == Cell(character: "\u{2580}", foreground: Palette.red, background: Palette.blue))
+        #expect(Cell(character: "\u{2584}", foreground: Palette.blue, background: Palette.red).appearance == cell.appearance)
+    }
+}

@@ -1,0 +1,216 @@
+import ArcadeCore
+import Testing
+@testable import ArcadeRender
+
+/// Random frames whose cells repeat colours often enough to exercise every spelling choice
+/// (space vs full block, upper vs lower half) and the colour-reuse paths.
+private struct FrameFactory {
+    var rng: SeededRandom
+    let colors: [Color] = [0x000000, 0xFFFFFF, 0x3366CC, 0xFFCC00, 0x9E664A, 0x00A86B, 0x123456]
+        .map { Color(rgb: $0) }
+    let glyphs: [Unicode.Scalar] = ["A", "x", "1", "+", "é", "€", "#", "\u{1D400}"]
+
+    mutating func color() -> Color {
+        // Mostly the shared colours, sometimes an arbitrary one (distinct in 256 mode too).
+        if rng.nextInt(in: 0, 9) == 0 {
+            return Color(r: UInt8(rng.nextInt(in: 0, 255)), g: UInt8(rng.nextInt(in: 0, 255)), b: UInt8(rng.nextInt(in: 0, 255)))
+        }
+        return colors[Int(rng.nextInt(in: 0, Int64(colors.count - 1)))]
+    }
+
+    mutating func cell() -> Cell {
+        switch rng.nextInt(in: 0, 9) {
+        case 0:
+            return Cell(character: glyphs[Int(rng.nextInt(in: 0, Int64(glyphs.count - 1)))], foreground: color(), background: color())
+        case 1:
+            // Spellings the compositor never produces, but a frame may hold.
+            let spellings: [Unicode.Scalar] = [Cell.lowerHalf, Cell.fullBlock]
+            return Cell(character: spellings[Int(rng.nextInt(in: 0, 1))], foreground: color(), background: color())
+        default:
+            return Cell(top: color(), bottom: color())
+        }
+    }
+
+    mutating func frame(columns: Int, rows: Int) -> Frame {
+        var f = Frame(columns: columns, rows: rows)
+        for r in 0..<rows {
+            for c in 0..<columns { f[c, r] = cell() }
+        }
+        return f
+    }
+
+    /// `frame` with about `fraction` of its cells replaced, in runs so neighbours change together.
+    mutating func mutate(_ frame: Frame, fraction: Double) -> Frame {
+        var f = frame
+        var i = 0
+        let n = f.columns * f.rows
+        while i < n {
+            if rng.nextUnit() < fraction {
+                let run = Int(rng.nextInt(in: 1, 4))
+                for k in i..<min(n, i + run) { f[k % f.columns, k / f.columns] = cell() }
+                i += run
+            } else {
+                i += 1
+            }
+        }
+        return f
+    }
+}
+
+/// What `frame` should look like on a terminal in `mode` (colours snapped to the palette).
+private func expectedAppearance(_ frame: Frame, column: Int, row: Int, mode: ColorMode) -> CellAppearance {
+    func snap(_ c: Color) -> Color {
+        mode == .trueColor ? c : XtermPalette.color(at: XtermPalette.index(nearestTo: c))
+    }
+    switch frame[column, row].appearance {
+    case .pixels(let top, let bottom): return .pixels(top: snap(top), bottom: snap(bottom))
+    case .glyph(let s, let fg, let bg): return .glyph(s, foreground: snap(fg), background: snap(bg))
+    }
+}
+
+private func mismatches(_ screen: VTModel, _ frame: Frame, mode: ColorMode) -> [String] {
+    var out: [String] = []
+    for r in 0..<frame.rows {
+        for c in 0..<frame.columns {
+            let want = expectedAppearance(frame, column: c, row: r, mode: mode)
+            let got = screen.appearance(column: c, row: r)
+            if want != got { out.append("(\(c),\(r)): want \(want), got \(got)") }
+        }
+    }
+    return out
+}
+
+@Suite struct EncoderTests {
+    @Test(arguments: [ColorMode.trueColor, .palette256])
+    func encodedBytesTurnTheOldScreenIntoTheNewOne(mode: ColorMode) {
+        var factory = FrameFactory(rng: SeededRandom(seed: mode == .trueColor ? 1 : 2))
+        let sizes = [(1, 1), (2, 1), (1, 3), (7, 3), (17, 5), (80, 24)]
+        let fractions = [0.0, 0.02, 0.1, 0.3, 1.0]
+        var checkedFrames = 0
+        for round in 0..<60 {
+            let (cols, rows) = sizes[round % sizes.count]
+            let encoder = FrameEncoder(colorMode: mode)
+            var screen = VTModel(columns: cols, rows: rows,
+                                 fill: .init(scalar: "?", foreground: .white, background: Color(rgb: 0xFF00FF)))
+            var frame = factory.frame(columns: cols, rows: rows)
+            var bytes: [UInt8] = []
+            // A first frame onto a screen of garbage, then a chain of edits: the encoder's idea
+            // of cursor and colours must stay right from one frame to the next.
+            for step in 0..<6 {
+                if step > 0 { frame = factory.mutate(frame, fraction: fractions[(round + step) % fractions.count]) }
+                bytes.removeAll(keepingCapacity: true)
+                encoder.encode(frame, into: &bytes)
+                screen.feed(bytes)
+                #expect(screen.errors.isEmpty, "round \(round) step \(step): \(screen.errors.prefix(3))")
+                let wrong = mismatches(screen, frame, mode: mode)
+                #expect(wrong.isEmpty, "round \(round) step \(step) \(cols)x\(rows): \(wrong.prefix(3))")
+                checkedFrames += 1
+            }
+        }
+        #expect(checkedFrames == 360)
+    }
+
+    @Test func anUnchangedFrameWritesNothing() {
+        var factory = FrameFactory(rng: SeededRandom(seed: 3))
+        let frame = factory.frame(columns: 20, rows: 6)
+        let encoder = FrameEncoder()
+        #expect(!encoder.encode(frame).isEmpty)
+        #expect(encoder.encode(frame).isEmpty)
+    }
+
+    @Test func framesAreWrappedInSynchronizedOutput() {
+        var factory = FrameFactory(rng: SeededRandom(seed: 4))
+        let encoder = FrameEncoder()
+        let bytes = encoder.encode(factory.frame(columns: 5, rows: 2))
+        var screen = VTModel(columns: 5, rows: 2, fill: .init(scalar: " ", foreground: .white, background: .black))
+        screen.feed(bytes)
+        #expect(screen.privateModes == ["?2026h", "?2026l"])
+        #expect(Array(bytes.prefix(8)) == Array("\u{1B}[?2026h".utf8))
+        #expect(Array(bytes.suffix(8)) == Array("\u{1B}[?2026l".utf8))
+    }
+
+    @Test func adjacentChangesNeedNoCursorMoveAndSharedColoursAreSentOnce() {
+        let bg = Color(rgb: 0x102030)
+        let red = Color(rgb: 0xFF0000)
+        let old = Frame(columns: 10, rows: 3, background: bg)
+        var new = old
+        for c in 2..<6 { new[c, 1] = Cell(top: red, bottom: red) }
+        let encoder = FrameEncoder()
+        _ = encoder.encode(old)
+        let bytes = encoder.encode(new)
+        var screen = VTModel(columns: 10, rows: 3, fill: .init(scalar: " ", foreground: bg, background: bg))
+        screen.feed(bytes)
+        // One move to the first changed cell, one colour change, then four characters.
+        #expect(screen.finalCounts["H", default: 0] + screen.finalCounts["B", default: 0] + screen.finalCounts["C", default: 0] <= 2)
+        #expect(screen.finalCounts["m"] == 1)
+        #expect(screen.printedCount == 4)
+        #expect(mismatches(screen, new, mode: .trueColor).isEmpty)
+    }
+
+    @Test func smallGapsAreReprintedWhenThatIsCheaperThanMoving() {
+        let bg = Color(rgb: 0x000000)
+        let gold = Color(rgb: 0xFFCC00)
+        let old = Frame(columns: 12, rows: 1, background: bg)
+        var new = old
+        new[3, 0] = Cell(top: gold, bottom: bg)
+        new[5, 0] = Cell(top: gold, bottom: bg)
+        let encoder = FrameEncoder()
+        _ = encoder.encode(old)
+        let bytes = encoder.encode(new)
+        var screen = VTModel(columns: 12, rows: 1, fill: .init(scalar: " ", foreground: bg, background: bg))
+        screen.feed(bytes)
+        // The blank at column 4 shows in the pen's background: one space beats ESC [ C.
+        #expect(screen.printedCount == 3)
+        #expect(screen.finalCounts["C"] == nil)
+        #expect(mismatches(screen, new, mode: .trueColor).isEmpty)
+    }
+
+    @Test func aResizeRepaintsEverything() {
+        var factory = FrameFactory(rng: SeededRandom(seed: 5))
+        let encoder = FrameEncoder()
+        _ = encoder.encode(factory.frame(columns: 6, rows: 2))
+        let big = factory.frame(columns: 9, rows: 4)
+        var screen = VTModel(columns: 9, rows: 4, fill: .init(scalar: "?", foreground: .white, background: .white))
+        screen.feed(encoder.encode(big))
+        #expect(screen.printedCount == 36)
+        #expect(mismatches(screen, big, mode: .trueColor).isEmpty)
+    }
+
+    @Test func aRequestedFullRepaintRewritesEveryCell() {
+        var factory = FrameFactory(rng: SeededRandom(seed: 6))
+        let encoder = FrameEncoder()
+        let frame = factory.frame(columns: 8, rows: 3)
+        _ = encoder.encode(frame)
+        encoder.requestFullRepaint()
+        var screen = VTModel(columns: 8, rows: 3, fill: .init(scalar: "?", foreground: .white, background: .white))
+        screen.feed(encoder.encode(frame))
+        #expect(screen.printedCount == 24)
+        #expect(mismatches(screen, frame, mode: .trueColor).isEmpty)
+    }
+
+    @Test func palette256WritesPaletteIndices() {
+        var frame = Frame(columns: 2, rows: 1)
+        frame[0, 0] = Cell(top: Color(rgb: 0xFF0000), bottom: Color(rgb: 0x0000FF))
+        let bytes = FrameEncoder(colorMode: .palette256).encode(frame)
+        let text = String(decoding: bytes, as: UTF8.self)
+        // Pure red is cube entry 16 + 36*5 = 196, pure blue 16 + 5 = 21.
+        #expect(text.contains("38;5;196") || text.contains("48;5;196"))
+        #expect(text.contains("38;5;21") || text.contains("48;5;21"))
+        #expect(!text.contains(";2;"))
+    }
+
+    @Test func steadyStateEncodingReusesTheOutputBuffer() {
+        var factory = FrameFactory(rng: SeededRandom(seed: 7))
+        let encoder = FrameEncoder()
+        var a = factory.frame(columns: 40, rows: 10)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1 << 16)
+        let capacity = bytes.capacity
+        for _ in 0..<10 {
+            a = factory.mutate(a, fraction: 0.1)
+            bytes.removeAll(keepingCapacity: true)
+            encoder.encode(a, into: &bytes)
+        }
+        #expect(bytes.capacity == capacity)
+    }
+}

@@ -1,0 +1,181 @@
+import ArcadeCore
+import Testing
+@testable import ArcadeRender
+
+@Suite struct SceneTests {
+    @Test func nodesGetStableIdsThatResolveUntilRemoved() throws {
+        let s = Scene()
+        #expect(s.root.id == 1)
+        let hook = try s.add(GroupNode())
+        let fish = try s.add(SpriteNode(sprite: letterF), to: hook)
+        let label = try s.add(TextNode(text: "+2"))
+        #expect(Set([hook.id, fish.id, label.id]).count == 3)
+        #expect(s.node(withID: fish.id) === fish)
+        #expect(s.nodeCount == 4)
+
+        // Removing the hook removes the fish riding on it.
+        let fishID = fish.id
+        s.remove(hook)
+        #expect(s.node(withID: hook.id) == nil)
+        #expect(s.node(withID: fishID) == nil)
+        #expect(fish.scene == nil)
+        #expect(s.nodeCount == 2)
+        #expect(s.root.children.map(\.id) == [label.id])
+
+        // Added again, the subtree comes back under new ids; the old ones stay dead.
+        try s.add(hook)
+        #expect(fish.scene === s)
+        #expect(fish.id != fishID)
+        #expect(s.node(withID: fishID) == nil)
+        #expect(s.node(withID: fish.id) === fish)
+    }
+
+    @Test func reparentingKeepsTheId() throws {
+        let s = Scene()
+        let hook = try s.add(GroupNode(x: 10, y: 0))
+        let fish = try s.add(SpriteNode(sprite: letterF, x: 3, y: 4))
+        let id = fish.id
+        try s.add(fish, to: hook)
+        #expect(fish.id == id)
+        #expect(fish.parent === hook)
+        #expect(s.root.children.map(\.id) == [hook.id])
+        #expect(hook.children.map(\.id) == [id])
+        #expect(fish.convertToCanvas(.zero) == Vec2(13, 4))
+    }
+
+    @Test func invalidAdditionsAreRefused() throws {
+        let s = Scene()
+        let other = Scene()
+        let a = try s.add(GroupNode())
+        let b = try s.add(GroupNode(), to: a)
+        #expect(throws: SceneError.wouldContainItself) { try s.add(a, to: b) }
+        #expect(throws: SceneError.wouldContainItself) { try s.add(a, to: a) }
+        #expect(throws: SceneError.parentNotInScene) { try s.add(GroupNode(), to: GroupNode()) }
+        #expect(throws: SceneError.inAnotherScene) { try other.add(a) }
+        #expect(throws: SceneError.rootCannotMove) { try s.add(s.root, to: a) }
+        s.remove(s.root)
+        #expect(s.node(withID: 1) === s.root)
+    }
+
+    @Test func removingAndReAddingToTheSameParentBeforeADrawKeepsOneCopy() throws {
+        let s = Scene()
+        let coin = try s.add(RectNode(width: 1, height: 1))
+        s.remove(coin)
+        try s.add(coin)
+        #expect(s.root.children.count == 1)
+    }
+
+    @Test func siblingsDrawByZThenInsertionOrder() throws {
+        // Three overlapping squares; the colour left at the shared pixel says who drew last.
+        let s = Scene()
+        let red = try s.add(RectNode(width: 2, height: 2, x: 1, y: 1, fill: Palette.red))
+        let blue = try s.add(RectNode(width: 2, height: 2, x: 1, y: 1, fill: Palette.blue))
+        let gold = try s.add(RectNode(width: 2, height: 2, x: 1, y: 1, fill: Palette.gold))
+        func top() -> Color? { drawn(s, columns: 2, rows: 1).pixel(x: 0, y: 0) }
+        #expect(top() == Palette.gold)  // equal z: last added on top
+        red.z = 5
+        #expect(top() == Palette.red)
+        #expect(s.root.children.map(\.id) == [blue.id, gold.id, red.id])
+        blue.z = 5
+        #expect(top() == Palette.blue)  // equal z again: blue was added after red
+        gold.z = -1
+        #expect(s.root.children.map(\.id) == [gold.id, red.id, blue.id])
+    }
+
+    @Test func hiddenNodesAndTheirChildrenAreNotDrawn() throws {
+        let s = Scene()
+        let group = try s.add(GroupNode())
+        try s.add(RectNode(width: 2, height: 2, x: 1, y: 1, fill: Palette.red), to: group)
+        group.isVisible = false
+        #expect(drawn(s, columns: 2, rows: 1).pixel(x: 0, y: 0) == Palette.background)
+        group.isVisible = true
+        #expect(drawn(s, columns: 2, rows: 1).pixel(x: 0, y: 0) == Palette.red)
+        group.alpha = 0
+        #expect(drawn(s, columns: 2, rows: 1).pixel(x: 0, y: 0) == Palette.background)
+    }
+
+    @Test func animatablePropertiesReadAndWriteTheNode() throws {
+        let line = LineNode(from: .zero, to: Vec2(10, 0), color: Palette.brown)
+        line.setAnimatableValue(.vector(Vec2(3, 4)), for: .position)
+        line.setAnimatableValue(.scalar(2), for: .scale)
+        line.setAnimatableValue(.scalar(0.25), for: .rotation)
+        line.setAnimatableValue(.scalar(0.5), for: .alpha)
+        line.setAnimatableValue(.scalar(0.8), for: .strokeEnd)
+        line.setAnimatableValue(.scalar(0.1), for: .strokeStart)
+        line.setAnimatableValue(.color(Palette.gold), for: .color(0))
+        line.setAnimatableValue(.color(Palette.red), for: .color(1))  // lines have no slot 1
+        line.setAnimatableValue(.vector(.zero), for: .alpha)  // wrong kind: ignored
+        #expect(line.x == 3 && line.y == 4)
+        #expect(line.scaleX == 2 && line.scaleY == 2)
+        #expect(line.rotation == 0.25)
+        #expect(line.alpha == 0.5)
+        #expect(line.strokeStart == 0.1 && line.strokeEnd == 0.8)
+        #expect(line.color == Palette.gold)
+        #expect(line.animatableValue(.strokeEnd) == .scalar(0.8))
+        #expect(line.animatableValue(.color(1)) == nil)
+
+        let label = LabelNode(text: "x 1", outline: Palette.orange)
+        label.setAnimatableValue(.scalar(3), for: .scaleX)
+        label.setAnimatableValue(.scalar(0.7), for: .scaleY)
+        #expect(label.animatableValue(.scale) == .scalar(3))
+        #expect(label.animatableValue(.scaleY) == .scalar(0.7))
+        #expect(label.animatableValue(.color(1)) == .color(Palette.orange))
+        #expect(label.animatableValue(.strokeEnd) == nil)
+
+        let group = GroupNode()
+        #expect(group.animatableValue(.color(0)) == nil)
+        #expect(group.animatableValue(.x) == .scalar(0))
+    }
+
+    @Test func changingALabelsColourRedrawsIt() {
+        let label = LabelNode(text: "1", font: .small, color: Palette.white)
+        label.anchor = .zero
+        let s = scene(label)
+        #expect(drawn(s, columns: 3, rows: 3).pixel(x: 1, y: 0) == Palette.white)
+        label.setAnimatableValue(.color(Palette.gold), for: .color(0))
+        #expect(drawn(s, columns: 3, rows: 3).pixel(x: 1, y: 0) == Palette.gold)
+    }
+
+    @Test func composedTransformsAreCachedOnTheNodes() throws {
+        let s = Scene()
+        let parent = try s.add(GroupNode(x: 10, y: 5))
+        parent.rotation = .pi / 2
+        let child = try s.add(RectNode(width: 2, height: 2, x: 4, y: 0), to: parent)
+        s.draw(into: Canvas(columns: 20, rows: 10), time: 0)
+        // Right of a parent turned a quarter clockwise is down.
+        #expect(child.composedTransform.apply(.zero) == Vec2(10, 9))
+        #expect(child.transformToCanvas() == child.composedTransform)
+        #expect(child.convertFromCanvas(Vec2(10, 9)) == .zero)
+    }
+
+    @Test func hitTestingFindsTheTopmostContentFirst() throws {
+        let s = Scene()
+        let big = try s.add(CircleNode(radius: 10, x: 20, y: 20))
+        let small = try s.add(CircleNode(radius: 3, x: 22, y: 20))
+        let hidden = try s.add(RectNode(width: 40, height: 40, x: 20, y: 20))
+        hidden.isVisible = false
+        s.draw(into: Canvas(columns: 40, rows: 20), time: 0)
+        #expect(s.nodes(at: Vec2(22, 21)).map(\.id) == [small.id, big.id])
+        #expect(s.nodes(at: Vec2(13, 20)).map(\.id) == [big.id])
+        #expect(s.nodes(at: Vec2(12, 12)).isEmpty)  // inside the box, outside the circle
+    }
+
+    @Test func tenThousandCoinsComposeIntoTheCanvas() throws {
+        // The coin bank's stress scene at full count: every coin drawn, all from one sprite.
+        let coin = try Sprite(palette: ["g": Palette.gold], rows: [".g.", "ggg", ".g."])
+        let s = Scene()
+        var rng = SeededRandom(seed: 9)
+        for _ in 0..<10_000 {
+            try s.add(SpriteNode(sprite: coin, x: rng.nextDouble(in: 0, 200), y: rng.nextDouble(in: 0, 120)))
+        }
+        let canvas = Canvas(columns: 200, rows: 60)
+        s.draw(into: canvas, time: 0)
+        var gold = 0
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width where canvas.pixel(x: x, y: y) == Palette.gold { gold += 1 }
+        }
+        #expect(s.nodeCount == 10_001)
+        // 24,000 pixels with 50,000 coin pixels thrown at them: nearly all covered, not all.
+        #expect(gold > 20_000 && gold < 24_000)
+    }
+}

@@ -1,0 +1,179 @@
+import ArcadeCore
+import ArcadeRender
+
+/// A small model of a VT/xterm screen, enough to replay what the encoder writes: cursor
+/// positioning (CUP, CUU/CUD/CUF/CUB, CHA, VPA, CR, LF), SGR colours (truecolor and 256),
+/// UTF-8 printing with xterm's pending-wrap rule, and private modes (ignored).
+///
+/// Anything else, and anything that would scroll the screen, is recorded in ``errors``.
+struct VTModel {
+    struct Glyph: Equatable {
+        var scalar: Unicode.Scalar
+        var foreground: Color
+        var background: Color
+    }
+
+    let columns: Int
+    let rows: Int
+    var cells: [Glyph]
+    var row = 0
+    var column = 0
+    var wrapPending = false
+    var foreground = Color(rgb: 0xAAAAAA)
+    var background = Color(rgb: 0x000000)
+    var errors: [String] = []
+    /// Private modes seen, in order, as "?2026h" / "?2026l".
+    var privateModes: [String] = []
+    /// Counts of each CSI final byte seen, for assertions about what was emitted.
+    var finalCounts: [Character: Int] = [:]
+    var printedCount = 0
+
+    init(columns: Int, rows: Int, fill: Glyph) {
+        self.columns = columns
+        self.rows = rows
+        cells = Array(repeating: fill, count: columns * rows)
+    }
+
+    subscript(column: Int, row: Int) -> Glyph { cells[row * columns + column] }
+
+    mutating func feed(_ bytes: [UInt8]) {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            switch b {
+            case 0x1B:
+                i = parseEscape(bytes, i)
+                continue
+            case 0x0D:
+                column = 0
+                wrapPending = false
+            case 0x0A:
+                if row == rows - 1 { errors.append("line feed on the last row would scroll") } else { row += 1 }
+                wrapPending = false
+            case 0x00..<0x20, 0x7F:
+                errors.append("unexpected control byte \(b)")
+            default:
+                let (scalar, length) = decodeUTF8(bytes, i)
+                i += length
+                put(scalar)
+                continue
+            }
+            i += 1
+        }
+    }
+
+    private mutating func put(_ scalar: Unicode.Scalar) {
+        if wrapPending {
+            wrapPending = false
+            column = 0
+            if row == rows - 1 {
+                errors.append("printing after the last cell would scroll")
+                return
+            }
+            row += 1
+        }
+        cells[row * columns + column] = Glyph(scalar: scalar, foreground: foreground, background: background)
+        printedCount += 1
+        if column == columns - 1 { wrapPending = true } else { column += 1 }
+    }
+
+    private func decodeUTF8(_ bytes: [UInt8], _ i: Int) -> (Unicode.Scalar, Int) {
+        let b0 = UInt32(bytes[i])
+        var value: UInt32
+        var length: Int
+        if b0 < 0x80 { return (Unicode.Scalar(b0)!, 1) }
+        if b0 >> 5 == 0b110 { value = b0 & 0x1F; length = 2 }
+        else if b0 >> 4 == 0b1110 { value = b0 & 0x0F; length = 3 }
+        else { value = b0 & 0x07; length = 4 }
+        for k in 1..<length { value = (value << 6) | (UInt32(bytes[i + k]) & 0x3F) }
+        return (Unicode.Scalar(value) ?? "?", length)
+    }
+
+    /// Parses `ESC [ params final` starting at `i`; returns the index after it.
+    private mutating func parseEscape(_ bytes: [UInt8], _ start: Int) -> Int {
+        guard start + 1 < bytes.count, bytes[start + 1] == 0x5B else {
+            errors.append("ESC not followed by [")
+            return start + 1
+        }
+        var i = start + 2
+        var isPrivate = false
+        if i < bytes.count && bytes[i] == 0x3F {
+            isPrivate = true
+            i += 1
+        }
+        var text = ""
+        while i < bytes.count, (0x30...0x3B).contains(bytes[i]) {
+            text.append(Character(Unicode.Scalar(bytes[i])))
+            i += 1
+        }
+        guard i < bytes.count else {
+            errors.append("unterminated CSI")
+            return i
+        }
+        let final = Character(Unicode.Scalar(bytes[i]))
+        finalCounts[final, default: 0] += 1
+        let params = text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        func p(_ k: Int, _ fallback: Int) -> Int {
+            k < params.count ? (params[k] ?? fallback) : fallback
+        }
+        if isPrivate {
+            privateModes.append("?" + text + String(final))
+            return i + 1
+        }
+        switch final {
+        case "H", "f":
+            row = clampRow(p(0, 1) - 1)
+            column = clampColumn(p(1, 1) - 1)
+            wrapPending = false
+        case "A": row = clampRow(row - max(1, p(0, 1))); wrapPending = false
+        case "B": row = clampRow(row + max(1, p(0, 1))); wrapPending = false
+        case "C": column = clampColumn(column + max(1, p(0, 1))); wrapPending = false
+        case "D": column = clampColumn(column - max(1, p(0, 1))); wrapPending = false
+        case "G": column = clampColumn(p(0, 1) - 1); wrapPending = false
+        case "d": row = clampRow(p(0, 1) - 1); wrapPending = false
+        case "m": applySGR(params.map { $0 ?? 0 })
+        default: errors.append("unsupported CSI final \(final)")
+        }
+        return i + 1
+    }
+
+    private func clampRow(_ r: Int) -> Int { min(max(r, 0), rows - 1) }
+    private func clampColumn(_ c: Int) -> Int { min(max(c, 0), columns - 1) }
+
+    private mutating func applySGR(_ params: [Int]) {
+        var k = 0
+        let ps = params.isEmpty ? [0] : params
+        while k < ps.count {
+            switch ps[k] {
+            case 0:
+                foreground = Color(rgb: 0xAAAAAA)
+                background = Color(rgb: 0x000000)
+                k += 1
+            case 38, 48:
+                guard k + 1 < ps.count else { errors.append("truncated SGR"); return }
+                let color: Color
+                if ps[k + 1] == 2, k + 4 < ps.count {
+                    color = Color(r: UInt8(ps[k + 2]), g: UInt8(ps[k + 3]), b: UInt8(ps[k + 4]))
+                    if ps[k] == 38 { foreground = color } else { background = color }
+                    k += 5
+                } else if ps[k + 1] == 5, k + 2 < ps.count {
+                    color = XtermPalette.color(at: UInt8(ps[k + 2]))
+                    if ps[k] == 38 { foreground = color } else { background = color }
+                    k += 3
+                } else {
+                    errors.append("bad extended colour in SGR \(ps)")
+                    return
+                }
+            default:
+                errors.append("unsupported SGR \(ps[k])")
+                k += 1
+            }
+        }
+    }
+
+    /// What each cell shows, in the same terms as ``Cell/appearance``.
+    func appearance(column: Int, row: Int) -> CellAppearance {
+        let g = self[column, row]
+        return Cell(character: g.scalar, foreground: g.foreground, background: g.background).appearance
+    }
+}
