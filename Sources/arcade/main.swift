@@ -1,6 +1,8 @@
 import ArcadeCore
 import ArcadeHost
 import ArcadeLua
+import ArcadeRender
+import ArcadeTerminal
 import ArgumentParser
 
 #if canImport(Glibc)
@@ -16,7 +18,7 @@ struct Arcade: ParsableCommand {
             Run without a subcommand to open the arcade menu.
             Games are found in --games folders, in $XDG_DATA_HOME/arcade/games and in the arcade's own games/ folder.
             """,
-        subcommands: [Menu.self, List.self, Play.self, Check.self],
+        subcommands: [Menu.self, List.self, Play.self, Dev.self, Check.self],
         defaultSubcommand: Menu.self
     )
 }
@@ -35,13 +37,32 @@ extension Arcade {
     struct Menu: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Open the arcade menu (the default).")
         @OptionGroup var dirs: GameDirs
+        @OptionGroup var display: DisplayOptions
+
+        func run() throws {
+            var o = ArcadeApp.Options(catalog: dirs.catalog())
+            display.apply(to: &o)
+            try Interactive.run(o)
+        }
+    }
+
+    struct Dev: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Play a game with hot reload: edits to its scripts load into the running game (F5 forces a reload).")
+        @Argument(help: "The game's id.") var id: String
+        @OptionGroup var dirs: GameDirs
+        @OptionGroup var display: DisplayOptions
+        @Option(help: "Seed for the game's random numbers.") var seed: UInt64?
 
         func run() throws {
             let catalog = dirs.catalog()
-            Output.err("arcade: the interactive menu needs the terminal front end, which this build does not have yet.\n")
-            Output.err("Games found (run one headless with: arcade play <id> --headless --frames 600 --state):\n")
-            Output.err(List.describe(catalog))
-            throw ExitCode(2)
+            _ = try Play.find(id, in: catalog)
+            var o = ArcadeApp.Options(catalog: catalog)
+            o.gameID = id
+            o.dev = true
+            o.seed = seed
+            display.apply(to: &o)
+            try Interactive.run(o)
         }
     }
 
@@ -98,39 +119,82 @@ extension Arcade {
         @Option(help: ArgumentHelp("Canvas size in terminal cells.", valueName: "COLSxROWS"))
         var size: String = "80x24"
 
+        @Option(help: ArgumentHelp("Record every input event (with the seed and size) to FILE.", valueName: "FILE"))
+        var record: String?
+
+        @Option(help: ArgumentHelp("Replay a recording made with --record, in the terminal or headless.", valueName: "FILE"))
+        var replay: String?
+
+        @OptionGroup var display: DisplayOptions
+
+        var sizeGiven: Bool { CommandLine.arguments.contains { $0 == "--size" || $0.hasPrefix("--size=") } }
+
+        /// The playable game `id`, or an exit with the reason.
+        static func find(_ id: String, in catalog: GameCatalog) throws -> GameEntry {
+            if let entry = catalog.game(id) { return entry }
+            if let broken = catalog.entry(id) {
+                Output.err("arcade: game '\(id)' cannot be played: \(broken.problem ?? "broken")\n")
+            } else {
+                let known = catalog.entries.filter(\.isPlayable).map(\.id).joined(separator: ", ")
+                Output.err("arcade: no game with id '\(id)' (games: \(known.isEmpty ? "none found" : known))\n")
+            }
+            throw ExitCode(2)
+        }
+
+        /// Parses an input script or recording, or exits with the reason.
+        static func readScript(_ path: String) throws -> InputScript {
+            guard let text = Output.readText(path) else {
+                Output.err("arcade: cannot read input script '\(path)'\n")
+                throw ExitCode(2)
+            }
+            do { return try InputScript.parse(text) } catch {
+                Output.err("arcade: \(path): \(error)\n")
+                throw ExitCode(2)
+            }
+        }
+
+        @Option(name: .customLong("dump-frame"),
+                help: ArgumentHelp("Headless: print the final frame, as plain characters or with ANSI colours.",
+                                   valueName: "plain|ansi"))
+        var dumpFrame: String?
+
         func validate() throws {
             guard frames >= 0 else { throw ValidationError("--frames must be 0 or more") }
-            guard InputScript.parseSize(size) != nil else { throw ValidationError("--size takes COLSxROWS, like 80x24") }
+            guard let (c, r) = InputScript.parseSize(size) else { throw ValidationError("--size takes COLSxROWS, like 80x24") }
+            guard c >= 20, r >= 10, c <= 1000, r <= 500 else { throw ValidationError("--size must be between 20x10 and 1000x500") }
+            if let d = dumpFrame, d != "plain", d != "ansi" { throw ValidationError("--dump-frame takes plain or ansi") }
         }
 
         func run() throws {
             let catalog = dirs.catalog()
-            guard let entry = catalog.game(id) else {
-                if let broken = catalog.entry(id) {
-                    Output.err("arcade: game '\(id)' cannot be played: \(broken.problem ?? "broken")\n")
-                } else {
-                    let known = catalog.entries.filter(\.isPlayable).map(\.id).joined(separator: ", ")
-                    Output.err("arcade: no game with id '\(id)' (games: \(known.isEmpty ? "none found" : known))\n")
-                }
-                throw ExitCode(2)
-            }
+            let entry = try Play.find(id, in: catalog)
+            let replayScript = try replay.map { try Play.readScript($0) }
             guard headless else {
-                Output.err("arcade: playing in the terminal needs the terminal front end, which this build does not have yet; use --headless\n")
-                throw ExitCode(2)
+                var o = ArcadeApp.Options(catalog: catalog)
+                o.gameID = id
+                o.seed = seed
+                o.recordPath = record
+                o.replay = replayScript
+                display.apply(to: &o)
+                try Interactive.run(o)
+                return
             }
-            var script = InputScript()
-            if let input {
-                guard let text = Output.readText(input) else {
-                    Output.err("arcade: cannot read input script '\(input)'\n")
+            var script = try input.map { try Play.readScript($0) } ?? replayScript ?? InputScript()
+            if input != nil, let r = replayScript { script.entries += r.entries }
+            var (cols, rows) = InputScript.parseSize(size)!
+            if let h = replayScript?.header, !sizeGiven {
+                (cols, rows) = (h.cols, h.rows)
+            }
+            if let r = record {
+                var rec = script
+                rec.header = .init(game: entry.id, seed: seed ?? script.header?.seed ?? 1, cols: cols, rows: rows)
+                guard Output.writeText(r, rec.text()) else {
+                    Output.err("arcade: cannot write the recording '\(r)'\n")
                     throw ExitCode(2)
                 }
-                do { script = try InputScript.parse(text) } catch {
-                    Output.err("arcade: \(input): \(error)\n")
-                    throw ExitCode(2)
-                }
             }
-            let (cols, rows) = InputScript.parseSize(size)!
             let options = GameSession.Options(seed: seed ?? script.header?.seed ?? 1, cols: cols, rows: rows)
+            _ = display
             let runner = HeadlessRunner(entry: entry, options: options, frames: frames, script: script)
             let session: GameSession
             do {
@@ -143,6 +207,14 @@ extension Arcade {
                 Output.err(failure.description + "\n")
                 throw ExitCode(1)
             }
+            if let mode = dumpFrame {
+                let frame = session.renderFrame()
+                if let failure = session.failure {
+                    Output.err(failure.description + "\n")
+                    throw ExitCode(1)
+                }
+                Output.out(mode == "ansi" ? frame.ansiText() : frame.plainText(background: session.scene.background))
+            }
             if state {
                 do { Output.out(try session.state().json(pretty: true) + "\n") } catch {
                     Output.err(error.description + "\n")
@@ -154,8 +226,79 @@ extension Arcade {
     }
 }
 
+/// How the interactive arcade draws.
+struct DisplayOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Colour output: truecolor or 256 (default: truecolor when $COLORTERM says so).",
+                               valueName: "truecolor|256"))
+    var color: String?
+
+    func validate() throws {
+        if let c = color, c != "truecolor", c != "256" { throw ValidationError("--color takes truecolor or 256") }
+    }
+
+    func apply(to o: inout ArcadeApp.Options) {
+        if let c = color { o.colorMode = c == "256" ? .palette256 : .trueColor }
+    }
+}
+
+/// Runs the interactive arcade, turning a missing terminal into a clear message.
+enum Interactive {
+    static func run(_ options: ArcadeApp.Options) throws {
+        var o = options
+        let log = LogFile.open()
+        o.log = { log?.append($0) }
+        let app: ArcadeApp
+        do { app = try ArcadeApp(options: o) } catch {
+            Output.err("arcade: \(error)\n")
+            throw ExitCode(2)
+        }
+        let status: Int32
+        do { status = try app.run() } catch {
+            Output.err("arcade: \(error)\n")
+            throw ExitCode(1)
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// Where `print` from games goes while the terminal belongs to the renderer:
+/// `$XDG_STATE_HOME/arcade/arcade.log` (default `~/.local/state/arcade/arcade.log`).
+final class LogFile {
+    let fd: Int32
+
+    init(fd: Int32) { self.fd = fd }
+    deinit { close(fd) }
+
+    static func open() -> LogFile? {
+        guard let base = env("XDG_STATE_HOME") ?? env("HOME").map({ $0 + "/.local/state" }) else { return nil }
+        mkdir(base, 0o755)
+        mkdir(base + "/arcade", 0o755)
+        let fd = Glibc.open(base + "/arcade/arcade.log", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        return fd >= 0 ? LogFile(fd: fd) : nil
+    }
+
+    func append(_ line: String) {
+        var l = line + "\n"
+        l.withUTF8 { _ = Glibc.write(fd, $0.baseAddress, $0.count) }
+    }
+
+    static func env(_ name: String) -> String? {
+        guard let p = getenv(name) else { return nil }
+        let s = String(cString: p)
+        return s.isEmpty ? nil : s
+    }
+}
+
 /// Unbuffered output without Foundation.
 enum Output {
+    static func writeText(_ path: String, _ text: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var t = text
+        return t.withUTF8 { Glibc.write(fd, $0.baseAddress, $0.count) == $0.count }
+    }
+
     static func out(_ s: String) { write(1, s) }
     static func err(_ s: String) { write(2, s) }
 
@@ -177,4 +320,14 @@ enum Output {
     }
 }
 
-Arcade.main()
+/// `--dump-frame` alone means `--dump-frame plain`.
+func normalizedArguments() -> [String] {
+    var args = Array(CommandLine.arguments.dropFirst())
+    for (i, a) in args.enumerated() where a == "--dump-frame" {
+        let next = i + 1 < args.count ? args[i + 1] : ""
+        if next != "plain" && next != "ansi" { args[i] = "--dump-frame=plain" }
+    }
+    return args
+}
+
+Arcade.main(normalizedArguments())

@@ -1,5 +1,6 @@
 import ArcadeCore
 import ArcadeLua
+import ArcadeRender
 
 /// One running game: its Lua state, its native modules and the fixed-step frame.
 ///
@@ -33,6 +34,12 @@ public final class GameSession {
     public let context: GameContext
     public let vm: LuaVM
     let timers: TimerModule
+    /// The game's retained scene.
+    public let scene = Scene()
+    let sceneModule: SceneModule
+    let graphicsModule: GraphicsModule
+    /// The pixel + text canvas frames are composed on.
+    public let canvas: Canvas
     /// The table `main.lua` returned.
     private(set) var game: LuaRef
     private let noop: LuaNativeFunction
@@ -68,6 +75,9 @@ public final class GameSession {
         noop = vm.function("(missing callback)") { _ in 0 }
         ArcadeModule.install(in: vm, context: context)
         timers = TimerModule(vm: vm)
+        canvas = Canvas(columns: options.cols, rows: options.rows)
+        sceneModule = SceneModule(vm: vm, scene: scene, assetRoot: entry.folder)
+        graphicsModule = GraphicsModule(vm: vm, scenes: sceneModule)
         game = try GameSession.loadMain(vm: vm, entry: entry)
         ensureStateTable()
         let ctx: LuaValue = .table([
@@ -116,6 +126,16 @@ public final class GameSession {
 
     // MARK: The frame
 
+    /// Events waiting for the next ``stepPending()`` (the interactive loop queues here).
+    public var pendingEvents: [InputEvent] = []
+
+    /// Runs one step with the queued ``pendingEvents``.
+    public func stepPending() {
+        let events = pendingEvents
+        pendingEvents.removeAll(keepingCapacity: true)
+        step(events: events)
+    }
+
     /// Runs one fixed step with the events that arrived before it.
     public func step(events: [InputEvent] = []) {
         guard failure == nil else { return }
@@ -124,6 +144,7 @@ public final class GameSession {
                 if case .resize(let c, let r) = event {
                     context.cols = c
                     context.rows = r
+                    canvas.resize(columns: c, rows: r)
                 }
                 try callGame("input", label: "input()") { s in
                     GameSession.push(event, on: s)
@@ -134,6 +155,7 @@ public final class GameSession {
             context.time = Double(context.frame) * context.dt
             vm.gameTime = context.time
             timers.now = context.time
+            sceneModule.time = context.time
             try timers.fireDue { callback throws(LuaError) in
                 try vm.protectedCall(label: "timer callback") { _ in
                     self.vm.push(callback)
@@ -148,6 +170,44 @@ public final class GameSession {
         } catch {
             stop(with: error)
         }
+    }
+
+    // MARK: Rendering
+
+    /// Composes the scene (and the game's `draw(gfx)` overlay) into `frame`, resizing it to
+    /// the canvas. Rendering is separate from stepping: once per displayed frame.
+    public func render(into frame: inout Frame) {
+        scene.draw(into: canvas, time: context.time)
+        if failure == nil, hasCallback("draw") {
+            let g = Graphics(canvas: canvas)
+            graphicsModule.graphics = g
+            defer { graphicsModule.graphics = nil }
+            do {
+                try callGame("draw", label: "draw()") { _ in
+                    self.vm.push(self.graphicsModule.table)
+                    return 1
+                }
+            } catch {
+                stop(with: error)
+            }
+        }
+        canvas.render(into: &frame)
+    }
+
+    /// A new frame of the current canvas.
+    public func renderFrame() -> Frame {
+        var frame = canvas.makeFrame()
+        render(into: &frame)
+        return frame
+    }
+
+    /// True when the game table has a function `name`.
+    func hasCallback(_ name: String) -> Bool {
+        let s = vm.stack
+        let base = s.top
+        defer { s.setTop(base) }
+        vm.push(game)
+        return s.getField(name, in: -1) == .function
     }
 
     /// Calls `game[name]` (if the game defines it) with the arguments `args` pushes.
@@ -202,6 +262,7 @@ public final class GameSession {
             try? callGame("quit", label: "quit()", args: { _ in 0 })
         }
         timers.cancelAll()
+        scene.removeAll()
     }
 
     // MARK: Events as Lua tables

@@ -1,0 +1,314 @@
+import ArcadeCore
+import ArcadeLua
+import ArcadeRender
+import ArcadeTerminal
+
+/// The interactive arcade: the menu, a game in play, and the cards drawn over it (pause,
+/// error, "window too small"), run at a fixed 60 Hz step on a real terminal.
+///
+/// The terminal is restored however this ends: by returning, by a thrown error, by a
+/// signal (the terminal layer's handlers) or by a crash (best effort, signal-safe).
+public final class ArcadeApp {
+    /// How to start.
+    public struct Options {
+        public var catalog: GameCatalog
+        /// Play this game directly (no menu; leaving it quits).
+        public var gameID: String?
+        public var seed: UInt64?
+        public var colorMode: ColorMode?
+        public var dev = false
+        /// Write every input event of the game played to this file.
+        public var recordPath: String?
+        /// Feed the game from this recording instead of the keyboard.
+        public var replay: InputScript?
+        public var limits = LuaVM.Limits()
+        /// Where `print` from games goes.
+        public var log: (String) -> Void = { _ in }
+
+        public init(catalog: GameCatalog) {
+            self.catalog = catalog
+        }
+    }
+
+    enum Screen {
+        case menu
+        case playing
+    }
+
+    enum Card {
+        case pause(selected: Int)
+        case error(LuaError, selected: Int)
+    }
+
+    let options: Options
+    let terminal: Terminal
+    let encoder: FrameEncoder
+    var frame = Frame(columns: 80, rows: 24)
+    var out: [UInt8] = []
+    var clock = FixedStepClock()
+    var screen = Screen.menu
+    var card: Card?
+    var session: GameSession?
+    var playing: GameEntry?
+    let menu: MenuScreen
+    var watcher: FileWatcher?
+    var recorder: InputRecorder?
+    var replayQueue: ArraySlice<InputScript.Entry> = []
+    var quit = false
+    var size: TerminalSize
+    var startMessage: String?
+
+    /// Opens the terminal (throws ``TerminalError`` when stdin/stdout are not a tty).
+    public init(options: Options) throws(TerminalError) {
+        self.options = options
+        terminal = try Terminal()
+        let truecolor = ["truecolor", "24bit"].contains(environment("COLORTERM")?.lowercased() ?? "")
+        encoder = FrameEncoder(colorMode: options.colorMode ?? (truecolor ? .trueColor : .palette256))
+        size = terminal.size
+        menu = MenuScreen(catalog: options.catalog)
+    }
+
+    /// Runs until the player quits. Returns the process exit status.
+    public func run() throws(TerminalError) -> Int32 {
+        try terminal.enter()
+        defer { terminal.restore() }
+        size = terminal.size
+        if let id = options.gameID {
+            guard let entry = options.catalog.game(id) else { return 2 }
+            start(entry)
+        }
+        var last = monotonicSeconds()
+        var events: [InputEvent] = []
+        while !quit {
+            events.removeAll(keepingCapacity: true)
+            let wait = min(clock.timeToNextStep, watcher != nil ? 0.02 : 1)
+            do {
+                try terminal.readEvents(timeout: wait, into: &events)
+            } catch .inputClosed {
+                break
+            }
+            let now = monotonicSeconds()
+            let steps = clock.advance(by: now - last)
+            last = now
+            handle(events)
+            if quit { break }
+            checkForEdits()
+            for i in 0..<steps { step(first: i == 0) }
+            if steps > 0 { try draw() }
+        }
+        closeGame()
+        return 0
+    }
+
+    // MARK: Events
+
+    private func handle(_ events: [InputEvent]) {
+        for event in events {
+            if case .resize(let c, let r) = event {
+                size = TerminalSize(cols: c, rows: r)
+                encoder.requestFullRepaint()
+                if tooSmall { continue }
+                session?.pendingEvents.append(.resize(cols: c, rows: r))
+                recorder?.record(.resize(cols: c, rows: r), frame: session?.frame ?? 0)
+                continue
+            }
+            if case .key(let k) = event, k.key == "c", k.modifiers == .ctrl {
+                quit = true
+                return
+            }
+            if tooSmall {
+                if case .key(let k) = event, k.key == "q" || k.key == "esc" { quit = true }
+                continue
+            }
+            if let card { handleCard(card, event); continue }
+            switch screen {
+            case .menu:
+                switch menu.handle(event) {
+                case .launch(let entry): start(entry)
+                case .quit: quit = true
+                case .none: break
+                }
+            case .playing:
+                if case .key(let k) = event, k.key == "esc", k.modifiers.isEmpty {
+                    card = .pause(selected: 0)
+                    continue
+                }
+                if case .key(let k) = event, k.key == "f5", options.dev {
+                    reload()
+                    continue
+                }
+                guard options.replay == nil else { continue }
+                session?.pendingEvents.append(event)
+                recorder?.record(event, frame: session?.frame ?? 0)
+            }
+        }
+    }
+
+    private func handleCard(_ current: Card, _ event: InputEvent) {
+        let choices: [String]
+        let selected: Int
+        switch current {
+        case .pause(let s): (choices, selected) = (CardView.pauseChoices, s)
+        case .error(_, let s): (choices, selected) = (CardView.errorChoices, s)
+        }
+        var pick: String?
+        var next = selected
+        switch event {
+        case .key(let k):
+            switch k.key {
+            case "up", "left": next = (selected + choices.count - 1) % choices.count
+            case "down", "right", "tab": next = (selected + 1) % choices.count
+            case "enter", "space": pick = choices[selected]
+            case "esc": pick = isPause(current) ? "resume" : "back to menu"
+            default:
+                if let match = choices.first(where: { $0.hasPrefix(k.key) }) { pick = match }
+            }
+        case .mouse(let m) where m.action == .press:
+            if let i = CardView.choiceAt(col: m.col, row: m.row, choices: choices, cols: size.cols, rows: size.rows) {
+                pick = choices[i]
+            }
+        default: break
+        }
+        switch current {
+        case .pause: card = .pause(selected: next)
+        case .error(let e, _): card = .error(e, selected: next)
+        }
+        guard let pick else { return }
+        switch pick {
+        case "resume": card = nil
+        case "restart": if let entry = playing { start(entry) }
+        case "reload": reload()
+        default: leaveGame()
+        }
+    }
+
+    private func isPause(_ c: Card) -> Bool {
+        if case .pause = c { return true }
+        return false
+    }
+
+    // MARK: Games
+
+    var tooSmall: Bool {
+        let need = playing?.manifest
+        return size.cols < (need?.minCols ?? GameManifest.minimumCols) || size.rows < (need?.minRows ?? GameManifest.minimumRows)
+    }
+
+    private func start(_ entry: GameEntry) {
+        closeGame()
+        playing = entry
+        screen = .playing
+        card = nil
+        var o = GameSession.Options(seed: options.seed ?? UInt64(monotonicSeconds() * 1e6) & 0xFFFF_FFFF,
+                                    cols: max(size.cols, GameManifest.minimumCols),
+                                    rows: max(size.rows, GameManifest.minimumRows),
+                                    limits: options.limits, dev: options.dev)
+        if let replay = options.replay {
+            if let h = replay.header { o.seed = h.seed }
+            replayQueue = replay.entries[...]
+        }
+        if let path = options.recordPath {
+            recorder = InputRecorder(path: path, game: entry.id, seed: o.seed, cols: o.cols, rows: o.rows)
+        }
+        do {
+            session = try GameSession(entry: entry, options: o, log: options.log)
+        } catch {
+            session = nil
+            card = .error(error, selected: 0)
+        }
+        if options.dev { watcher = FileWatcher(folders: [entry.folder, entry.gamesDir + "/lib"]) }
+        clock = FixedStepClock()
+        encoder.requestFullRepaint()
+    }
+
+    private func reload() {
+        guard let entry = playing else { return }
+        guard let session else {
+            start(entry)
+            return
+        }
+        if session.reload() == nil, case .error = card { card = nil }
+    }
+
+    private func leaveGame() {
+        closeGame()
+        if options.gameID != nil {
+            quit = true
+            return
+        }
+        screen = .menu
+        card = nil
+        menu.refresh()
+        encoder.requestFullRepaint()
+    }
+
+    private func closeGame() {
+        session?.close()
+        session = nil
+        watcher = nil
+        recorder?.finish()
+        recorder = nil
+        if options.gameID == nil { playing = nil }
+    }
+
+    private func checkForEdits() {
+        guard let watcher, !watcher.changes().isEmpty else { return }
+        reload()
+    }
+
+    private func step(first: Bool) {
+        switch screen {
+        case .menu:
+            menu.step(dt: clock.dt)
+        case .playing:
+            guard card == nil, !tooSmall, let session else { return }
+            if options.replay != nil {
+                while let e = replayQueue.first, e.frame <= session.frame {
+                    session.pendingEvents.append(e.event)
+                    replayQueue = replayQueue.dropFirst()
+                }
+            }
+            session.stepPending()
+            if let failure = session.failure { card = .error(failure, selected: 0) }
+            if session.context.quitRequested { leaveGame() }
+        }
+    }
+
+    // MARK: Drawing
+
+    private func draw() throws(TerminalError) {
+        let canvas: Canvas
+        if tooSmall {
+            canvas = CardView.tooSmall(cols: max(size.cols, 1), rows: max(size.rows, 1),
+                                       need: (playing?.manifest?.minCols ?? 80, playing?.manifest?.minRows ?? 24))
+            canvas.render(into: &frame)
+        } else {
+            switch screen {
+            case .menu:
+                menu.render(cols: size.cols, rows: size.rows, into: &frame)
+            case .playing:
+                if let session {
+                    session.render(into: &frame)
+                    if let failure = session.failure, card == nil { card = .error(failure, selected: 0) }
+                    if let error = session.reloadError {
+                        CardView.reloadError(error, on: session.canvas)
+                        session.canvas.render(into: &frame)
+                    }
+                } else {
+                    frame = Frame(columns: size.cols, rows: size.rows)
+                }
+                if let card {
+                    let c = session?.canvas ?? Canvas(columns: size.cols, rows: size.rows)
+                    switch card {
+                    case .pause(let sel): CardView.pause(on: c, title: playing?.title ?? "", selected: sel)
+                    case .error(let e, let sel): CardView.error(on: c, error: e, selected: sel)
+                    }
+                    c.render(into: &frame)
+                }
+            }
+        }
+        out.removeAll(keepingCapacity: true)
+        encoder.encode(frame, into: &out)
+        if !out.isEmpty { try terminal.write(out) }
+    }
+}

@@ -1,0 +1,141 @@
+import ArcadeCore
+import ArcadeLua
+import ArcadeRender
+
+/// The cards drawn over a game: pause, error, "window too small", and the hot-reload error
+/// strip. Drawn with the engine's own canvas, like everything else on screen.
+enum CardView {
+    static let pauseChoices = ["resume", "restart", "back to menu"]
+    static let errorChoices = ["reload", "restart", "back to menu"]
+
+    static let panel = Color(rgb: 0x1B1F2A)
+    static let border = Color(rgb: 0x5C6BC0)
+    static let dim = Color(rgb: 0x9AA0B4)
+    static let accent = Color(rgb: 0xFFB300)
+    static let danger = Color(rgb: 0xE53935)
+
+    /// The card's box in cells: centred, `w` x `h`.
+    static func box(cols: Int, rows: Int, w: Int, h: Int) -> (x: Int, y: Int, w: Int, h: Int) {
+        let w = min(w, cols - 2), h = min(h, rows - 2)
+        return ((cols - w) / 2, (rows - h) / 2, w, h)
+    }
+
+    static func frame(_ g: Graphics, _ b: (x: Int, y: Int, w: Int, h: Int), color: Color) {
+        g.fillRect(x: Double(b.x), y: Double(b.y * 2), width: Double(b.w), height: Double(b.h * 2), color: panel.withAlpha(235))
+        g.strokeRect(x: Double(b.x), y: Double(b.y * 2), width: Double(b.w), height: Double(b.h * 2), color: color)
+    }
+
+    /// Where the choice buttons sit: one row, centred, at the card's bottom.
+    static func choiceLayout(_ choices: [String], box b: (x: Int, y: Int, w: Int, h: Int)) -> [(col: Int, row: Int, width: Int)] {
+        let widths = choices.map { $0.count + 4 }
+        let total = widths.reduce(0, +) + 2 * (choices.count - 1)
+        var col = b.x + (b.w - total) / 2
+        var out: [(Int, Int, Int)] = []
+        for w in widths {
+            out.append((col, b.y + b.h - 2, w))
+            col += w + 2
+        }
+        return out
+    }
+
+    static func drawChoices(_ g: Graphics, _ choices: [String], selected: Int, box b: (x: Int, y: Int, w: Int, h: Int)) {
+        for (i, slot) in choiceLayout(choices, box: b).enumerated() {
+            let on = i == selected
+            g.text(" \(on ? "▶" : " ") \(choices[i]) ", x: Double(slot.col), y: Double(slot.row * 2),
+                   color: on ? .black : .white, background: on ? accent : Color(rgb: 0x303648))
+        }
+    }
+
+    /// The choice under a click, if any.
+    static func choiceAt(col: Int, row: Int, choices: [String], cols: Int, rows: Int) -> Int? {
+        let b = box(cols: cols, rows: rows, w: 64, h: choices == errorChoices ? 16 : 9)
+        for (i, slot) in choiceLayout(choices, box: b).enumerated()
+        where row == slot.row && col >= slot.col && col < slot.col + slot.width {
+            return i
+        }
+        return nil
+    }
+
+    static func pause(on canvas: Canvas, title: String, selected: Int) {
+        let g = Graphics(canvas: canvas)
+        let b = box(cols: canvas.columns, rows: canvas.rows, w: 64, h: 9)
+        frame(g, b, color: border)
+        g.text("PAUSED", x: Double(b.x + (b.w - 6) / 2), y: Double((b.y + 2) * 2), color: accent)
+        g.text(String(title.prefix(b.w - 4)), x: Double(b.x + (b.w - min(title.count, b.w - 4)) / 2),
+               y: Double((b.y + 4) * 2), color: dim)
+        drawChoices(g, pauseChoices, selected: selected, box: b)
+    }
+
+    static func error(on canvas: Canvas, error: LuaError, selected: Int) {
+        let g = Graphics(canvas: canvas)
+        let b = box(cols: canvas.columns, rows: canvas.rows, w: 64, h: 16)
+        frame(g, b, color: danger)
+        g.text("THE GAME STOPPED WITH AN ERROR", x: Double(b.x + 2), y: Double((b.y + 1) * 2), color: danger)
+        var lines: [(String, Color)] = []
+        if let file = error.file, let line = error.line { lines.append(("at \(file):\(line)", accent)) }
+        lines += wrap(error.reason, width: b.w - 4).map { ($0, Color.white) }
+        lines += error.traceback.split(separator: "\n").prefix(6).flatMap { wrap(String($0).replacingTabs(), width: b.w - 4) }.map { ($0, dim) }
+        for (i, (text, color)) in lines.prefix(b.h - 5).enumerated() {
+            g.text(text, x: Double(b.x + 2), y: Double((b.y + 3 + i) * 2), color: color)
+        }
+        drawChoices(g, errorChoices, selected: selected, box: b)
+    }
+
+    /// The strip a failed hot reload shows at the bottom until the next good save.
+    static func reloadError(_ error: LuaError, on canvas: Canvas) {
+        let g = Graphics(canvas: canvas)
+        let rows = canvas.rows
+        g.fillRect(x: 0, y: Double((rows - 3) * 2), width: Double(canvas.columns), height: 6, color: Color(rgb: 0x5A1010))
+        g.text("reload failed (the old code keeps running):", x: 1, y: Double((rows - 3) * 2), color: accent)
+        for (i, line) in wrap(error.message, width: canvas.columns - 2).prefix(2).enumerated() {
+            g.text(line, x: 1, y: Double((rows - 2 + i) * 2), color: .white)
+        }
+    }
+
+    static func tooSmall(cols: Int, rows: Int, need: (Int, Int)) -> Canvas {
+        let canvas = Canvas(columns: cols, rows: rows, background: Color(rgb: 0x101010))
+        canvas.clear()
+        let g = Graphics(canvas: canvas)
+        let lines = ["make the window at least \(need.0) x \(need.1)", "(now \(cols) x \(rows); q quits)"]
+        for (i, l) in lines.enumerated() {
+            let text = String(l.prefix(cols))
+            g.text(text, x: Double(max(0, (cols - text.count) / 2)), y: Double((rows / 2 - 1 + i) * 2),
+                   color: i == 0 ? .white : dim)
+        }
+        return canvas
+    }
+
+    /// Splits `text` into lines of at most `width` characters, at spaces where possible.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 4 else { return [text] }
+        var out: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+                if line.count + word.count + 1 > width, !line.isEmpty {
+                    out.append(line)
+                    line = ""
+                }
+                var w = Substring(word)
+                while w.count > width {
+                    out.append(String(w.prefix(width)))
+                    w = w.dropFirst(width)
+                }
+                line += line.isEmpty ? String(w) : " " + w
+            }
+            out.append(line)
+        }
+        return out
+    }
+}
+
+extension Color {
+    /// The same colour with alpha `a`.
+    func withAlpha(_ a: UInt8) -> Color { Color(r: r, g: g, b: b, a: a) }
+}
+
+extension String {
+    func replacingTabs() -> String {
+        String(map { $0 == "\t" ? " " : $0 })
+    }
+}

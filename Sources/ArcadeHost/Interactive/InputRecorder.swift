@@ -1,0 +1,51 @@
+import ArcadeCore
+
+/// Writes a recording as the game is played: the header, then each input event with the
+/// step it was delivered at, one line each, flushed as it goes so a crash keeps what came
+/// before it. The format is the input-script format (`InputScript`).
+public final class InputRecorder {
+    private var fd: Int32
+    public let path: String
+    /// Why the file could not be written, if it could not.
+    public private(set) var problem: String?
+
+    public init(path: String, game: String, seed: UInt64, cols: Int, rows: Int) {
+        self.path = path
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if fd < 0 {
+            problem = "cannot write the recording '\(path)': \(String(cString: strerror(errno)))"
+            return
+        }
+        write(InputScript(header: .init(game: game, seed: seed, cols: cols, rows: rows)).text())
+    }
+
+    deinit { finish() }
+
+    /// Appends one event delivered at the start of step `frame`.
+    public func record(_ event: InputEvent, frame: Int) {
+        write("\(frame) \(InputScript.describe(event))\n")
+    }
+
+    /// Closes the file.
+    public func finish() {
+        if fd >= 0 { close(fd) }
+        fd = -1
+    }
+
+    private func write(_ text: String) {
+        guard fd >= 0 else { return }
+        var t = text
+        t.withUTF8 { buf in
+            var off = 0
+            while off < buf.count {
+                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 {
+                    problem = "writing the recording failed: \(String(cString: strerror(errno)))"
+                    return
+                }
+                off += n
+            }
+        }
+    }
+}
