@@ -14,6 +14,7 @@ function game.load(ctx)
   s.rolls = {}
   s.size = { ctx.width, ctx.height }
   s.greeting = shared.greet("tiny")
+  game.label = arcade.scene.text{ x = 2, y = 2, text = "tiny: no keys yet", color = "white" }
   arcade.after(0.5, function() s.once = s.once + 1 end)
   s.pulse = 0
   game.pulse = arcade.every(0.1, function()
@@ -26,6 +27,7 @@ function game.input(e)
   local s = game.state
   if e.type == "key" then
     s.keys[#s.keys + 1] = helpers.describe_key(e)
+    game.label.text = "tiny: " .. #s.keys .. " keys, last " .. s.keys[#s.keys]
     if e.key == "r" then s.rolls[#s.rolls + 1] = math.random(1, 1000) end
   elseif e.type == "mouse" and e.action == "press" then
     s.clicks[#s.clicks + 1] = { e.x, e.y }
