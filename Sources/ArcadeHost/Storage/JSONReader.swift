@@ -215,7 +215,8 @@ struct JSONReader {
             }
             out.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
         default:
-            throw Failure(offset: start, problem: "unknown escape \\\(describe(c))")
+            let shown = (0x21..<0x7f).contains(c) ? "\\" + String(Character(Unicode.Scalar(c))) : "'\\' followed by \(describe(c))"
+            throw Failure(offset: start, problem: "unknown escape \(shown)")
         }
     }
 
