@@ -193,8 +193,13 @@ private struct SavableReader {
                 steps.append(.field(key))
                 fields[key] = try read(at: value, depth: depth)
             default:
-                let key = s.type(at: value - 1) == .number ? "\(s.number(at: value - 1)!)" : s.typeName(at: value - 1)
-                throw problem("\(place) has a \(s.typeName(at: value - 1)) key (\(key)); "
+                let shown: String
+                switch s.type(at: value - 1) {
+                case .number: shown = " (\(s.number(at: value - 1)!))"
+                case .boolean: shown = s.truthy(at: value - 1) ? " (true)" : " (false)"
+                default: shown = ""
+                }
+                throw problem("\(place) has a \(s.typeName(at: value - 1)) key\(shown); "
                               + "saved tables are arrays (keys 1..n) or have only string keys")
             }
             steps.removeLast()
