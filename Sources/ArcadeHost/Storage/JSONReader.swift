@@ -103,14 +103,14 @@ struct JSONReader {
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws(Failure) {
+    private mutating func literal(_ word: String) throws(Failure) {
         let start = pos
-        let count = word.utf8CodeUnitCount
-        guard bytes.count - pos >= count,
-              (0..<count).allSatisfy({ bytes[pos + $0] == word.utf8Start[$0] }) else {
-            throw Failure(offset: start, problem: "unexpected \(describeCurrent()), expected a value")
+        for expected in word.utf8 {
+            guard pos < bytes.count, bytes[pos] == expected else {
+                throw Failure(offset: start, problem: "unexpected \(describe(bytes[start])), expected a value")
+            }
+            pos += 1
         }
-        pos += count
     }
 
     // MARK: Numbers
@@ -138,13 +138,31 @@ struct JSONReader {
             guard pos < bytes.count, isDigit(bytes[pos]) else { throw fail(expected: "a digit in the exponent") }
             skipDigits()
         }
+        if isInteger, let i = integer(from: start, to: pos) { return .int(i) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
-        if isInteger, let i = Int64(text) { return .int(i) }
         // an integer too long for 64 bits is still a number, as in Lua's own reader
         guard let d = Double(text), d.isFinite else {
             throw Failure(offset: start, problem: "number \(text) is out of range")
         }
         return .number(d)
+    }
+
+    /// The integer written in `bytes[start..<end]` (an optional '-' then digits), or nil
+    /// when it does not fit 64 bits.
+    private func integer(from start: Int, to end: Int) -> Int64? {
+        let negative = bytes[start] == UInt8(ascii: "-")
+        var magnitude: UInt64 = 0
+        for i in (negative ? start + 1 : start)..<end {
+            let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(UInt64(bytes[i] - UInt8(ascii: "0")))
+            if o1 || o2 { return nil }
+            magnitude = sum
+        }
+        if negative {
+            if magnitude == UInt64(Int64.max) + 1 { return .min }
+            return magnitude <= UInt64(Int64.max) ? -Int64(magnitude) : nil
+        }
+        return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
     }
 
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
@@ -158,19 +176,29 @@ struct JSONReader {
     private mutating func string() throws(Failure) -> String {
         let start = pos
         pos += 1  // opening quote
+        // most strings have no escapes: validate them in place, without a copy
+        var end = pos
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            guard let s = String(validating: UnsafeBufferPointer(rebasing: bytes[pos..<end]), as: UTF8.self) else {
+                throw Failure(offset: start, problem: "string is not valid UTF-8")
+            }
+            pos = end + 1
+            return s
+        }
         var out: [UInt8] = []
         var runStart = pos
         while true {
             guard pos < bytes.count else { throw Failure(offset: start, problem: "unterminated string") }
             let b = bytes[pos]
             if b == UInt8(ascii: "\"") {
-                out.append(contentsOf: bytes[runStart..<pos])
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<pos]))
                 pos += 1
                 break
             }
             if b < 0x20 { throw fail("control character 0x\(String(b, radix: 16)) must be escaped in a string") }
             if b == UInt8(ascii: "\\") {
-                out.append(contentsOf: bytes[runStart..<pos])
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<pos]))
                 try escape(into: &out)
                 runStart = pos
                 continue
