@@ -143,4 +143,14 @@ import ArcadeLua
         #expect(SaveStore.path(inDataDirectory: "/d") == "/d/arcade.sqlite")
         #expect(SaveStore.path(inDataDirectory: "/d/") == "/d/arcade.sqlite")
     }
+
+    @Test func locationIsTheAbsoluteFile() throws {
+        let dir = ScratchFolder()
+        let store = SaveStore(location: .file(dir.path + "/sub/../saves/./arcade.sqlite"))
+        #expect(store.location == .file(dir.path + "/saves/arcade.sqlite"))
+        #expect(dir.listing() == ["saves"])
+        let data = SaveStore(dataDirectory: dir.path + "/data")
+        #expect(data.location == .file(dir.path + "/data/arcade.sqlite"))
+        #expect(data.warnings.isEmpty)
+    }
 }

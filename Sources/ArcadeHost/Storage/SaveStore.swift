@@ -31,6 +31,7 @@ public final class SaveStore {
         /// The longest key, in UTF-8 bytes.
         public var keyBytes: Int
 
+        /// The defaults: 256 KiB per value, 1 MiB per game, 256-byte keys.
         public init(valueBytes: Int = 256 << 10, gameBytes: Int = 1 << 20, keyBytes: Int = 256) {
             self.valueBytes = valueBytes
             self.gameBytes = gameBytes
@@ -49,6 +50,7 @@ public final class SaveStore {
     /// How long a write waits for another arcade process holding the database.
     public static let busyTimeoutMilliseconds: Int32 = 1000
 
+    /// The size limits every write is checked against.
     public let limits: Limits
     /// Where the saves actually are: `.memory` when the requested file could not be used.
     public private(set) var location: Location
@@ -84,11 +86,14 @@ public final class SaveStore {
     /// fill the "disk".
     init(location: Location, limits: Limits, pageLimit: Int?) {
         self.limits = limits
-        self.location = location
         switch location {
         case .memory:
+            self.location = .memory
             openMemory()
         case .file(let path):
+            // absolute, so that messages name the real file and a later chdir changes nothing
+            let path = absolutePath(path)
+            self.location = .file(path)
             openFile(path)
         }
         if let pageLimit { try? db?.execute("PRAGMA max_page_count = \(pageLimit)") }
@@ -106,7 +111,7 @@ public final class SaveStore {
 
     /// The database file inside a data folder (`--data DIR`).
     public static func path(inDataDirectory dir: String) -> String {
-        (dir.hasSuffix("/") ? dir : dir + "/") + SaveFile.name
+        dir.isEmpty || dir.hasSuffix("/") ? dir + SaveFile.name : dir + "/" + SaveFile.name
     }
 
     /// True when saves outlive the process.

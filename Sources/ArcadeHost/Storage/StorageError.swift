@@ -21,15 +21,18 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
         case closed
     }
 
+    /// The broad cause.
     public var kind: Kind
     /// What happened, without a function name: `value is 300 KiB, over the 256 KiB limit`.
     public var message: String
 
+    /// An error of `kind` saying `message`.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 }
 

@@ -20,10 +20,12 @@ public struct GameStorageError: Error, Sendable, Equatable, CustomStringConverti
     /// `value is 300 KiB, over the 256 KiB limit`.
     public var message: String
 
+    /// A failure saying `message`.
     public init(_ message: String) {
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 }
 
