@@ -99,6 +99,8 @@ final class DictionaryStorage: GameStorage {
         let deep = try #require(setError("t", prelude: "local t = {}; local c = t; for i = 1, 70 do c.a = {}; c = c.a end;"))
         #expect(deep.hasPrefix(prefix + "value.a.a.a"))
         #expect(deep.hasSuffix(".a is nested deeper than 64 tables)"))
+        #expect(setError("t", prelude: "local t = {}; for i = 1, 300 do t[i] = string.rep('x', 16 * 1024) end;")
+                == prefix + "value is larger than 4 MiB, far over what a save can hold)")
         #expect(storage.values.isEmpty)
     }
 

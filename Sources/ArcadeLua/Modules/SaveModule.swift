@@ -39,6 +39,9 @@ public struct GameStorageError: Error, Sendable, Equatable, CustomStringConverti
 public enum SaveModule {
     /// Tables nested deeper than this cannot be saved (the check recurses).
     public static let maxDepth = 64
+    /// A value whose text would clearly pass this many bytes is refused while it is read,
+    /// before the host copies it whole; the storage's own, smaller limit does the rest.
+    public static let maxValueBytes = 4 << 20
 
     /// Registers the functions on `vm`, for the game whose slot is `storage`.
     public static func install(in vm: LuaVM, storage: any GameStorage) {
@@ -134,6 +137,8 @@ private struct SavableReader {
     let onPath: Int32
     let argument: Int32
     var steps: [Step] = []
+    /// A lower bound of the value's JSON size so far.
+    var bytes = 0
 
     init(s: LuaStack, onPath: Int32, argument: Int32) {
         self.s = s
@@ -144,6 +149,10 @@ private struct SavableReader {
     static let rule = "only booleans, numbers, strings and tables of them can be saved"
 
     mutating func read(at index: Int32, depth: Int) throws -> LuaValue {
+        bytes += s.type(at: index) == .string ? s.rawLength(at: index) + 2 : 1
+        if bytes > SaveModule.maxValueBytes {
+            throw problem("value is larger than \(SaveModule.maxValueBytes >> 20) MiB, far over what a save can hold")
+        }
         switch s.type(at: index) {
         case .nil, .none:
             return .nil
@@ -189,6 +198,7 @@ private struct SavableReader {
                 steps.append(.item(key))
                 items.append((key, try read(at: value, depth: depth)))
             case .string:
+                bytes += s.rawLength(at: value - 1) + 3
                 guard let key = s.withBytes(at: value - 1, { String(validating: $0, as: UTF8.self) }) ?? nil else {
                     throw problem("\(place) has a key that is not valid UTF-8 text")
                 }
