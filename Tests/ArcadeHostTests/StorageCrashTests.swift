@@ -15,11 +15,14 @@ enum StressWriter {
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }()
 
+    /// A zero-second run succeeds only when the subcommand exists (`--help` would not
+    /// tell: an unknown name falls through to the default subcommand's help).
     static let available: Bool = {
         guard let executable else { return false }
+        let dir = ScratchFolder("probe")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = ["_save-stress", "--help"]
+        p.arguments = ["_save-stress", "--data", dir.path, "--seconds", "0"]
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         guard (try? p.run()) != nil else { return false }
