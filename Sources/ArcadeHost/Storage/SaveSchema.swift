@@ -1,0 +1,85 @@
+/// The save database's tables and how each older layout is brought up to date.
+///
+/// The layout's version is SQLite's `PRAGMA user_version` (0 in a new file). Step *n* of
+/// ``migrations`` turns version *n - 1* into version *n*; opening runs the missing steps
+/// in one transaction, so a kill halfway leaves the old version intact. A later layout
+/// change appends a step (never edits an old one) and updates ``tables``.
+///
+/// Scores keep only each game's best (with when it was set): that is what the menu shows
+/// and the table stays one row per game however often games submit.
+enum SaveSchema {
+    /// Each step's SQL, in order.
+    static let migrations: [String] = [
+        // 1: per-game values and best scores
+        """
+        CREATE TABLE game_values(
+            game_id TEXT NOT NULL,
+            key TEXT NOT NULL,
+            size INTEGER NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (game_id, key)
+        );
+        CREATE TABLE best_scores(
+            game_id TEXT NOT NULL PRIMARY KEY,
+            score INTEGER NOT NULL,
+            saved_at INTEGER NOT NULL
+        );
+        """,
+    ]
+    // `size` (UTF-8 bytes of key and JSON value, summed for the per-game limit) sits before
+    // `value` so that summing it never reads the overflow pages of large values.
+
+    /// The tables and columns the store's statements use; a file without them is not ours.
+    static let tables: [(name: String, columns: [String])] = [
+        ("game_values", ["game_id", "key", "size", "value"]),
+        ("best_scores", ["game_id", "score", "saved_at"]),
+    ]
+
+    /// The version this build writes.
+    static var version: Int64 { Int64(migrations.count) }
+
+    /// What is wrong with a file's layout.
+    enum Mismatch: Error, Equatable {
+        /// Written by a newer arcade: leave it alone.
+        case newer(Int64)
+        /// Not an arcade save database (other tables, or ours with columns missing).
+        case foreign(String)
+    }
+
+    /// Brings the database to the last version of `steps` and checks that `tables` exist.
+    ///
+    /// - Throws: ``Mismatch`` when the file is not (or not yet) ours, ``SQLiteFailure``
+    ///   when SQLite fails (a damaged file shows up here too).
+    static func migrate(
+        _ db: SQLiteDatabase, steps: [String] = migrations, tables: [(name: String, columns: [String])] = tables
+    ) throws {
+        let current = try db.integer("PRAGMA user_version") ?? 0
+        let target = Int64(steps.count)
+        if current > target { throw Mismatch.newer(current) }
+        if current == 0 {
+            let existing = try db.texts("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+            if !existing.isEmpty {
+                throw Mismatch.foreign("it has tables the arcade did not create: \(existing.joined(separator: ", "))")
+            }
+        }
+        if current < target {
+            try db.execute("BEGIN IMMEDIATE")
+            do {
+                for step in steps[Int(current)...] { try db.execute(step) }
+                try db.execute("PRAGMA user_version = \(target)")
+                try db.execute("COMMIT")
+            } catch {
+                try? db.execute("ROLLBACK")
+                throw error
+            }
+        }
+        for table in tables {
+            let columns = Set(try db.texts("SELECT name FROM pragma_table_info('\(table.name)')"))
+            if columns.isEmpty { throw Mismatch.foreign("its table \(table.name) is missing") }
+            let missing = table.columns.filter { !columns.contains($0) }
+            if !missing.isEmpty {
+                throw Mismatch.foreign("its table \(table.name) lacks \(missing.joined(separator: ", "))")
+            }
+        }
+    }
+}
