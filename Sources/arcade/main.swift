@@ -18,7 +18,7 @@ struct Arcade: ParsableCommand {
             Run without a subcommand to open the arcade menu.
             Games are found in --games folders, in $XDG_DATA_HOME/arcade/games and in the arcade's own games/ folder.
             """,
-        subcommands: [Menu.self, List.self, Play.self, Dev.self, Check.self],
+        subcommands: [Menu.self, List.self, Play.self, Dev.self, Check.self, SaveStressCommand.self],
         defaultSubcommand: Menu.self
     )
 }
@@ -28,8 +28,19 @@ struct GameDirs: ParsableArguments {
     @Option(name: .customLong("games"), help: ArgumentHelp("Also look for games in DIR (repeatable).", valueName: "DIR"))
     var extra: [String] = []
 
+    @Option(help: ArgumentHelp("Keep saves and scores in DIR/arcade.sqlite (default: $XDG_DATA_HOME/arcade).",
+                               valueName: "DIR"))
+    var data: String?
+
     func catalog() -> GameCatalog {
         GameCatalog(searchDirs: GameCatalog.defaultSearchDirs(extra: extra))
+    }
+
+    /// The save store; its warnings (a corrupt file moved aside...) go to stderr.
+    func store() -> SaveStore {
+        let store = SaveStore(dataDirectory: data)
+        for w in store.warnings { Output.err("arcade: \(w)\n") }
+        return store
     }
 }
 
@@ -41,6 +52,7 @@ extension Arcade {
 
         func run() throws {
             var o = ArcadeApp.Options(catalog: dirs.catalog())
+            o.store = dirs.store()
             display.apply(to: &o)
             try Interactive.run(o)
         }
@@ -61,6 +73,7 @@ extension Arcade {
             o.gameID = id
             o.dev = true
             o.seed = seed
+            o.store = dirs.store()
             display.apply(to: &o)
             try Interactive.run(o)
         }
@@ -175,6 +188,7 @@ extension Arcade {
                 o.seed = seed
                 o.recordPath = record
                 o.replay = replayScript
+                o.store = replayScript == nil ? dirs.store() : SaveStore(location: .memory)
                 display.apply(to: &o)
                 try Interactive.run(o)
                 return
@@ -195,7 +209,11 @@ extension Arcade {
             }
             let options = GameSession.Options(seed: seed ?? script.header?.seed ?? 1, cols: cols, rows: rows)
             _ = display
-            let runner = HeadlessRunner(entry: entry, options: options, frames: frames, script: script)
+            // headless runs keep saves in memory unless --data asks otherwise: a run must not
+            // depend on what earlier runs saved
+            let store = dirs.data == nil ? SaveStore(location: .memory) : dirs.store()
+            var runner = HeadlessRunner(entry: entry, options: options, frames: frames, script: script)
+            runner.store = store
             let session: GameSession
             do {
                 session = try runner.run(log: { Output.err("[\(entry.id)] \($0)\n") })

@@ -4,23 +4,19 @@ import Testing
 /// The arcade in a real terminal, driven the way a person would: tmux runs it, keys are
 /// typed with send-keys and the screen is read with capture-pane.
 @Suite(.serialized) struct TmuxTests {
+    /// Runs a shell command and returns what it printed. Uses system(3) with the output in a
+    /// file: a pipe read to its end would wait for the tmux server, which never exits.
     func sh(_ command: String) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", command]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let outFile = NSTemporaryDirectory() + "arcade-sh-\(getpid())-\(UUID().uuidString)"
+        defer { unlink(outFile) }
+        _ = system("(\(command)) > \(outFile) 2>&1 < /dev/null")
+        return (try? String(contentsOfFile: outFile, encoding: .utf8)) ?? ""
     }
 
     /// A detached tmux session running `sh`. Its server must not inherit our pipes, or
     /// reading a command's output would wait for the server to exit.
     func startTmux(_ session: String, cols: Int, rows: Int) throws {
-        _ = try sh("tmux new-session -d -s \(session) -x \(cols) -y \(rows) sh </dev/null >/dev/null 2>&1")
+        _ = try sh("tmux new-session -d -s \(session) -x \(cols) -y \(rows) sh")
     }
 
     /// Polls the pane until `text` shows (bounded); returns the last screen.

@@ -22,6 +22,8 @@ public final class ArcadeApp {
         /// Feed the game from this recording instead of the keyboard.
         public var replay: InputScript?
         public var limits = LuaVM.Limits()
+        /// Saves and scores (nil: kept in memory for this run).
+        public var store: SaveStore?
         /// Where `print` from games goes.
         public var log: (String) -> Void = { _ in }
 
@@ -66,6 +68,9 @@ public final class ArcadeApp {
         encoder = FrameEncoder(colorMode: options.colorMode ?? (truecolor ? .trueColor : .palette256))
         size = terminal.size
         menu = MenuScreen(catalog: options.catalog)
+        let store = options.store
+        menu.loadScores = { (try? store?.bestScores()) ?? [:] }
+        menu.refresh()
     }
 
     /// Runs until the player quits. Returns the process exit status.
@@ -211,7 +216,7 @@ public final class ArcadeApp {
             recorder = InputRecorder(path: path, game: entry.id, seed: o.seed, cols: o.cols, rows: o.rows)
         }
         do {
-            session = try GameSession(entry: entry, options: o, log: options.log)
+            session = try GameSession(entry: entry, options: o, store: options.store, log: options.log)
         } catch {
             session = nil
             card = .error(error, selected: 0)

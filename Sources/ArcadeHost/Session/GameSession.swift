@@ -59,7 +59,8 @@ public final class GameSession {
     ///
     /// - Throws: ``LuaError`` when the game cannot start (missing file, syntax error, an
     ///   error in `load`). Nothing is left running.
-    public init(entry: GameEntry, options: Options = Options(), log: @escaping (String) -> Void = { _ in }) throws(LuaError) {
+    public init(entry: GameEntry, options: Options = Options(), store: SaveStore? = nil,
+                log: @escaping (String) -> Void = { _ in }) throws(LuaError) {
         self.entry = entry
         self.options = options
         context = GameContext(cols: options.cols, rows: options.rows, seed: options.seed)
@@ -75,6 +76,7 @@ public final class GameSession {
         noop = vm.function("(missing callback)") { _ in 0 }
         ArcadeModule.install(in: vm, context: context)
         timers = TimerModule(vm: vm)
+        SaveModule.install(in: vm, storage: (store ?? SaveStore(location: .memory)).slot(for: entry.id))
         canvas = Canvas(columns: options.cols, rows: options.rows)
         sceneModule = SceneModule(vm: vm, scene: scene, assetRoot: entry.folder)
         graphicsModule = GraphicsModule(vm: vm, scenes: sceneModule)

@@ -9,6 +9,8 @@ public struct HeadlessRunner {
     /// Steps to run.
     public var frames: Int
     public var script: InputScript
+    /// Where `arcade.save` / `arcade.score` go (nil: an in-memory store, forgotten after the run).
+    public var store: SaveStore?
 
     public init(entry: GameEntry, options: GameSession.Options, frames: Int, script: InputScript = InputScript()) {
         self.entry = entry
@@ -19,7 +21,7 @@ public struct HeadlessRunner {
 
     /// The session after the run, or the error that kept it from starting.
     public func run(log: @escaping (String) -> Void = { _ in }) throws(LuaError) -> GameSession {
-        let session = try GameSession(entry: entry, options: options, log: log)
+        let session = try GameSession(entry: entry, options: options, store: store, log: log)
         var pending = script.entries[...]
         for frame in 0..<frames {
             var events: [InputEvent] = []
