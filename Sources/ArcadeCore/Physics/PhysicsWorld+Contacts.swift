@@ -1,0 +1,169 @@
+extension PhysicsWorld {
+    /// Finds every pair that could touch during a step of `dt` and makes it a contact,
+    /// warm-started from the same pair's impulses last step.
+    ///
+    /// Both lists come out sorted (balls by `(a, b)`, walls by `(body, wall key)`), as last
+    /// step's did, so matching them is a merge rather than a lookup.
+    func buildContacts(_ dt: Double, h: Double) {
+        swap(&ballContacts, &previousBallContacts)
+        swap(&wallContacts, &previousWallContacts)
+        ballContacts.removeAll()
+        wallContacts.removeAll()
+        let n = states.count
+        guard n > 0 else { return }
+
+        let st = states.base, mat = materials.base, bx = boxes.base
+        let g = gravity * Self.gravityScale
+        let gravityReach = g.length * dt * dt
+        let margin = speculativeMargin
+
+        // Swept boxes; the mean extent sets the cell size, each body counted at most four
+        // diameters so a few fast balls do not coarsen the grid for everyone.
+        var extentSum = 0.0
+        for i in 0..<n {
+            let s = st[i]
+            let dx = s.vx * dt + g.x * dt * dt, dy = s.vy * dt + g.y * dt * dt
+            let r = s.radius + margin
+            let box = AABB(
+                minX: s.px + min(dx, 0) - r, minY: s.py + min(dy, 0) - r,
+                maxX: s.px + max(dx, 0) + r, maxY: s.py + max(dy, 0) + r)
+            bx[i] = box
+            let extent = max(box.maxX - box.minX, box.maxY - box.minY)
+            extentSum += extent.isFinite ? min(extent, 8 * s.radius) : 8 * s.radius
+            mat[i].linearFactor = 1 / (1 + h * mat[i].linearDamping)
+            mat[i].angularFactor = 1 / (1 + h * mat[i].angularDamping)
+        }
+        grid.rebuild(boxes: bx, count: n, cellSize: extentSum / Double(n))
+
+        let starts = grid.starts.base, entries = grid.entries.base, ranges = grid.ranges.base
+        let oversized = grid.oversized.base, oversizedCount = grid.oversized.count
+        let walls = wallGeometry.base, wallCount = wallGeometry.count
+        let prevBall = previousBallContacts.base, prevBallCount = previousBallContacts.count
+        let prevWall = previousWallContacts.base, prevWallCount = previousWallContacts.count
+        var pb = 0, pw = 0
+        let b0 = bounds
+        let boundsHold = boundsEnabled
+
+        for a in 0..<n {
+            let sa = st[a]
+            let boxA = bx[a]
+            let ma = mat[a]
+
+            // Walls, in geometry order: the bound sides (keys 0...3), then walls by id.
+            let inside = boundsHold && b0.contains(Vec2(sa.px, sa.py))
+            let wallReachBase = gravityReach + margin
+            for k in 0..<wallCount {
+                let wg = walls[k]
+                if wg.kind == .plane {
+                    if !inside { continue }
+                } else if !wg.box.overlaps(boxA) {
+                    continue
+                }
+                let m = wg.manifold(cx: sa.px, cy: sa.py, radius: sa.radius, time: 0)
+                let rvx = sa.vx - wg.vx, rvy = sa.vy - wg.vy
+                let reach = (rvx * rvx + rvy * rvy).squareRoot() * dt + wallReachBase
+                if !(m.separation <= reach) { continue }
+                var c = WallContact(body: Int32(a), wall: Int32(k), wallKey: wg.key)
+                c.setGeometry(m)
+                c.normalMass = 1 / sa.invMass
+                c.tangentMass = 1 / (sa.invMass + sa.invInertia * sa.radius * sa.radius)
+                c.friction = ma.friction
+                c.restitution = ma.elasticity
+                let key = c.key
+                while pw < prevWallCount && prevWall[pw].key < key { pw += 1 }
+                if pw < prevWallCount && prevWall[pw].key == key {
+                    let p = prevWall[pw]
+                    c.normalImpulse = p.normalImpulse
+                    c.tangentImpulse = p.tangentImpulse
+                    if p.flags & ContactFlags.touching != 0 { c.flags = ContactFlags.wasTouching }
+                }
+                wallContacts.append(c)
+            }
+
+            // Other balls with a higher index whose boxes overlap this one's.
+            neighbours.removeAll()
+            let range = ranges[a]
+            if range.isEmpty {
+                for b in (a + 1)..<max(n, a + 1) where bx[b].overlaps(boxA) {
+                    neighbours.append(Int32(b))
+                }
+            } else {
+                let a32 = Int32(a)
+                for cy in range.y0...range.y1 {
+                    for cx in range.x0...range.x1 {
+                        let bucket = grid.bucket(cx, cy)
+                        let begin = Int(starts[bucket])
+                        var e = Int(starts[bucket + 1]) - 1
+                        // Buckets are in body order: stop at the first body already paired.
+                        while e >= begin {
+                            let entry = entries[e]
+                            if entry.body <= a32 { break }
+                            if entry.cx == cx && entry.cy == cy && bx[Int(entry.body)].overlaps(boxA) {
+                                neighbours.append(entry.body)
+                            }
+                            e -= 1
+                        }
+                    }
+                }
+                for o in 0..<oversizedCount {
+                    let b = oversized[o]
+                    if b > a32 && bx[Int(b)].overlaps(boxA) { neighbours.append(b) }
+                }
+            }
+            let found = neighbours.count
+            if found == 0 { continue }
+            let nb = neighbours.base
+            // A pair met in several cells appears several times: sort, then skip repeats.
+            if found > 1 {
+                for i in 1..<found {
+                    let v = nb[i]
+                    var j = i - 1
+                    while j >= 0 && nb[j] > v {
+                        nb[j + 1] = nb[j]
+                        j -= 1
+                    }
+                    nb[j + 1] = v
+                }
+            }
+            var last: Int32 = -1
+            for i in 0..<found {
+                let b32 = nb[i]
+                if b32 == last { continue }
+                last = b32
+                let b = Int(b32)
+                let sb = st[b]
+                let dx = sb.px - sa.px, dy = sb.py - sa.py
+                let d2 = dx * dx + dy * dy
+                let d = d2.squareRoot()
+                let separation = d - sa.radius - sb.radius
+                let rvx = sb.vx - sa.vx, rvy = sb.vy - sa.vy
+                let reach = (rvx * rvx + rvy * rvy).squareRoot() * dt + margin
+                if !(separation <= reach) { continue }
+                var c = BallContact(a: Int32(a), b: b32)
+                if d > 0 {
+                    c.nx = dx / d
+                    c.ny = dy / d
+                } else {
+                    c.nx = 0
+                    c.ny = -1
+                }
+                c.separation = separation
+                c.normalMass = 1 / (sa.invMass + sb.invMass)
+                c.tangentMass = 1 / (sa.invMass + sb.invMass
+                    + sa.invInertia * sa.radius * sa.radius + sb.invInertia * sb.radius * sb.radius)
+                let mb = mat[b]
+                c.friction = (ma.friction * mb.friction).squareRoot()
+                c.restitution = max(ma.elasticity, mb.elasticity)
+                let key = c.key
+                while pb < prevBallCount && prevBall[pb].key < key { pb += 1 }
+                if pb < prevBallCount && prevBall[pb].key == key {
+                    let p = prevBall[pb]
+                    c.normalImpulse = p.normalImpulse
+                    c.tangentImpulse = p.tangentImpulse
+                    if p.flags & ContactFlags.touching != 0 { c.flags = ContactFlags.wasTouching }
+                }
+                ballContacts.append(c)
+            }
+        }
+    }
+}
