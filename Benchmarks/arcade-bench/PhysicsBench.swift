@@ -6,7 +6,7 @@ import ArcadeCore
 /// targets the world was built against): 0.04 ms for 50 balls, 0.25 ms for 200, 3.7 ms
 /// for 2000.
 func physicsBenchmarks() -> [BenchResult] {
-    [
+    return [
         ballCatchStep(balls: 50, name: "physics.balls_50_ms", reference: 0.04),
         ballCatchStep(balls: 200, name: "physics.balls_200_ms", reference: 0.25),
         largeWorldStep(),

@@ -48,6 +48,32 @@ import Testing
         #expect(abs(world.velocity(of: ball)!.y) < 1)
     }
 
+    /// Drops a ball from 120 px onto one resting on the floor; returns the impact speed and
+    /// the fastest the top ball then rises.
+    func dropOnRestingBall(elasticity: Double) -> (impact: Double, rebound: Double) {
+        let world = PhysicsWorld(bounds: Rect(x: 0, y: 0, width: 200, height: 300))
+        world.addBall(BallDefinition(position: Vec2(100, 290), radius: 10, elasticity: elasticity, friction: 1))
+        world.run(30)
+        let top = world.addBall(BallDefinition(position: Vec2(100, 150), radius: 10, elasticity: elasticity, friction: 1))
+        var impact = 0.0, rebound = 0.0
+        for _ in 0..<60 {
+            world.step()
+            let vy = world.velocity(of: top)!.y
+            impact = max(impact, vy)
+            rebound = max(rebound, -vy)
+        }
+        return (impact, rebound)
+    }
+
+    @Test func ballOnARestingBallBouncesAsOffTheFloor() {
+        // The lower ball is held by the floor, so the top one rebounds at e times the impact.
+        let bouncy = dropOnRestingBall(elasticity: 0.8)
+        #expect(abs(bouncy.rebound - 0.8 * bouncy.impact) < 0.1 * 0.8 * bouncy.impact, "\(bouncy)")
+        let dead = dropOnRestingBall(elasticity: 0)
+        #expect(dead.impact > 400)
+        #expect(dead.rebound < 0.03 * dead.impact, "\(dead)")
+    }
+
     /// Puts a ball on the floor moving sideways at 300 px/s and returns its velocity and
     /// spin after one second.
     func slide(friction: Double, rotates: Bool = true) -> (v: Double, w: Double) {

@@ -1,4 +1,5 @@
-/// A contact constraint between two balls, alive for one step.
+/// A contact constraint between two balls, alive for one step; 80 bytes, since every
+/// substep streams through all of them several times.
 ///
 /// Created for every pair that could touch during the step (speculative: the gap may still
 /// be positive), solved in every substep, then kept as the next step's warm start. The
@@ -18,11 +19,6 @@ struct BallContact: BitwiseCopyable {
     var normalMass = 0.0
     var tangentMass = 0.0
     var friction = 0.0
-    var restitution = 0.0
-    /// Largest accumulated normal impulse seen this step: positive means they touched.
-    var maxNormalImpulse = 0.0
-    /// Normal velocity when the contact became active (negative: approaching), for the bounce.
-    var approachVelocity = 0.0
 
     init(a: Int32, b: Int32) {
         self.a = a

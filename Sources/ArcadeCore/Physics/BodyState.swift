@@ -1,17 +1,16 @@
 /// The per-body values the solver reads and writes on every contact, kept together so one
-/// body is one cache line and a contact touches two of them.
+/// body is one 64-byte cache line and a contact touches two of them.
 struct BodyState: BitwiseCopyable {
     var px: Double
     var py: Double
     var vx: Double
     var vy: Double
-    /// Radians, clockwise positive.
-    var angle: Double
     /// Radians per second.
     var w: Double
     var invMass: Double
-    /// Zero when rotation is not allowed.
-    var invInertia: Double
+    /// Inverse inertia times radius: the spin a unit tangential impulse at the surface
+    /// gives. Zero when rotation is not allowed.
+    var spin: Double
     var radius: Double
 }
 
@@ -37,4 +36,18 @@ struct AABB: BitwiseCopyable {
     @inline(__always) func overlaps(_ o: AABB) -> Bool {
         minX <= o.maxX && o.minX <= maxX && minY <= o.maxY && o.minY <= maxY
     }
+
+    /// ``overlaps(_:)`` without short-circuit branches, for the broad phase's inner loop where
+    /// the outcome is a coin toss to the branch predictor.
+    @inline(__always) func overlapsBranchless(_ o: AABB) -> Bool {
+        let x = (minX <= o.maxX ? 1 : 0) & (o.minX <= maxX ? 1 : 0)
+        let y = (minY <= o.maxY ? 1 : 0) & (o.minY <= maxY ? 1 : 0)
+        return x & y != 0
+    }
+}
+
+/// Where a body was at the start of the step, for continuous collision.
+struct PathStart: BitwiseCopyable {
+    var x: Double
+    var y: Double
 }

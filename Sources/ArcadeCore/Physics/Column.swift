@@ -12,7 +12,15 @@ struct Column<Element: BitwiseCopyable> {
 
     init(capacity: Int = 16) {
         self.capacity = max(capacity, 1)
-        base = .allocate(capacity: self.capacity)
+        base = Self.allocate(self.capacity)
+    }
+
+    /// Cache-line aligned, so a 64-byte element never straddles two lines.
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<Element> {
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: capacity * MemoryLayout<Element>.stride,
+            alignment: max(64, MemoryLayout<Element>.alignment))
+        return raw.bindMemory(to: Element.self, capacity: capacity)
     }
 
     @inline(__always) subscript(i: Int) -> Element {
@@ -31,7 +39,7 @@ struct Column<Element: BitwiseCopyable> {
         guard minimumCapacity > capacity else { return }
         var newCapacity = capacity
         while newCapacity < minimumCapacity { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        let newBase = Self.allocate(newCapacity)
         newBase.update(from: base, count: count)
         base.deallocate()
         base = newBase
@@ -42,6 +50,14 @@ struct Column<Element: BitwiseCopyable> {
         if count == capacity { reserve(capacity * 2) }
         base[count] = element
         count += 1
+    }
+
+    /// Writes `element` past the end and keeps it only when `keep` is true, without a branch:
+    /// for filters whose outcome the processor cannot predict. Room must have been reserved.
+    @inline(__always) mutating func append(_ element: Element, keeping keep: Bool) {
+        assert(count < capacity)
+        base[count] = element
+        count &+= keep ? 1 : 0
     }
 
     /// Sets the count to `newCount` with every element equal to `value`.

@@ -9,4 +9,6 @@ enum ContactFlags {
     static let bouncePending: UInt32 = 4
     /// The bounce has been applied this step, so a resting rebound cannot bounce twice.
     static let bounced: UInt32 = 8
+    /// A positive normal impulse passed between the pair during this step.
+    static let pushed: UInt32 = 16
 }

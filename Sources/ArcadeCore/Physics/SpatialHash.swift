@@ -28,6 +28,8 @@ struct SpatialHash {
 
     private(set) var inverseCellSize = 1.0
     private(set) var mask = 0
+    private(set) var columnMask = 0
+    private(set) var columnShift = 0
     /// `starts[b] ..< starts[b + 1]` are bucket `b`'s entries.
     private(set) var starts = Column<Int32>()
     private var cursors = Column<Int32>()
@@ -45,11 +47,11 @@ struct SpatialHash {
         return f.isNaN ? 0 : -1_000_000_000
     }
 
+    /// The table is a wrapped grid, `columnMask + 1` buckets wide: neighbouring cells share
+    /// cache lines, and cells far apart that wrap onto the same bucket cost only a skipped
+    /// entry (entries carry their cell).
     @inline(__always) func bucket(_ cx: Int32, _ cy: Int32) -> Int {
-        var h = UInt64(UInt32(bitPattern: cx)) &* 0x9E37_79B9_7F4A_7C15
-        h ^= UInt64(UInt32(bitPattern: cy)) &* 0xC2B2_AE3D_27D4_EB4F
-        h ^= h >> 29
-        return Int(truncatingIfNeeded: h) & mask
+        (Int(cx) & columnMask) | ((Int(cy) << columnShift) & mask)
     }
 
     mutating func rebuild(boxes: UnsafeMutablePointer<AABB>, count n: Int, cellSize: Double) {
@@ -57,9 +59,12 @@ struct SpatialHash {
         ranges.resizeUninitialized(to: n)
         oversized.removeAll()
         var total = 0
+        var lowX = Int32.max, highX = Int32.min
         for i in 0..<n {
             let b = boxes[i]
             let r = CellRange(x0: cell(b.minX), y0: cell(b.minY), x1: cell(b.maxX), y1: cell(b.maxY))
+            lowX = min(lowX, r.x0)
+            highX = max(highX, r.x1)
             let covered = (Int(r.x1) - Int(r.x0) + 1) * (Int(r.y1) - Int(r.y0) + 1)
             if covered > Self.maxCellsPerBody {
                 ranges[i] = CellRange(x0: 1, y0: 0, x1: 0, y1: 0)
@@ -72,6 +77,11 @@ struct SpatialHash {
         var size = 16
         while size < 2 * total { size *= 2 }
         mask = size - 1
+        // As wide as the occupied columns (a power of two), at most the whole table.
+        let span = n > 0 ? Int(highX) - Int(lowX) + 1 : 1
+        columnShift = 0
+        while (1 << columnShift) < span && (1 << columnShift) < size { columnShift += 1 }
+        columnMask = (1 << columnShift) - 1
         starts.fill(count: size + 1, with: 0)
         let st = starts.base
         let rs = ranges.base

@@ -20,9 +20,6 @@ struct WallContact: BitwiseCopyable {
     var normalMass = 0.0
     var tangentMass = 0.0
     var friction = 0.0
-    var restitution = 0.0
-    var maxNormalImpulse = 0.0
-    var approachVelocity = 0.0
 
     init(body: Int32, wall: Int32, wallKey: UInt32) {
         self.body = body
