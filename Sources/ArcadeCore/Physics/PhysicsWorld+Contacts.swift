@@ -129,11 +129,13 @@ extension PhysicsWorld {
             if found == 0 { continue }
             let nb = nbrs.base
             // A pair met in several cells appears several times: sort, then skip repeats.
+            // Each cell yields its bodies in descending order, so sort descending (usually
+            // already done) and walk the list backwards.
             if found > 1 {
                 for i in 1..<found {
                     let v = nb[i]
                     var j = i - 1
-                    while j >= 0 && nb[j] > v {
+                    while j >= 0 && nb[j] < v {
                         nb[j + 1] = nb[j]
                         j -= 1
                     }
@@ -141,7 +143,7 @@ extension PhysicsWorld {
                 }
             }
             var last: Int32 = -1
-            for i in 0..<found {
+            for i in stride(from: found - 1, through: 0, by: -1) {
                 let b32 = nb[i]
                 if b32 == last { continue }
                 last = b32
