@@ -20,5 +20,6 @@ public struct BodyID: Hashable, Sendable, CustomStringConvertible {
     var slot: Int { Int(rawValue & 0xFFFF_FFFF) }
     var generation: UInt32 { UInt32(truncatingIfNeeded: rawValue >> 32) }
 
+    /// `body#slot.generation`, for logs and test failures.
     public var description: String { "body#\(slot).\(generation)" }
 }

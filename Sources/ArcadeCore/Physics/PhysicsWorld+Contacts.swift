@@ -26,7 +26,7 @@ extension PhysicsWorld {
 
         startPositions.resizeUninitialized(to: n)
         let st = states.base, mat = materials.base, bx = boxes.base, start = startPositions.base
-        let g = gravity * Self.gravityScale
+        let g = acceleration
         let gravityReach = g.length * dt * dt
         let margin = speculativeMargin
 

@@ -31,14 +31,46 @@ extension PhysicsWorld {
         finishContacts()
         finishWalls()
         removeEscapedBodies()
-        if boundBodyCount > 0 {
-            for i in 0..<states.count where bindings[i] != nil { writeBinding(i) }
+        if boundBodyCount > 0 { writeBindings() }
+    }
+
+    /// Gravity in px/s²; a non-finite setting counts as none rather than poisoning every body.
+    var acceleration: Vec2 {
+        let g = gravity * Self.gravityScale
+        return finite(g) ? g : .zero
+    }
+
+    /// Writes every bound ball's position (and rotation) to its object, dropping bindings
+    /// whose object has gone. Walks a snapshot of the bindings and re-reads the body columns
+    /// for each, so an object whose setter calls back into the world cannot trip the loop.
+    func writeBindings() {
+        let bound = bindings
+        var anyLost = false
+        for i in bound.indices {
+            guard let binding = bound[i] else { continue }
+            guard let object = binding.object else {
+                anyLost = true
+                continue
+            }
+            guard i < states.count else { break }
+            let s = states[i]
+            object.setAnimatableValue(.vector(Vec2(s.px, s.py)), for: .position)
+            if binding.writesRotation, i < angles.count {
+                object.setAnimatableValue(.scalar(angles[i]), for: .rotation)
+            }
+        }
+        if anyLost {
+            for i in bindings.indices where bindings[i] != nil && bindings[i]!.object == nil {
+                bindings[i] = nil
+                boundBodyCount -= 1
+            }
         }
     }
 
     func integrateVelocities(_ h: Double) {
-        let gx = gravity.x * Self.gravityScale * h
-        let gy = gravity.y * Self.gravityScale * h
+        let g = acceleration
+        let gx = g.x * h
+        let gy = g.y * h
         let st = states.base, mat = materials.base
         for i in 0..<states.count {
             let lf = mat[i].linearFactor

@@ -11,7 +11,9 @@ public struct WallID: Hashable, Sendable, Comparable, CustomStringConvertible {
         self.rawValue = rawValue
     }
 
+    /// Creation order.
     public static func < (a: WallID, b: WallID) -> Bool { a.rawValue < b.rawValue }
 
+    /// `wall#id`, for logs and test failures.
     public var description: String { "wall#\(rawValue)" }
 }

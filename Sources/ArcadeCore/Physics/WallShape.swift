@@ -4,7 +4,9 @@
 /// Balls collide with the outline from either side; a rectangle is solid, so a ball that
 /// somehow ends up inside is pushed out through the nearest edge.
 public enum WallShape: Hashable, Sendable {
+    /// A solid rectangle.
     case rect(Rect)
+    /// A line segment between two points, with no thickness.
     case segment(Vec2, Vec2)
 
     /// The point the wall is positioned by: the rectangle's centre or the segment's midpoint.
