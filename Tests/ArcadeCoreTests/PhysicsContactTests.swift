@@ -30,9 +30,13 @@ import Testing
         #expect(events.allSatisfy { $0.identifier == "score1" })
     }
 
-    @Test func everyBounceIsANewTouch() {
-        let world = PhysicsWorld(bounds: Rect(x: 0, y: 0, width: 400, height: 600))
-        let ball = world.addBall(BallDefinition(position: Vec2(200, 290), radius: 10, elasticity: 0.8))
+    /// At full size, and at the scale of a terminal canvas (tiny balls, gravity scaled down
+    /// with the play area as a game does).
+    @Test(arguments: [1.0, 0.2])
+    func everyBounceIsANewTouch(scale: Double) {
+        let world = PhysicsWorld(bounds: Rect(x: 0, y: 0, width: 400 * scale, height: 600 * scale), gravity: Vec2(0, scale))
+        world.restitutionThreshold *= scale
+        let ball = world.addBall(BallDefinition(position: Vec2(200 * scale, 290 * scale), radius: 10 * scale, elasticity: 0.8))
         // Count the touches independently: a touch starts when the ball turns from falling
         // to rising, which happens only at the floor.
         var bounces = 0

@@ -347,14 +347,16 @@ extension PhysicsWorld {
         if struck == 0 { return }
 
         // The other touching contacts of the struck balls hold them back (target 0).
-        let tolerance = contactTolerance
+        let tolerance = contactTolerance, ratio = contactToleranceRatio
         for i in 0..<ballContacts.count
         where marks[Int(bc[i].a)] | marks[Int(bc[i].b)] != 0
-            && bc[i].separation <= tolerance && bc[i].flags & ContactFlags.bounced == 0 {
+            && bc[i].separation <= min(tolerance, ratio * min(st[Int(bc[i].a)].radius, st[Int(bc[i].b)].radius))
+            && bc[i].flags & ContactFlags.bounced == 0 {
             rows.append(BounceRow(contact: Int32(i), isWall: false, target: 0))
         }
         for i in 0..<wallContacts.count
-        where marks[Int(wc[i].body)] != 0 && wc[i].separation <= tolerance && wc[i].flags & ContactFlags.bounced == 0 {
+        where marks[Int(wc[i].body)] != 0 && wc[i].separation <= min(tolerance, ratio * st[Int(wc[i].body)].radius)
+            && wc[i].flags & ContactFlags.bounced == 0 {
             rows.append(BounceRow(contact: Int32(i), isWall: true, target: 0))
         }
 
@@ -416,12 +418,14 @@ extension PhysicsWorld {
     /// for the next step's warm start, and queues an event for each contact that was not
     /// touching before, ordered by ball, walls before balls.
     func finishContacts() {
-        let tolerance = contactTolerance
+        let tolerance = contactTolerance, ratio = contactToleranceRatio
+        let st = states.base
         wallEvents.removeAll()
         ballEvents.removeAll()
         let wc = wallContacts.base
         for i in 0..<wallContacts.count {
-            let touching = wc[i].flags & ContactFlags.pushed != 0 || wc[i].separation <= tolerance
+            let gap = min(tolerance, ratio * st[Int(wc[i].body)].radius)
+            let touching = wc[i].flags & ContactFlags.pushed != 0 || wc[i].separation <= gap
             if touching {
                 if wc[i].flags & ContactFlags.wasTouching == 0 { wallEvents.append(Int32(i)) }
                 wc[i].flags |= ContactFlags.touching
@@ -433,7 +437,8 @@ extension PhysicsWorld {
         let bc = lastBallContacts.base
         for k in 0..<m {
             var c = solved[k]
-            if c.flags & ContactFlags.pushed != 0 || c.separation <= tolerance {
+            let gap = min(tolerance, ratio * min(st[Int(c.a)].radius, st[Int(c.b)].radius))
+            if c.flags & ContactFlags.pushed != 0 || c.separation <= gap {
                 c.flags |= ContactFlags.touching
             }
             bc[Int(rank[k])] = c
@@ -443,7 +448,6 @@ extension PhysicsWorld {
         }
         if wallEvents.count == 0 && ballEvents.count == 0 { return }
 
-        let st = states.base
         let geometry = wallGeometry.base
         var w = 0, b = 0
         while w < wallEvents.count || b < ballEvents.count {

@@ -53,7 +53,10 @@ public final class PhysicsWorld {
     /// Damping ratio of the soft contacts; well above 1 so a pile settles without ringing.
     public var contactDampingRatio = 10.0
 
-    /// Gap (px) within which a pair counts as touching when no impulse passed between them.
+    /// Gap within which a pair counts as touching when no impulse passed between them: this
+    /// fraction of the (smaller) radius, at most `contactTolerance` px, so small balls on a
+    /// small canvas are not "touching" whatever they pass near.
+    let contactToleranceRatio = 0.05
     let contactTolerance = 0.5
     /// Largest gap (px) at which a striking pair counts as met and bounces.
     let bounceGap = 0.01
