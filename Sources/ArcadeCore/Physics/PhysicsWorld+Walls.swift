@@ -99,8 +99,8 @@ extension PhysicsWorld {
     /// then every wall with the velocity that reaches its target in `dt`.
     func prepareWalls(_ dt: Double) {
         wallGeometry.removeAll()
-        if boundsEnabled {
-            let b = bounds
+        let b = bounds
+        if boundsEnabled && b.x.isFinite && b.y.isFinite && b.width.isFinite && b.height.isFinite {
             let everywhere = AABB(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity)
             func side(_ key: UInt32, _ nx: Double, _ ny: Double, _ offset: Double) -> WallGeometry {
                 WallGeometry(kind: .plane, key: key, record: -1, x0: nx, y0: ny, x1: offset, y1: 0, vx: 0, vy: 0, box: everywhere)

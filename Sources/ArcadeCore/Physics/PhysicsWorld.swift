@@ -16,7 +16,9 @@
 ///    starting), solve the contacts as soft constraints, move the balls, solve again without
 ///    the position push (relax, so overlap correction adds no energy) and apply the bounce
 ///    of any contact that struck in that substep;
-/// 4. contacts that began touching become events, bound scene objects get their positions,
+/// 4. balls that moved far are swept against the walls and put back where they first
+///    touched one they had no contact with (knocked into it mid-step);
+/// 5. contacts that began touching become events, bound scene objects get their positions,
 ///    and balls that left the removal rectangle are removed and reported.
 ///
 /// Determinism: bodies are stored densely in creation order, removal keeps that order, the
