@@ -1,0 +1,19 @@
+/// An axis-aligned box for the broad phase.
+struct AABB: BitwiseCopyable {
+    var minX: Double
+    var minY: Double
+    var maxX: Double
+    var maxY: Double
+
+    @inline(__always) func overlaps(_ o: AABB) -> Bool {
+        minX <= o.maxX && o.minX <= maxX && minY <= o.maxY && o.minY <= maxY
+    }
+
+    /// ``overlaps(_:)`` without short-circuit branches, for the broad phase's inner loop where
+    /// the outcome is a coin toss to the branch predictor.
+    @inline(__always) func overlapsBranchless(_ o: AABB) -> Bool {
+        let x = (minX <= o.maxX ? 1 : 0) & (o.minX <= maxX ? 1 : 0)
+        let y = (minY <= o.maxY ? 1 : 0) & (o.minY <= maxY ? 1 : 0)
+        return x & y != 0
+    }
+}

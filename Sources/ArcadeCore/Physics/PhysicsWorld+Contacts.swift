@@ -1,0 +1,224 @@
+extension PhysicsWorld {
+    /// Finds every pair that could touch during a step of `dt` and makes it a contact,
+    /// warm-started from the same pair's impulses last step.
+    ///
+    /// Both lists are built sorted (balls by `(a, b)`, walls by `(body, wall key)`), as last
+    /// step's were kept, so matching them is a merge rather than a lookup. The ball contacts
+    /// are then put in solving order (``colorBallContacts(bodyCount:)``).
+    func buildContacts(_ dt: Double, h: Double) {
+        swap(&wallContacts, &previousWallContacts)
+        var sorted = sortedBallContacts
+        var wallOut = wallContacts
+        var nbrs = neighbours
+        sorted.removeAll()
+        wallOut.removeAll()
+        ballContacts.removeAll()
+        pendingBallBounces.removeAll()
+        pendingWallBounces.removeAll()
+        defer {
+            sortedBallContacts = sorted
+            wallContacts = wallOut
+            neighbours = nbrs
+        }
+        let n = states.count
+        guard n > 0 else { return }
+        struckMarks.fill(count: n, with: 0)
+
+        startPositions.resizeUninitialized(to: n)
+        let st = states.base, mat = materials.base, bx = boxes.base, start = startPositions.base
+        let g = acceleration
+        let gravityReach = g.length * dt * dt
+        let margin = speculativeMargin
+
+        // Swept boxes; the mean extent sets the cell size, each body counted at most four
+        // diameters so a few fast balls do not coarsen the grid for everyone.
+        var extentSum = 0.0
+        for i in 0..<n {
+            let s = st[i]
+            start[i] = PathStart(x: s.px, y: s.py)
+            let dx = s.vx * dt + g.x * dt * dt, dy = s.vy * dt + g.y * dt * dt
+            let r = s.radius + margin
+            let box = AABB(
+                minX: s.px + min(dx, 0) - r, minY: s.py + min(dy, 0) - r,
+                maxX: s.px + max(dx, 0) + r, maxY: s.py + max(dy, 0) + r)
+            bx[i] = box
+            let extent = max(box.maxX - box.minX, box.maxY - box.minY)
+            extentSum += extent.isFinite ? min(extent, 8 * s.radius) : 8 * s.radius
+            mat[i].linearFactor = 1 / (1 + h * mat[i].linearDamping)
+            mat[i].angularFactor = 1 / (1 + h * mat[i].angularDamping)
+        }
+        grid.rebuild(boxes: bx, count: n, cellSize: cellScale * extentSum / Double(n))
+
+        let grid = self.grid
+        let starts = grid.starts.base, entries = grid.entries.base, ranges = grid.ranges.base
+        let oversized = grid.oversized.base, oversizedCount = grid.oversized.count
+        let walls = wallGeometry.base, wallCount = wallGeometry.count
+        let prevBall = lastBallContacts.base, prevBallCount = lastBallContacts.count
+        let prevWall = previousWallContacts.base, prevWallCount = previousWallContacts.count
+        var pb = 0, pw = 0
+        let b0 = bounds
+        let boundsHold = boundsEnabled
+
+        for a in 0..<n {
+            let sa = st[a]
+            let boxA = bx[a]
+            let ma = mat[a]
+
+            // Walls, in geometry order: the bound sides (keys 0...3), then walls by id.
+            let inside = boundsHold && b0.contains(Vec2(sa.px, sa.py))
+            let wallReachBase = gravityReach + margin
+            for k in 0..<wallCount {
+                let wg = walls[k]
+                if wg.kind == .plane {
+                    if !inside { continue }
+                } else if !wg.box.overlaps(boxA) {
+                    continue
+                }
+                let m = wg.manifold(cx: sa.px, cy: sa.py, radius: sa.radius, time: 0)
+                let rvx = sa.vx - wg.vx, rvy = sa.vy - wg.vy
+                let reach = (rvx * rvx + rvy * rvy).squareRoot() * dt + wallReachBase
+                if !(m.separation <= reach) { continue }
+                var c = WallContact(body: Int32(a), wall: Int32(k), wallKey: wg.key)
+                c.setGeometry(m)
+                c.normalMass = 1 / sa.invMass
+                c.tangentMass = 1 / (sa.invMass + sa.spin * sa.radius)
+                c.friction = ma.friction
+                let key = c.key
+                while pw < prevWallCount && prevWall[pw].key < key { pw += 1 }
+                if pw < prevWallCount && prevWall[pw].key == key {
+                    let p = prevWall[pw]
+                    c.normalImpulse = p.normalImpulse
+                    c.tangentImpulse = p.tangentImpulse
+                    if p.flags & ContactFlags.touching != 0 { c.flags = ContactFlags.wasTouching }
+                }
+                wallOut.append(c)
+            }
+
+            // Other balls with a higher index whose boxes overlap this one's.
+            nbrs.removeAll()
+            let range = ranges[a]
+            if range.isEmpty {
+                for b in (a + 1)..<max(n, a + 1) where bx[b].overlaps(boxA) {
+                    nbrs.append(Int32(b))
+                }
+            } else {
+                let a32 = Int32(a)
+                for cy in range.y0...range.y1 {
+                    for cx in range.x0...range.x1 {
+                        let bucket = grid.bucket(cx, cy)
+                        let begin = Int(starts[bucket])
+                        var e = Int(starts[bucket + 1]) - 1
+                        // Buckets are in body order: stop at the first body already paired.
+                        nbrs.reserve(nbrs.count + e - begin + 1)
+                        while e >= begin {
+                            let entry = entries[e]
+                            if entry.body <= a32 { break }
+                            let sameCell = (entry.cx == cx ? 1 : 0) & (entry.cy == cy ? 1 : 0) != 0
+                            let hit = sameCell && bx[Int(entry.body)].overlapsBranchless(boxA)
+                            nbrs.append(entry.body, keeping: hit)
+                            e -= 1
+                        }
+                    }
+                }
+                for o in 0..<oversizedCount {
+                    let b = oversized[o]
+                    if b > a32 && bx[Int(b)].overlaps(boxA) { nbrs.append(b) }
+                }
+            }
+            let found = nbrs.count
+            if found == 0 { continue }
+            let nb = nbrs.base
+            // A pair met in several cells appears several times: sort, then skip repeats.
+            // Each cell yields its bodies in descending order, so sort descending (usually
+            // already done) and walk the list backwards.
+            if found > 1 {
+                for i in 1..<found {
+                    let v = nb[i]
+                    var j = i - 1
+                    while j >= 0 && nb[j] < v {
+                        nb[j + 1] = nb[j]
+                        j -= 1
+                    }
+                    nb[j + 1] = v
+                }
+            }
+            var last: Int32 = -1
+            for i in stride(from: found - 1, through: 0, by: -1) {
+                let b32 = nb[i]
+                if b32 == last { continue }
+                last = b32
+                let b = Int(b32)
+                let sb = st[b]
+                let dx = sb.px - sa.px, dy = sb.py - sa.py
+                let d2 = dx * dx + dy * dy
+                let d = d2.squareRoot()
+                let separation = d - sa.radius - sb.radius
+                let rvx = sb.vx - sa.vx, rvy = sb.vy - sa.vy
+                let reach = (rvx * rvx + rvy * rvy).squareRoot() * dt + margin
+                if !(separation <= reach) { continue }
+                var c = BallContact(a: Int32(a), b: b32)
+                if d > 0 {
+                    c.nx = dx / d
+                    c.ny = dy / d
+                } else {
+                    c.nx = 0
+                    c.ny = -1
+                }
+                c.separation = separation
+                c.normalMass = 1 / (sa.invMass + sb.invMass)
+                c.tangentMass = 1 / (sa.invMass + sb.invMass
+                    + sa.spin * sa.radius + sb.spin * sb.radius)
+                let mb = mat[b]
+                c.friction = (ma.friction * mb.friction).squareRoot()
+                let key = c.key
+                while pb < prevBallCount && prevBall[pb].key < key { pb += 1 }
+                if pb < prevBallCount && prevBall[pb].key == key {
+                    let p = prevBall[pb]
+                    c.normalImpulse = p.normalImpulse
+                    c.tangentImpulse = p.tangentImpulse
+                    if p.flags & ContactFlags.touching != 0 { c.flags = ContactFlags.wasTouching }
+                }
+                sorted.append(c)
+            }
+        }
+        sortedBallContacts = sorted
+        colorBallContacts(bodyCount: n)
+    }
+
+    /// Orders the ball contacts for solving: greedy graph colouring, so that within a colour
+    /// no two contacts share a ball. Consecutive contacts then do not wait on each other's
+    /// velocity updates and the processor overlaps them; in key order they would form one
+    /// long dependency chain through the shared ball. `keyRank` remembers each contact's
+    /// place in key order for putting them back at the end of the step.
+    func colorBallContacts(bodyCount n: Int) {
+        let m = sortedBallContacts.count
+        ballContacts.resizeUninitialized(to: m)
+        keyRank.resizeUninitialized(to: m)
+        guard m > 0 else { return }
+        colorMasks.fill(count: n, with: 0)
+        contactColors.resizeUninitialized(to: m)
+        colorStarts.fill(count: 65, with: 0)
+        let masks = colorMasks.base, colors = contactColors.base, starts = colorStarts.base
+        let sorted = sortedBallContacts.base
+        for i in 0..<m {
+            let a = Int(sorted[i].a), b = Int(sorted[i].b)
+            let used = masks[a] | masks[b]
+            // With all 64 colours taken the last one is shared: still correct, only slower.
+            let color = used == .max ? 63 : (~used).trailingZeroBitCount
+            colors[i] = UInt8(color)
+            let bit: UInt64 = 1 << UInt64(color)
+            masks[a] |= bit
+            masks[b] |= bit
+            starts[color + 1] += 1
+        }
+        for c in 0..<64 { starts[c + 1] += starts[c] }
+        let out = ballContacts.base, rank = keyRank.base
+        for i in 0..<m {
+            let color = Int(colors[i])
+            let k = Int(starts[color])
+            starts[color] += 1
+            out[k] = sorted[i]
+            rank[k] = Int32(truncatingIfNeeded: i)
+        }
+    }
+}

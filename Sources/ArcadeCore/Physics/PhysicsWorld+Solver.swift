@@ -1,0 +1,329 @@
+// The contact solver: Erin Catto's soft step (as in Box2D 3) with substeps, one solve and
+// one relax pass per substep, warm starting, and restitution applied in the substep of the
+// strike.
+extension PhysicsWorld {
+    /// Re-applies the impulses the contacts ended the last substep (or step) with, so the
+    /// solver starts near the answer and a pile holds with one iteration per substep.
+    func warmStart() {
+        let st = states.base
+        let bc = ballContacts.base
+        for i in 0..<ballContacts.count {
+            let c = bc[i]
+            let a = Int(c.a), b = Int(c.b)
+            let tx = -c.ny, ty = c.nx
+            let px = c.normalImpulse * c.nx + c.tangentImpulse * tx
+            let py = c.normalImpulse * c.ny + c.tangentImpulse * ty
+            let ma = st[a].invMass, mb = st[b].invMass
+            st[a].vx -= ma * px
+            st[a].vy -= ma * py
+            st[a].w -= st[a].spin * c.tangentImpulse
+            st[b].vx += mb * px
+            st[b].vy += mb * py
+            st[b].w -= st[b].spin * c.tangentImpulse
+        }
+        let wc = wallContacts.base
+        for i in 0..<wallContacts.count {
+            let c = wc[i]
+            let b = Int(c.body)
+            let tx = -c.ny, ty = c.nx
+            let mb = st[b].invMass
+            st[b].vx += mb * (c.normalImpulse * c.nx + c.tangentImpulse * tx)
+            st[b].vy += mb * (c.normalImpulse * c.ny + c.tangentImpulse * ty)
+            st[b].w -= st[b].spin * c.tangentImpulse
+        }
+    }
+
+    /// One pass over every contact: friction, then non-penetration.
+    ///
+    /// The solve pass (`relax == false`) runs before the balls move, with the soft position
+    /// bias that pushes overlapping pairs apart; a pair still apart may close its gap within
+    /// the substep but not more. The relax pass runs after they moved, first refreshing each
+    /// contact's geometry, and without the bias, so the push does not survive as velocity.
+    func solveContacts(h: Double, ballSoftness: Softness, wallSoftness: Softness, relax: Bool, time: Double) {
+        let st = states.base
+        let invH = 1 / h
+        let maxPush = maxPushVelocity
+        let threshold = restitutionThreshold
+        var bounces = pendingBallBounces
+        defer { pendingBallBounces = bounces }
+        // The soft coefficients of this pass: the relax pass is rigid and unbiased.
+        let biasRate = relax ? 0 : ballSoftness.biasRate
+        let softMass = relax ? 1 : ballSoftness.massScale
+        let softImpulse = relax ? 0 : ballSoftness.impulseScale
+
+        let bc = ballContacts.base
+        for i in 0..<ballContacts.count {
+            let a = Int(bc[i].a), b = Int(bc[i].b)
+            let sa = st[a], sb = st[b]
+            var nx = bc[i].nx, ny = bc[i].ny, s = bc[i].separation
+            if relax {
+                let dx = sb.px - sa.px, dy = sb.py - sa.py
+                let d2 = dx * dx + dy * dy
+                if d2 > 0 {
+                    let d = d2.squareRoot()
+                    let inv = 1 / d
+                    nx = dx * inv
+                    ny = dy * inv
+                    s = d - sa.radius - sb.radius
+                } else {
+                    s = -sa.radius - sb.radius
+                }
+                bc[i].nx = nx
+                bc[i].ny = ny
+                bc[i].separation = s
+            }
+            let tx = -ny, ty = nx
+            let ma = sa.invMass, mb = sb.invMass
+            let ia = sa.spin, ib = sb.spin
+            var vax = sa.vx, vay = sa.vy, wa = sa.w
+            var vbx = sb.vx, vby = sb.vy, wb = sb.w
+
+            // Friction, bounded by what the normal impulse can hold.
+            let normalImpulse = bc[i].normalImpulse
+            let tangentImpulse = bc[i].tangentImpulse
+            let vt = (vbx - vax) * tx + (vby - vay) * ty - wb * sb.radius - wa * sa.radius
+            let maxFriction = bc[i].friction * normalImpulse
+            let newTangent = min(max(tangentImpulse - bc[i].tangentMass * vt, -maxFriction), maxFriction)
+            let lt = newTangent - tangentImpulse
+            bc[i].tangentImpulse = newTangent
+            vax -= ma * lt * tx
+            vay -= ma * lt * ty
+            wa -= ia * lt
+            vbx += mb * lt * tx
+            vby += mb * lt * ty
+            wb -= ib * lt
+
+            // Non-penetration: a gap may close within the substep; an overlap is pushed out
+            // softly (solve pass only).
+            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+            if s > 0 {
+                bias = s * invH
+            } else {
+                bias = max(biasRate * s, -maxPush)
+                massScale = softMass
+                impulseScale = softImpulse
+            }
+            let vn = (vbx - vax) * nx + (vby - vay) * ny
+            var newNormal = max(normalImpulse - bc[i].normalMass * massScale * (vn + bias) - impulseScale * normalImpulse, 0)
+            // A pair still apart after moving may give back push (so an overlap correction does
+            // not fling them apart) but gets none: closing the gap is the next solve pass's
+            // work, and that pass must see the full approach speed of a strike.
+            if relax && s > 0 { newNormal = min(newNormal, normalImpulse) }
+            let ln = newNormal - normalImpulse
+            bc[i].normalImpulse = newNormal
+            vax -= ma * ln * nx
+            vay -= ma * ln * ny
+            vbx += mb * ln * nx
+            vby += mb * ln * ny
+
+            // A strike: a pair that was not pressing on each other starts to, fast. The
+            // bounce comes after this substep. Pairs already pressing (a ball in a pile, or
+            // under one that was just hit) do not bounce on what is passed through them.
+            if newNormal > 0 {
+                var flags = bc[i].flags | ContactFlags.pushed
+                if vn < -threshold && normalImpulse == 0
+                    && bc[i].flags & (ContactFlags.pushed | ContactFlags.bounced | ContactFlags.bouncePending) == 0 {
+                    flags |= ContactFlags.bouncePending
+                    bounces.append(PendingBounce(contact: Int32(truncatingIfNeeded: i), approachVelocity: vn))
+                }
+                bc[i].flags = flags
+            }
+
+            st[a].vx = vax
+            st[a].vy = vay
+            st[a].w = wa
+            st[b].vx = vbx
+            st[b].vy = vby
+            st[b].w = wb
+        }
+
+        var wallBounces = pendingWallBounces
+        defer { pendingWallBounces = wallBounces }
+        let wallBiasRate = relax ? 0 : wallSoftness.biasRate
+        let wallSoftMass = relax ? 1 : wallSoftness.massScale
+        let wallSoftImpulse = relax ? 0 : wallSoftness.impulseScale
+        let walls = wallGeometry.base
+        let wc = wallContacts.base
+        for i in 0..<wallContacts.count {
+            var c = wc[i]
+            let b = Int(c.body)
+            let sb = st[b]
+            let wg = walls[Int(c.wall)]
+            if relax {
+                c.setGeometry(wg.manifold(cx: sb.px, cy: sb.py, radius: sb.radius, time: time))
+            }
+            let nx = c.nx, ny = c.ny
+            let tx = -ny, ty = nx
+            let mb = sb.invMass
+            let ib = sb.spin
+            var vbx = sb.vx, vby = sb.vy, wb = sb.w
+            let rvx0 = -wg.vx, rvy0 = -wg.vy
+
+            let vt = (vbx + rvx0) * tx + (vby + rvy0) * ty - wb * sb.radius
+            let maxFriction = c.friction * c.normalImpulse
+            let newTangent = min(max(c.tangentImpulse - c.tangentMass * vt, -maxFriction), maxFriction)
+            let lt = newTangent - c.tangentImpulse
+            c.tangentImpulse = newTangent
+            vbx += mb * lt * tx
+            vby += mb * lt * ty
+            wb -= ib * lt
+
+            let s = c.separation
+            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+            if s > 0 {
+                bias = s * invH
+            } else {
+                bias = max(wallBiasRate * s, -maxPush)
+                massScale = wallSoftMass
+                impulseScale = wallSoftImpulse
+            }
+            let vn = (vbx + rvx0) * nx + (vby + rvy0) * ny
+            let wallImpulse = c.normalImpulse
+            var newNormal = max(c.normalImpulse - c.normalMass * massScale * (vn + bias) - impulseScale * c.normalImpulse, 0)
+            if relax && s > 0 { newNormal = min(newNormal, c.normalImpulse) }
+            let ln = newNormal - c.normalImpulse
+            c.normalImpulse = newNormal
+            vbx += mb * ln * nx
+            vby += mb * ln * ny
+
+            if newNormal > 0 {
+                if vn < -threshold && wallImpulse == 0
+                    && c.flags & (ContactFlags.pushed | ContactFlags.bounced | ContactFlags.bouncePending) == 0 {
+                    c.flags |= ContactFlags.bouncePending
+                    wallBounces.append(PendingBounce(contact: Int32(truncatingIfNeeded: i), approachVelocity: vn))
+                }
+                c.flags |= ContactFlags.pushed
+            }
+
+            wc[i] = c
+            st[b].vx = vbx
+            st[b].vy = vby
+            st[b].w = wb
+        }
+    }
+
+    /// Restitution for the contacts that struck: their normal velocity becomes `-elasticity`
+    /// times the approach velocity.
+    ///
+    /// Box2D applies restitution once per step; applying it in the substep of the strike
+    /// keeps rebound heights within a substep's travel. A strike seen while the gap was
+    /// still closing waits until the pair actually meets, or a ball would stop (or turn back)
+    /// short of the wall. The bounce is solved together with the other touching contacts of
+    /// the struck balls, a few iterations, so a ball dropped on one resting on the floor
+    /// rebounds as from the floor instead of pressing the lower ball into it.
+    func applyBounces() {
+        let st = states.base, mat = materials.base
+        let meet = bounceGap
+        var rows = bounceRows
+        rows.removeAll()
+        defer { bounceRows = rows }
+        let marks = struckMarks.base
+
+        // The strikes that met.
+        let bc = ballContacts.base
+        var waiting = 0
+        let ballPending = pendingBallBounces.base
+        for k in 0..<pendingBallBounces.count {
+            let bounce = ballPending[k]
+            let i = Int(bounce.contact)
+            if bc[i].separation > meet {
+                ballPending[waiting] = bounce
+                waiting += 1
+                continue
+            }
+            let a = Int(bc[i].a), b = Int(bc[i].b)
+            let restitution = max(mat[a].elasticity, mat[b].elasticity)
+            rows.append(BounceRow(contact: Int32(i), isWall: false, target: -restitution * bounce.approachVelocity))
+            bc[i].flags = (bc[i].flags & ~ContactFlags.bouncePending) | ContactFlags.bounced
+            marks[a] = 1
+            marks[b] = 1
+        }
+        pendingBallBounces.truncate(to: waiting)
+        let wc = wallContacts.base
+        waiting = 0
+        let wallPending = pendingWallBounces.base
+        for k in 0..<pendingWallBounces.count {
+            let bounce = wallPending[k]
+            let i = Int(bounce.contact)
+            if wc[i].separation > meet {
+                wallPending[waiting] = bounce
+                waiting += 1
+                continue
+            }
+            let b = Int(wc[i].body)
+            rows.append(BounceRow(contact: Int32(i), isWall: true, target: -mat[b].elasticity * bounce.approachVelocity))
+            wc[i].flags = (wc[i].flags & ~ContactFlags.bouncePending) | ContactFlags.bounced
+            marks[b] = 1
+        }
+        pendingWallBounces.truncate(to: waiting)
+        let struck = rows.count
+        if struck == 0 { return }
+
+        // The other touching contacts of the struck balls hold them back (target 0).
+        let tolerance = contactTolerance, ratio = contactToleranceRatio
+        for i in 0..<ballContacts.count
+        where marks[Int(bc[i].a)] | marks[Int(bc[i].b)] != 0
+            && bc[i].separation <= min(tolerance, ratio * min(st[Int(bc[i].a)].radius, st[Int(bc[i].b)].radius))
+            && bc[i].flags & ContactFlags.bounced == 0 {
+            rows.append(BounceRow(contact: Int32(i), isWall: false, target: 0))
+        }
+        for i in 0..<wallContacts.count
+        where marks[Int(wc[i].body)] != 0 && wc[i].separation <= min(tolerance, ratio * st[Int(wc[i].body)].radius)
+            && wc[i].flags & ContactFlags.bounced == 0 {
+            rows.append(BounceRow(contact: Int32(i), isWall: true, target: 0))
+        }
+
+        // Normal velocities only: each row may push (never pull) until it reaches its target.
+        let walls = wallGeometry.base
+        let rs = rows.base
+        for _ in 0..<bounceIterations {
+            for r in 0..<rows.count {
+                let row = rs[r]
+                let i = Int(row.contact)
+                if row.isWall {
+                    let b = Int(wc[i].body)
+                    let wg = walls[Int(wc[i].wall)]
+                    let nx = wc[i].nx, ny = wc[i].ny
+                    let vn = (st[b].vx - wg.vx) * nx + (st[b].vy - wg.vy) * ny
+                    let total = max(row.impulse + wc[i].normalMass * (row.target - vn), 0)
+                    let impulse = total - row.impulse
+                    rs[r].impulse = total
+                    st[b].vx += st[b].invMass * impulse * nx
+                    st[b].vy += st[b].invMass * impulse * ny
+                } else {
+                    let a = Int(bc[i].a), b = Int(bc[i].b)
+                    let nx = bc[i].nx, ny = bc[i].ny
+                    let vn = (st[b].vx - st[a].vx) * nx + (st[b].vy - st[a].vy) * ny
+                    let total = max(row.impulse + bc[i].normalMass * (row.target - vn), 0)
+                    let impulse = total - row.impulse
+                    rs[r].impulse = total
+                    st[a].vx -= st[a].invMass * impulse * nx
+                    st[a].vy -= st[a].invMass * impulse * ny
+                    st[b].vx += st[b].invMass * impulse * nx
+                    st[b].vy += st[b].invMass * impulse * ny
+                }
+            }
+        }
+
+        // The impulses that stopped an impact are not a resting load: warm-starting the next
+        // substep with them (one iteration per substep) would kick the struck balls, and what
+        // they rest on, back up. Those contacts start the next substep cold instead.
+        for i in 0..<ballContacts.count where marks[Int(bc[i].a)] | marks[Int(bc[i].b)] != 0 {
+            bc[i].normalImpulse = 0
+            bc[i].tangentImpulse = 0
+        }
+        for i in 0..<wallContacts.count where marks[Int(wc[i].body)] != 0 {
+            wc[i].normalImpulse = 0
+            wc[i].tangentImpulse = 0
+        }
+        for r in 0..<struck {
+            let i = Int(rs[r].contact)
+            if rs[r].isWall {
+                marks[Int(wc[i].body)] = 0
+            } else {
+                marks[Int(bc[i].a)] = 0
+                marks[Int(bc[i].b)] = 0
+            }
+        }
+    }
+}
