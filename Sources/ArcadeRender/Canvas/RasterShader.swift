@@ -163,7 +163,7 @@ extension Canvas {
     @inline(__always) static func blend(_ c: Color, alpha: UInt32, into buf: UnsafeMutableBufferPointer<Color>, at index: Int) {
         if c.a == 0 { return }
         if c.a == 255 && alpha == 255 {
-            buf[index] = Color(r: c.r, g: c.g, b: c.b)
+            buf[index] = c  // already opaque: a plain copy
             return
         }
         let weight = alpha == 255 ? UInt32(c.a) : PixelBlend.div255(UInt32(c.a) &* alpha)
