@@ -21,11 +21,8 @@ extension Canvas {
         let maxY = max(p0.y, p3.y)
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return true }
         let bias = Canvas.sampleBias
-        let x0 = Int(max(0, (minX - 0.5 + bias).rounded(.down)))
-        let x1 = Int(min(Double(self.width) - 1, (maxX - 0.5 + bias).rounded(.up)))
-        let y0 = Int(max(0, (minY - 0.5 + bias).rounded(.down)))
-        let y1 = Int(min(Double(self.height) - 1, (maxY - 0.5 + bias).rounded(.up)))
-        guard x0 <= x1, y0 <= y1 else { return true }
+        guard let (x0, x1) = Canvas.pixelRange(minX, maxX, size: Double(self.width)),
+              let (y0, y1) = Canvas.pixelRange(minY, maxY, size: Double(self.height)) else { return true }
         let last = x1 - x0
         let wx = Double(x0) + 0.5 - bias
         // The row's first pixel, as in the general loop; `inv.c * wy` is zero here.
