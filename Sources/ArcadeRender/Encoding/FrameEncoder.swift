@@ -186,33 +186,92 @@ struct TerminalWriter {
     }
 
     /// Writes the changed cells of one row (`changed` holds their columns, ascending, and
-    /// `looks` how each will look): first every cell the current colours can show, then the
-    /// leftmost remaining one with new colours, and again, until all are written.
+    /// `looks` how each will look), grouped by colour: every cell the current colours can
+    /// show, left to right; then new colours, chosen among a few candidates for how many of
+    /// the remaining cells they can show per colour sent; and again. When twice running no
+    /// colours would serve more than one cell, or after ``maxColorRounds``, the rest go left
+    /// to right, which bounds the work when every cell has colours of its own.
     mutating func writeRow(
         base: Int, changed: UnsafeBufferPointer<Int>, looks: UnsafeBufferPointer<TerminalCell>,
-        written: UnsafeMutableBufferPointer<Bool>, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks,
-        into out: inout ByteBuffer
+        written: UnsafeMutableBufferPointer<Bool>, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+        cellLooks: inout CellLooks, into out: inout ByteBuffer
     ) {
         for k in 0..<changed.count { written[k] = false }
         var remaining = changed.count
+        var rounds = 0
+        var futile = 0
         while remaining > 0 {
-            var firstLeft = -1
-            for k in 0..<changed.count where !written[k] {
-                if looks[k].scalarWithoutColorChange(state.pen) != nil {
+            for k in 0..<changed.count where !written[k] && looks[k].scalarWithoutColorChange(state.pen) != nil {
+                gapCheckedMove(to: base + changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
+                write(looks[k], at: base + changed[k], into: &out)
+                written[k] = true
+                remaining -= 1
+            }
+            if remaining == 0 { break }
+            rounds += 1
+            let (k, served) = rounds > TerminalWriter.maxColorRounds
+                ? (-1, 0) : nextColorCell(changed: changed, looks: looks, written: written)
+            futile = served <= 1 ? futile + 1 : 0
+            if futile >= 2 || k < 0 {
+                // Twice no colours worth grouping by, or too many rounds: the rest in order.
+                for k in 0..<changed.count where !written[k] {
                     gapCheckedMove(to: base + changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
                     write(looks[k], at: base + changed[k], into: &out)
                     written[k] = true
-                    remaining -= 1
-                } else if firstLeft < 0 {
-                    firstLeft = k
                 }
+                break
             }
-            if remaining == 0 || firstLeft < 0 { break }
-            gapCheckedMove(to: base + changed[firstLeft], old: old, new: new, cellLooks: &cellLooks, into: &out)
-            write(looks[firstLeft], at: base + changed[firstLeft], into: &out)
-            written[firstLeft] = true
+            gapCheckedMove(to: base + changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
+            write(looks[k], at: base + changed[k], into: &out)
+            written[k] = true
             remaining -= 1
         }
+    }
+
+    /// Colour changes per row before the rest of the row is written in order.
+    static let maxColorRounds = 8
+    /// Unwritten cells considered when choosing the next colours.
+    static let colorCandidates = 6
+
+    /// Of the first few unwritten cells, the one whose colours (as it would be spelled from
+    /// the current pen) let the most unwritten cells be written without another change, per
+    /// colour sent; ties go to the leftmost. Also returns how many cells those colours serve,
+    /// the chosen one included.
+    private func nextColorCell(
+        changed: UnsafeBufferPointer<Int>, looks: UnsafeBufferPointer<TerminalCell>,
+        written: UnsafeMutableBufferPointer<Bool>
+    ) -> (cell: Int, served: Int) {
+        var best = -1
+        var bestServed = 0
+        var bestScore = -1
+        var considered = 0
+        for k in 0..<changed.count where !written[k] {
+            considered += 1
+            if considered > TerminalWriter.colorCandidates { break }
+            var pen = state.pen
+            let spelled = looks[k].spelling(for: pen)
+            var changes = 0
+            if let fg = spelled.foreground, fg != pen.foreground {
+                pen.foreground = fg
+                changes += 1
+            }
+            if let bg = spelled.background, bg != pen.background {
+                pen.background = bg
+                changes += 1
+            }
+            var served = 0
+            for j in 0..<changed.count where !written[j] && looks[j].scalarWithoutColorChange(pen) != nil {
+                served += 1
+            }
+            // Cells served per colour sent: changing both colours costs twice one.
+            let score = served * 2 / max(1, changes)
+            if score > bestScore {
+                best = k
+                bestScore = score
+                bestServed = served
+            }
+        }
+        return (best, bestServed)
     }
 
     /// Moves to cell `index`, considering a reprint of the unchanged cells in between.
