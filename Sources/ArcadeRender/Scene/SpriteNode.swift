@@ -26,6 +26,7 @@ public final class SpriteNode: Node {
         super.init(x: x, y: y)
     }
 
+    /// See ``Node/kindName``.
     public override var kindName: String { "sprite" }
 
     /// Seconds per frame (the flipbook's).
