@@ -1,15 +1,25 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArcadeCore
 import ArcadeRender
 
 /// Render benchmarks: composing a scene into cells and encoding the changed cells, for a pond
 /// of 300 moving fish over a static background at 80x24 and 200x60, plus the coin bank's
 /// 10,000-coin stress scene.
+///
+/// Times are this thread's CPU time, not wall-clock time: the machine is shared, and time
+/// spent descheduled says nothing about the renderer.
 func renderBenchmarks() -> [BenchResult] {
     var results: [BenchResult] = []
     for (columns, rows) in [(80, 24), (200, 60)] {
-        results += pondBenchmark(columns: columns, rows: rows)
+        results += pondBenchmark(columns: columns, rows: rows, fish: 300)
     }
+    // 300 fish crowd 80x24 past the 10 % of cells changing that the bytes target is stated
+    // for; a sparser pond shows the small screen under that condition.
+    results += pondBenchmark(columns: 80, rows: 24, fish: 60)
     results += coinBenchmark()
+    results += noiseBenchmark()
     return results
 }
 
@@ -54,7 +64,7 @@ private struct Swimmer {
     var speed: Double
 }
 
-private func pondBenchmark(columns: Int, rows: Int) -> [BenchResult] {
+private func pondBenchmark(columns: Int, rows: Int, fish: Int) -> [BenchResult] {
     let canvas = Canvas(columns: columns, rows: rows)
     let scene = Scene(background: .black)
     let width = Double(canvas.width)
@@ -65,7 +75,7 @@ private func pondBenchmark(columns: Int, rows: Int) -> [BenchResult] {
     var rng = SeededRandom(seed: 42)
     let book = fishFrames()
     var swimmers: [Swimmer] = []
-    for i in 0..<300 {
+    for i in 0..<fish {
         let node = try! scene.add(SpriteNode(flipbook: book,
                                              x: rng.nextDouble(in: 0, width),
                                              y: rng.nextDouble(in: height * 0.3, height * 0.85)))
@@ -108,13 +118,13 @@ private func pondBenchmark(columns: Int, rows: Int) -> [BenchResult] {
         let perRound = 120
         for _ in 0..<perRound {
             step()
-            let t0 = now()
+            let t0 = threadCPUTime()
             scene.draw(into: canvas, time: time)
             canvas.render(into: &frame)
-            let t1 = now()
+            let t1 = threadCPUTime()
             bytes.removeAll(keepingCapacity: true)
             encoder.encode(frame, into: &bytes)
-            let t2 = now()
+            let t2 = threadCPUTime()
             composeTime += t1 - t0
             encodeTime += t2 - t1
             totalBytes += bytes.count
@@ -139,10 +149,10 @@ private func pondBenchmark(columns: Int, rows: Int) -> [BenchResult] {
     let fullRepaint = Double(bytes.count)
     let perFrame = Double(totalBytes) / Double(frames)
     let changedPct = 100 * Double(totalChanged) / Double(frames * columns * rows)
-    let size = "\(columns)x\(rows)"
+    let size = "\(columns)x\(rows)" + (fish == 300 ? "" : "_\(fish)fish")
     let budget = columns >= 200 ? "  (compose + encode target <= 1000 us)" : ""
     return [
-        BenchResult(name: "render.compose_\(size)_us", value: compose, unit: "us", note: "300 fish + background"),
+        BenchResult(name: "render.compose_\(size)_us", value: compose, unit: "us", note: "\(fish) fish + background"),
         BenchResult(name: "render.encode_\(size)_us", value: encode, unit: "us",
                     note: "total \(Int((compose + encode).rounded())) us\(budget)"),
         BenchResult(name: "render.changed_cells_\(size)_pct", value: changedPct, unit: "%", note: "cells changed per frame"),
@@ -167,18 +177,68 @@ private func coinBenchmark() -> [BenchResult] {
     }
     var frame = Frame(columns: 200, rows: 60)
     var t = 0.0
-    let seconds = medianSecondsPerOp(iterations: 20) {
+    var samples: [Double] = []
+    for _ in 0..<7 {
+        let start = threadCPUTime()
         for _ in 0..<20 {
             t += 1.0 / 60
             for coin in coins { coin.y -= 0.5 }
             scene.draw(into: canvas, time: t)
             canvas.render(into: &frame)
         }
+        samples.append((threadCPUTime() - start) / 20)
     }
+    samples.sort()
+    let seconds = samples[samples.count / 2]
     blackHole(frame)
     return [
         BenchResult(name: "render.compose_10k_coins_us", value: seconds * 1e6, unit: "us", note: "10,000 scaled sprites, 200x60 (60 fps = 16,667 us)"),
     ]
+}
+
+/// The encoder's worst case: every cell of a 200x60 frame changes to random colours every
+/// frame (a full-screen cut between two photographs), which bounds the per-row colour grouping.
+private func noiseBenchmark() -> [BenchResult] {
+    var rng = SeededRandom(seed: 11)
+    var frames: [Frame] = []
+    for _ in 0..<2 {
+        var f = Frame(columns: 200, rows: 60)
+        for r in 0..<60 {
+            for c in 0..<200 {
+                func random() -> Color {
+                    Color(r: UInt8(rng.nextInt(in: 0, 255)), g: UInt8(rng.nextInt(in: 0, 255)), b: UInt8(rng.nextInt(in: 0, 255)))
+                }
+                f[c, r] = Cell(top: random(), bottom: random())
+            }
+        }
+        frames.append(f)
+    }
+    let encoder = FrameEncoder()
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(1 << 21)
+    var samples: [Double] = []
+    var k = 0
+    for _ in 0..<7 {
+        let start = threadCPUTime()
+        for _ in 0..<10 {
+            bytes.removeAll(keepingCapacity: true)
+            encoder.encode(frames[k & 1], into: &bytes)
+            k += 1
+        }
+        samples.append((threadCPUTime() - start) / 10)
+    }
+    samples.sort()
+    return [
+        BenchResult(name: "render.encode_noise_200x60_us", value: samples[samples.count / 2] * 1e6, unit: "us",
+                    note: "every cell new, random colours (\(bytes.count / 1024) KiB a frame)"),
+    ]
+}
+
+/// CPU seconds used by the calling thread.
+private func threadCPUTime() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
 }
 
 private func format1(_ v: Double) -> String {

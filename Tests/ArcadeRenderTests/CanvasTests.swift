@@ -105,3 +105,29 @@ import Testing
         #expect(Cell(character: "\u{2584}", foreground: Palette.blue, background: Palette.red).appearance == cell.appearance)
     }
 }
+
+@Suite struct CanvasRobustnessTests {
+    @Test func absurdPositionsDrawNothingAndDoNotTrap() {
+        let canvas = Canvas(columns: 4, rows: 2)
+        for x in [1e300, -1e300, Double.infinity, -Double.infinity, Double.nan] {
+            canvas.drawRect(width: 3, height: 3, transform: .translation(x, x), fill: Palette.red)
+            canvas.drawRect(width: 3, height: 3, transform: .translation(x, 1), fill: Palette.red)
+            canvas.drawRect(width: 3, height: 3, transform: AffineTransform.translation(x, 1).rotatedBy(0.3), fill: Palette.red)
+            canvas.drawSprite(letterF, transform: .translation(x, 1))
+            canvas.drawSprite(letterF, transform: .translation(1, x))
+            canvas.drawEllipse(width: 1e300, height: 2, transform: .translation(x, 1), fill: Palette.red)
+            canvas.strokePolyline([Vec2(0, 0), Vec2(x, 1)], transform: .identity, lineWidth: 1, color: Palette.red)
+            canvas.drawText("abc", transform: .translation(x, 0), color: Palette.white)
+        }
+        let node = SpriteNode(sprite: letterF)
+        node.x = .nan
+        node.scaleY = .infinity
+        _ = drawn(scene(node), columns: 4, rows: 2)
+        // The lines towards (±1e300, 1) run along the top row from the origin; every other
+        // shape is far away or not finite, so the bottom rows stay empty.
+        for x in 0..<4 {
+            #expect(canvas.pixel(x: x, y: 2) == Palette.background)
+            #expect(canvas.pixel(x: x, y: 3) == Palette.background)
+        }
+    }
+}

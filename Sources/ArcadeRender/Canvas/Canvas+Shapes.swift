@@ -14,6 +14,7 @@ extension Canvas {
         let h = Double(sprite.height)
         let content = transform.translatedBy(-anchor.x * w, -anchor.y * h)
         let weight = PixelBlend.weight(alpha)
+        if blitSprite(sprite, transform: content, alpha: weight, tint: tint) { return }
         sprite.pixels.withUnsafeBufferPointer { buf in
             if tint == .white {
                 rasterize(SpriteShader(pixels: buf, stride: sprite.width),

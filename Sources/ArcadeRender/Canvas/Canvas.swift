@@ -11,19 +11,25 @@ import ArcadeCore
 /// Coordinates are in pixels, x right and y down; pixel `(x, y)` covers the square
 /// `[x, x+1) x [y, y+1)` and is drawn when its centre lies inside a shape.
 public final class Canvas {
+    // Stored properties marked `@exclusivity(unchecked)`: a canvas belongs to one thread and its
+    // buffers are reached through one access at a time, while every primitive drawn touches them;
+    // the runtime's dynamic exclusivity checks would cost more than small sprites do.
+
     /// Width in terminal cells.
-    public private(set) var columns: Int
+    @exclusivity(unchecked) public private(set) var columns: Int
     /// Height in terminal cells.
-    public private(set) var rows: Int
+    @exclusivity(unchecked) public private(set) var rows: Int
     /// The colour ``clear()`` fills the pixel layer with.
-    public var background: Color
+    @exclusivity(unchecked) public var background: Color
 
     /// Row-major, `width * height`, always opaque.
-    var pixels: [Color]
+    @exclusivity(unchecked) var pixels: [Color]
     /// Row-major, `columns * rows`.
-    var textCells: [TextCell]
+    @exclusivity(unchecked) var textCells: [TextCell]
+    /// Scratch for ``blitSprite(_:transform:alpha:tint:)``: source column per canvas column.
+    @exclusivity(unchecked) var columnMap: [Int32] = []
     /// False until text is drawn after a clear, so composing skips the text pass entirely.
-    var hasText = false
+    @exclusivity(unchecked) var hasText = false
 
     /// A canvas of the given size in cells, cleared to `background`.
     public init(columns: Int, rows: Int, background: Color = .black) {

@@ -110,15 +110,10 @@ extension Canvas {
         let maxY = max(max(p0.y, p1.y), max(p2.y, p3.y))
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
         let bias = Canvas.sampleBias
-        // The first and last pixel whose nudged centre can fall inside the box, with one pixel
-        // of slack for rounding; the per-pixel test below is exact.
         let w = Double(self.width)
         let h = Double(self.height)
-        let x0 = Int(max(0, (minX - 0.5 + bias).rounded(.down)))
-        let x1 = Int(min(w - 1, (maxX - 0.5 + bias).rounded(.up)))
-        let y0 = Int(max(0, (minY - 0.5 + bias).rounded(.down)))
-        let y1 = Int(min(h - 1, (maxY - 0.5 + bias).rounded(.up)))
-        guard x0 <= x1, y0 <= y1 else { return }
+        guard let (x0, x1) = Canvas.pixelRange(minX, maxX, size: w),
+              let (y0, y1) = Canvas.pixelRange(minY, maxY, size: h) else { return }
         let stride = self.width
         let last = x1 - x0
         // Not rotated (mirrors and scales included): v is constant along a row and u along a
@@ -163,12 +158,22 @@ extension Canvas {
     @inline(__always) static func blend(_ c: Color, alpha: UInt32, into buf: UnsafeMutableBufferPointer<Color>, at index: Int) {
         if c.a == 0 { return }
         if c.a == 255 && alpha == 255 {
-            buf[index] = Color(r: c.r, g: c.g, b: c.b)
+            buf[index] = c  // already opaque: a plain copy
             return
         }
         let weight = alpha == 255 ? UInt32(c.a) : PixelBlend.div255(UInt32(c.a) &* alpha)
         if weight == 0 { return }
         buf[index] = PixelBlend.over(c, buf[index], alpha: weight)
+    }
+
+    /// The first and last pixel (inclusive) whose nudged centre can fall in `lo...hi`, with
+    /// one pixel of slack for rounding (the per-pixel test is exact), clamped to `0..<size`
+    /// before converting so far-away shapes cannot overflow; nil when none can.
+    @inline(__always) static func pixelRange(_ lo: Double, _ hi: Double, size: Double) -> (Int, Int)? {
+        let first = max(0, min(size, (lo - 0.5 + sampleBias).rounded(.down)))
+        let last = min(size - 1, max(-1, (hi - 0.5 + sampleBias).rounded(.up)))
+        guard first <= last else { return nil }
+        return (Int(first), Int(last))
     }
 
     /// The steps `i` in `0...last` for which `start + step * i` may lie in `[0, limit)`, widened

@@ -16,6 +16,10 @@ import ArcadeCore
 /// an unchanged frame produces no bytes at all. Buffers are reused: steady-state encoding
 /// does not allocate.
 public final class FrameEncoder {
+    // Stored properties marked `@exclusivity(unchecked)`: an encoder belongs to one thread and
+    // its buffers are reached through one access at a time, once per cell of every frame, where
+    // the runtime's dynamic exclusivity checks would cost more than the comparison itself.
+
     /// Truecolor or the 256-colour palette; changing it forces a full repaint.
     public var colorMode: ColorMode {
         didSet { if colorMode != oldValue { requestFullRepaint() } }
@@ -24,23 +28,29 @@ public final class FrameEncoder {
     /// know the mode ignore it.
     public var synchronizedOutput = true
 
-    private var columns = 0
-    private var rows = 0
-    /// What the screen shows (the last encoded frame), row-major.
-    private var screen: [TerminalCell] = []
-    /// The frame being encoded, converted; swapped with `screen` afterwards.
-    private var incoming: [TerminalCell] = []
-    /// Changed columns of the row being written.
-    private var pending: [Int] = []
-    /// Per column of the row being written: already written this frame.
-    private var written: [Bool] = []
-    private var fullRepaint = true
+    @exclusivity(unchecked) private var columns = 0
+    @exclusivity(unchecked) private var rows = 0
+    /// The last encoded frame's cells: what the screen shows.
+    @exclusivity(unchecked) private var screen: [Cell] = []
+    /// Changed columns of the row being written, and how each will look.
+    @exclusivity(unchecked) private var pending: [Int] = []
+    @exclusivity(unchecked) private var pendingLooks: [TerminalCell] = []
+    /// Per entry of `pending`: already written this frame.
+    @exclusivity(unchecked) private var written: [Bool] = []
+    @exclusivity(unchecked) private var fullRepaint = true
     /// Cursor and colours as the terminal has them after the last frame.
-    private var terminal = TerminalState()
+    @exclusivity(unchecked) private var terminal = TerminalState()
+    @exclusivity(unchecked) private var looks = CellLooks(mode: .trueColor)
+    /// Where a frame's bytes are written before they are handed over in one copy.
+    @exclusivity(unchecked) private var output = ByteBuffer(capacity: 1 << 14)
 
     /// An encoder that has not written anything yet (its first frame is a full repaint).
     public init(colorMode: ColorMode = .trueColor) {
         self.colorMode = colorMode
+    }
+
+    deinit {
+        output.deallocate()
     }
 
     /// Makes the next frame rewrite every cell, assuming nothing about the screen, the cursor
@@ -65,52 +75,87 @@ public final class FrameEncoder {
         if frame.columns != columns || frame.rows != rows {
             columns = frame.columns
             rows = frame.rows
-            screen = Array(repeating: TerminalCell(scalar: 0, first: 0, second: 0), count: n)
-            incoming = screen
+            screen = frame.cells.map { $0 }  // a copy of our own, never shared with the caller
             pending = []
             pending.reserveCapacity(columns)
+            pendingLooks = []
+            pendingLooks.reserveCapacity(columns)
             written = Array(repeating: false, count: columns)
             requestFullRepaint()
         }
         guard n > 0 else { return }
-        let mode = colorMode
-        let start = out.count
-        if synchronizedOutput { out.append(contentsOf: Escape.beginSynchronized) }
-        let bodyStart = out.count
-        var writer = TerminalWriter(columns: columns, mode: mode, state: terminal)
+        if looks.mode != colorMode { looks = CellLooks(mode: colorMode) }
+        var buffer = output
+        buffer.removeAll()
+        defer { output = buffer }
+        var writer = TerminalWriter(columns: columns, mode: colorMode, state: terminal)
         let repaintAll = fullRepaint
         let cols = columns
-        frame.cells.withUnsafeBufferPointer { src in
-            screen.withUnsafeBufferPointer { old in
-                incoming.withUnsafeMutableBufferPointer { new in
-                    for i in 0..<n { new[i] = TerminalCell(src[i], mode: mode) }
-                    let new = UnsafeBufferPointer(new)
-                    if repaintAll {
-                        for i in 0..<n { writer.write(at: i, old: old, new: new, into: &out) }
-                        return
+        frame.cells.withUnsafeBufferPointer { new in
+            screen.withUnsafeMutableBufferPointer { old in
+                if repaintAll {
+                    for i in 0..<n { writer.write(looks.look(new[i]), at: i, into: &buffer) }
+                    _ = old.update(fromContentsOf: new)
+                    return
+                }
+                for row in 0..<rows {
+                    let base = row * cols
+                    var differs = false
+                    pending.removeAll(keepingCapacity: true)
+                    pendingLooks.removeAll(keepingCapacity: true)
+                    for c in 0..<cols where new[base + c] != old[base + c] {
+                        differs = true
+                        // Different cells may still look the same (a blank's unused
+                        // foreground, two colours with one palette entry).
+                        let look = looks.look(new[base + c])
+                        if look != looks.look(old[base + c]) {
+                            pending.append(c)
+                            pendingLooks.append(look)
+                        }
                     }
-                    for row in 0..<rows {
-                        let base = row * cols
-                        pending.removeAll(keepingCapacity: true)
-                        for c in 0..<cols where new[base + c] != old[base + c] { pending.append(c) }
-                        if pending.isEmpty { continue }
+                    guard differs else { continue }
+                    if !pending.isEmpty {
                         pending.withUnsafeBufferPointer { changed in
-                            written.withUnsafeMutableBufferPointer { done in
-                                writer.writeRow(base: base, changed: changed, written: done, old: old, new: new, into: &out)
+                            pendingLooks.withUnsafeBufferPointer { changedLooks in
+                                written.withUnsafeMutableBufferPointer { done in
+                                    writer.writeRow(base: base, changed: changed, looks: changedLooks, written: done,
+                                                    old: UnsafeBufferPointer(old), new: new, cellLooks: &looks, into: &buffer)
+                                }
                             }
                         }
                     }
+                    for c in base..<(base + cols) { old[c] = new[c] }
                 }
             }
         }
         fullRepaint = false
         terminal = writer.state
-        if out.count == bodyStart {
-            out.removeLast(out.count - start)
-        } else if synchronizedOutput {
-            out.append(contentsOf: Escape.endSynchronized)
+        guard buffer.count > 0 else { return }
+        let sync = synchronizedOutput
+        out.reserveCapacity(out.count + buffer.count + (sync ? 16 : 0))
+        if sync { for i in 0..<Escape.beginSynchronized.count { out.append(Escape.beginSynchronized[i]) } }
+        out.append(contentsOf: buffer.bytes)
+        if sync { for i in 0..<Escape.endSynchronized.count { out.append(Escape.endSynchronized[i]) } }
+    }
+}
+
+/// Turns cells into what the terminal will show in the current colour mode, remembering
+/// recent palette lookups.
+struct CellLooks {
+    let mode: ColorMode
+    private var palette = PaletteCache()
+
+    init(mode: ColorMode) {
+        self.mode = mode
+    }
+
+    @inline(__always) mutating func look(_ cell: Cell) -> TerminalCell {
+        switch mode {
+        case .trueColor:
+            TerminalCell(cell, foreground: TerminalCell.rgbKey(cell.foreground), background: TerminalCell.rgbKey(cell.background))
+        case .palette256:
+            TerminalCell(cell, foreground: palette.index(for: cell.foreground), background: palette.index(for: cell.background))
         }
-        swap(&screen, &incoming)
     }
 }
 
@@ -140,41 +185,138 @@ struct TerminalWriter {
         self.state = state
     }
 
-    /// Writes the changed cells of one row (`changed` holds their columns, ascending): first
-    /// every cell the current colours can show, then the leftmost remaining one with new
-    /// colours, and again, until all are written.
+    /// Writes the changed cells of one row (`changed` holds their columns, ascending, and
+    /// `looks` how each will look), grouped by colour: every cell the current colours can
+    /// show, left to right; then new colours, chosen among a few candidates for how many of
+    /// the remaining cells they can show per colour sent; and again. When twice running no
+    /// colours would serve more than one cell, or after ``maxColorRounds``, the rest go left
+    /// to right, which bounds the work when every cell has colours of its own.
     mutating func writeRow(
-        base: Int, changed: UnsafeBufferPointer<Int>, written: UnsafeMutableBufferPointer<Bool>,
-        old: UnsafeBufferPointer<TerminalCell>, new: UnsafeBufferPointer<TerminalCell>, into out: inout [UInt8]
+        base: Int, changed: UnsafeBufferPointer<Int>, looks: UnsafeBufferPointer<TerminalCell>,
+        written: UnsafeMutableBufferPointer<Bool>, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+        cellLooks: inout CellLooks, into out: inout ByteBuffer
     ) {
-        for c in changed { written[c] = false }
+        for k in 0..<changed.count { written[k] = false }
         var remaining = changed.count
+        var rounds = 0
+        var futile = 0
         while remaining > 0 {
-            var firstLeft = -1
-            for c in changed where !written[c] {
-                if new[base + c].scalarWithoutColorChange(state.pen) != nil {
-                    write(at: base + c, old: old, new: new, into: &out)
-                    written[c] = true
-                    remaining -= 1
-                } else if firstLeft < 0 {
-                    firstLeft = c
-                }
+            for k in 0..<changed.count where !written[k] && looks[k].scalarWithoutColorChange(state.pen) != nil {
+                gapCheckedMove(to: base + changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
+                write(looks[k], at: base + changed[k], into: &out)
+                written[k] = true
+                remaining -= 1
             }
-            if remaining == 0 || firstLeft < 0 { break }
-            write(at: base + firstLeft, old: old, new: new, into: &out)
-            written[firstLeft] = true
+            if remaining == 0 { break }
+            rounds += 1
+            let (k, served) = rounds > TerminalWriter.maxColorRounds
+                ? (-1, 0) : nextColorCell(changed: changed, looks: looks, written: written)
+            futile = served <= 1 ? futile + 1 : 0
+            if futile >= 2 || k < 0 {
+                // Twice no colours worth grouping by, or too many rounds: the rest in order.
+                for k in 0..<changed.count where !written[k] {
+                    gapCheckedMove(to: base + changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
+                    write(looks[k], at: base + changed[k], into: &out)
+                    written[k] = true
+                }
+                break
+            }
+            gapCheckedMove(to: base + changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
+            write(looks[k], at: base + changed[k], into: &out)
+            written[k] = true
             remaining -= 1
         }
     }
 
-    /// Moves to cell `index`, sets its colours and writes it.
-    @inline(__always) mutating func write(
-        at index: Int, old: UnsafeBufferPointer<TerminalCell>, new: UnsafeBufferPointer<TerminalCell>, into out: inout [UInt8]
+    /// Colour changes per row before the rest of the row is written in order.
+    static let maxColorRounds = 8
+    /// Unwritten cells considered when choosing the next colours.
+    static let colorCandidates = 6
+
+    /// Of the first few unwritten cells, the one whose colours (as it would be spelled from
+    /// the current pen) let the most unwritten cells be written without another change, per
+    /// colour sent; ties go to the leftmost. Also returns how many cells those colours serve,
+    /// the chosen one included.
+    private func nextColorCell(
+        changed: UnsafeBufferPointer<Int>, looks: UnsafeBufferPointer<TerminalCell>,
+        written: UnsafeMutableBufferPointer<Bool>
+    ) -> (cell: Int, served: Int) {
+        var best = -1
+        var bestServed = 0
+        var bestScore = -1
+        var considered = 0
+        for k in 0..<changed.count where !written[k] {
+            considered += 1
+            if considered > TerminalWriter.colorCandidates { break }
+            var pen = state.pen
+            let spelled = looks[k].spelling(for: pen)
+            var changes = 0
+            if let fg = spelled.foreground, fg != pen.foreground {
+                pen.foreground = fg
+                changes += 1
+            }
+            if let bg = spelled.background, bg != pen.background {
+                pen.background = bg
+                changes += 1
+            }
+            var served = 0
+            for j in 0..<changed.count where !written[j] && looks[j].scalarWithoutColorChange(pen) != nil {
+                served += 1
+            }
+            // Cells served per colour sent: changing both colours costs twice one.
+            let score = served * 2 / max(1, changes)
+            if score > bestScore {
+                best = k
+                bestScore = score
+                bestServed = served
+            }
+        }
+        return (best, bestServed)
+    }
+
+    /// Moves to cell `index`, considering a reprint of the unchanged cells in between.
+    @inline(__always) private mutating func gapCheckedMove(
+        to index: Int, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks,
+        into out: inout ByteBuffer
     ) {
+        out.reserve(Escape.maxBytesPerCell)
         let row = index / columns
         let column = index - row * columns
-        moveCursor(row: row, column: column, old: old, new: new, into: &out)
-        let spelled = new[index].spelling(for: state.pen)
+        var reprint: (cost: Int, count: Int)? = nil
+        if state.row == row && state.column >= 0 {
+            let gap = column - state.column
+            if gap > 0 && gap <= TerminalWriter.maxReprint {
+                var cost = 0
+                let from = index - gap
+                for k in from..<index {
+                    let look = cellLooks.look(new[k])
+                    guard look == cellLooks.look(old[k]), let s = look.scalarWithoutColorChange(state.pen) else {
+                        cost = -1
+                        break
+                    }
+                    cost += TerminalCell.utf8Count(s)
+                }
+                if cost >= 0 { reprint = (cost, gap) }
+            }
+        }
+        let (move, cost) = bestMove(row: row, column: column)
+        if let reprint, reprint.cost < cost {
+            for k in (index - reprint.count)..<index {
+                TerminalCell.appendUTF8(cellLooks.look(new[k]).scalarWithoutColorChange(state.pen) ?? 0x20, to: &out)
+            }
+            state.column = column
+            return
+        }
+        perform(move, row: row, column: column, into: &out)
+    }
+
+    /// Moves to cell `index`, sets the colours `look` needs and writes it.
+    @inline(__always) mutating func write(_ look: TerminalCell, at index: Int, into out: inout ByteBuffer) {
+        out.reserve(Escape.maxBytesPerCell)
+        let row = index / columns
+        let column = index - row * columns
+        moveCursor(row: row, column: column, into: &out)
+        let spelled = look.spelling(for: state.pen)
         state.pen.emitColors(foreground: spelled.foreground, background: spelled.background, mode: mode, into: &out)
         TerminalCell.appendUTF8(spelled.scalar, to: &out)
         state.column += 1
@@ -188,20 +330,17 @@ struct TerminalWriter {
 
     /// The ways to get from the cursor to a cell.
     private enum Move {
+        case stay
         case absolute
         /// Optional carriage return (+ line feed), then relative vertical and horizontal steps.
         case relative(carriageReturn: Bool, lineFeed: Bool, vertical: Int, horizontal: Int)
         /// Column absolute (`CHA`) after a vertical step.
         case columnAbsolute(vertical: Int)
-        /// Rewrite the unchanged cells in between with the current colours.
-        case reprint(count: Int)
     }
 
-    private mutating func moveCursor(
-        row: Int, column: Int, old: UnsafeBufferPointer<TerminalCell>, new: UnsafeBufferPointer<TerminalCell>,
-        into out: inout [UInt8]
-    ) {
-        if row == state.row && column == state.column { return }
+    /// The cheapest move from the cursor to a cell, and its length in bytes.
+    private func bestMove(row: Int, column: Int) -> (Move, Int) {
+        if row == state.row && column == state.column { return (.stay, 0) }
         var best = Move.absolute
         var bestCost = TerminalWriter.cupCost(row: row, column: column)
         func consider(_ move: Move, _ cost: Int) {
@@ -217,10 +356,6 @@ struct TerminalWriter {
                 let dh = column - state.column
                 consider(.relative(carriageReturn: false, lineFeed: false, vertical: dv, horizontal: dh),
                          vertical + TerminalWriter.stepCost(dh))
-                if dv == 0 && dh > 0 && dh <= TerminalWriter.maxReprint,
-                   let cost = reprintCost(at: row * columns + state.column, count: dh, old: old, new: new) {
-                    consider(.reprint(count: dh), cost)
-                }
             }
             consider(.relative(carriageReturn: true, lineFeed: false, vertical: dv, horizontal: column),
                      1 + vertical + TerminalWriter.stepCost(column))
@@ -230,7 +365,17 @@ struct TerminalWriter {
             }
             consider(.columnAbsolute(vertical: dv), vertical + 3 + (column == 0 ? 0 : Escape.digits(column + 1)))
         }
-        switch best {
+        return (best, bestCost)
+    }
+
+    private mutating func moveCursor(row: Int, column: Int, into out: inout ByteBuffer) {
+        perform(bestMove(row: row, column: column).0, row: row, column: column, into: &out)
+    }
+
+    private mutating func perform(_ move: Move, row: Int, column: Int, into out: inout ByteBuffer) {
+        switch move {
+        case .stay:
+            return
         case .absolute:
             out.append(0x1B)
             out.append(0x5B)
@@ -251,28 +396,9 @@ struct TerminalWriter {
             out.append(0x5B)
             if column != 0 { Escape.appendDecimal(column + 1, to: &out) }
             out.append(0x47)  // G
-        case .reprint(let count):
-            let from = row * columns + state.column
-            for k in 0..<count {
-                // reprintCost checked that the pen shows every one of these as it is.
-                TerminalCell.appendUTF8(old[from + k].scalarWithoutColorChange(state.pen) ?? 0x20, to: &out)
-            }
         }
         state.row = row
         state.column = column
-    }
-
-    /// Bytes to reprint `count` cells from `index` on, or nil when one of them changed (the
-    /// terminal may not show it yet) or needs a colour the pen does not have.
-    private func reprintCost(
-        at index: Int, count: Int, old: UnsafeBufferPointer<TerminalCell>, new: UnsafeBufferPointer<TerminalCell>
-    ) -> Int? {
-        var cost = 0
-        for k in index..<(index + count) {
-            guard old[k] == new[k], let s = old[k].scalarWithoutColorChange(state.pen) else { return nil }
-            cost += TerminalCell.utf8Count(s)
-        }
-        return cost
     }
 
     /// `ESC [ row ; column H`, shortened when a coordinate is 1.
@@ -288,7 +414,7 @@ struct TerminalWriter {
         return m == 0 ? 0 : m == 1 ? 3 : 3 + Escape.digits(m)
     }
 
-    private static func appendStep(_ n: Int, positive: UInt8, negative: UInt8, to out: inout [UInt8]) {
+    private static func appendStep(_ n: Int, positive: UInt8, negative: UInt8, to out: inout ByteBuffer) {
         guard n != 0 else { return }
         out.append(0x1B)
         out.append(0x5B)

@@ -17,23 +17,30 @@ struct TerminalCell: Equatable {
     }
 
     @inline(__always) init(_ cell: Cell, mode: ColorMode) {
-        let fg = TerminalCell.key(cell.foreground, mode)
-        let bg = TerminalCell.key(cell.background, mode)
-        switch cell.character {
-        case " ": self.init(scalar: 0, first: bg, second: bg)
-        case Cell.upperHalf: self.init(scalar: 0, first: fg, second: bg)
-        case Cell.lowerHalf: self.init(scalar: 0, first: bg, second: fg)
-        case Cell.fullBlock: self.init(scalar: 0, first: fg, second: fg)
-        default: self.init(scalar: cell.character.value, first: fg, second: bg)
+        switch mode {
+        case .trueColor:
+            self.init(cell, foreground: TerminalCell.rgbKey(cell.foreground), background: TerminalCell.rgbKey(cell.background))
+        case .palette256:
+            self.init(cell, foreground: UInt32(XtermPalette.index(nearestTo: cell.foreground)),
+                      background: UInt32(XtermPalette.index(nearestTo: cell.background)))
         }
     }
 
-    /// A colour as the terminal gets it: `0xRRGGBB`, or a palette index.
-    @inline(__always) static func key(_ c: Color, _ mode: ColorMode) -> UInt32 {
-        switch mode {
-        case .trueColor: (UInt32(c.r) << 16) | (UInt32(c.g) << 8) | UInt32(c.b)
-        case .palette256: UInt32(XtermPalette.index(nearestTo: c))
+    /// A cell whose colours are already terminal keys.
+    @inline(__always) init(_ cell: Cell, foreground fg: UInt32, background bg: UInt32) {
+        let scalar = cell.character.value
+        switch scalar {
+        case BlockScalar.space: self.init(scalar: 0, first: bg, second: bg)
+        case BlockScalar.upperHalf: self.init(scalar: 0, first: fg, second: bg)
+        case BlockScalar.lowerHalf: self.init(scalar: 0, first: bg, second: fg)
+        case BlockScalar.fullBlock: self.init(scalar: 0, first: fg, second: fg)
+        default: self.init(scalar: scalar, first: fg, second: bg)
         }
+    }
+
+    /// A colour as truecolor output uses it: `0xRRGGBB`.
+    @inline(__always) static func rgbKey(_ c: Color) -> UInt32 {
+        (UInt32(c.r) << 16) | (UInt32(c.g) << 8) | UInt32(c.b)
     }
 
     /// A way to write the cell: the character, and the colours it needs (nil = any will do).
@@ -49,16 +56,16 @@ struct TerminalCell: Equatable {
         guard scalar == 0 else { return Spelling(scalar: scalar, foreground: first, background: second) }
         if first == second {
             if pen.background != first && pen.foreground == first {
-                return Spelling(scalar: Cell.fullBlock.value, foreground: first, background: nil)
+                return Spelling(scalar: BlockScalar.fullBlock, foreground: first, background: nil)
             }
             return Spelling(scalar: 0x20, foreground: nil, background: first)
         }
         let upperChanges = (pen.foreground == first ? 0 : 1) + (pen.background == second ? 0 : 1)
         let lowerChanges = (pen.foreground == second ? 0 : 1) + (pen.background == first ? 0 : 1)
         if lowerChanges < upperChanges {
-            return Spelling(scalar: Cell.lowerHalf.value, foreground: second, background: first)
+            return Spelling(scalar: BlockScalar.lowerHalf, foreground: second, background: first)
         }
-        return Spelling(scalar: Cell.upperHalf.value, foreground: first, background: second)
+        return Spelling(scalar: BlockScalar.upperHalf, foreground: first, background: second)
     }
 
     /// The character that shows this cell with exactly the pen's colours, or nil when the
@@ -69,11 +76,11 @@ struct TerminalCell: Equatable {
         }
         if first == second {
             if pen.background == first { return 0x20 }
-            if pen.foreground == first { return Cell.fullBlock.value }
+            if pen.foreground == first { return BlockScalar.fullBlock }
             return nil
         }
-        if pen.foreground == first && pen.background == second { return Cell.upperHalf.value }
-        if pen.foreground == second && pen.background == first { return Cell.lowerHalf.value }
+        if pen.foreground == first && pen.background == second { return BlockScalar.upperHalf }
+        if pen.foreground == second && pen.background == first { return BlockScalar.lowerHalf }
         return nil
     }
 
@@ -83,7 +90,7 @@ struct TerminalCell: Equatable {
     }
 
     /// Appends a scalar value as UTF-8.
-    @inline(__always) static func appendUTF8(_ v: UInt32, to out: inout [UInt8]) {
+    @inline(__always) static func appendUTF8(_ v: UInt32, to out: inout ByteBuffer) {
         if v < 0x80 {
             out.append(UInt8(v))
         } else if v < 0x800 {
@@ -102,6 +109,18 @@ struct TerminalCell: Equatable {
     }
 }
 
+/// The pixel-cell characters as plain integers: comparing against these costs nothing, where
+/// a `Unicode.Scalar` static goes through its lazy initialiser on every use.
+enum BlockScalar {
+    static let space: UInt32 = 0x20
+    /// `▀`
+    static let upperHalf: UInt32 = 0x2580
+    /// `▄`
+    static let lowerHalf: UInt32 = 0x2584
+    /// `█`
+    static let fullBlock: UInt32 = 0x2588
+}
+
 /// The terminal's current SGR colours as far as the encoder knows.
 struct PenState {
     /// Colour keys; ``unknown`` until set.
@@ -113,7 +132,7 @@ struct PenState {
 
     /// Writes one SGR sequence setting whichever of the wanted colours differ from the pen.
     @inline(__always) mutating func emitColors(
-        foreground fg: UInt32?, background bg: UInt32?, mode: ColorMode, into out: inout [UInt8]
+        foreground fg: UInt32?, background bg: UInt32?, mode: ColorMode, into out: inout ByteBuffer
     ) {
         let setFg = fg.map { $0 != foreground } ?? false
         let setBg = bg.map { $0 != background } ?? false
@@ -135,37 +154,51 @@ struct PenState {
 
 /// Byte-level pieces of the escape sequences the encoder writes.
 enum Escape {
-    /// Appends a non-negative integer in decimal.
-    @inline(__always) static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
-        if n >= 10 { appendDecimal(n / 10, to: &out) }
-        out.append(UInt8(0x30 + n % 10))
+    /// Appends a non-negative integer in decimal (up to 99,999: cell coordinates and
+    /// colour channels).
+    @inline(__always) static func appendDecimal(_ n: Int, to out: inout ByteBuffer) {
+        var divisor = 1
+        while divisor * 10 <= n && divisor < 10_000 { divisor *= 10 }
+        var rest = n
+        while divisor > 0 {
+            out.append(UInt8(truncatingIfNeeded: 0x30 + (rest / divisor) % 10))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
-    /// Number of decimal digits of a non-negative integer.
+    /// Number of decimal digits of a non-negative integer (up to 99,999).
     @inline(__always) static func digits(_ n: Int) -> Int {
-        n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : 5 + digits(n / 100000)
+        n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : 5
     }
 
     /// `38;2;r;g;b` (or `48;...`) in truecolor, `38;5;n` in the 256-colour palette.
-    @inline(__always) static func appendColor(_ key: UInt32, selector: Int, mode: ColorMode, to out: inout [UInt8]) {
+    @inline(__always) static func appendColor(_ key: UInt32, selector: Int, mode: ColorMode, to out: inout ByteBuffer) {
         appendDecimal(selector, to: &out)
         switch mode {
         case .trueColor:
-            out.append(contentsOf: [0x3B, 0x32, 0x3B])  // ;2;
+            out.append(0x3B)  // ;2;
+            out.append(0x32)
+            out.append(0x3B)
             appendDecimal(Int((key >> 16) & 0xFF), to: &out)
             out.append(0x3B)
             appendDecimal(Int((key >> 8) & 0xFF), to: &out)
             out.append(0x3B)
             appendDecimal(Int(key & 0xFF), to: &out)
         case .palette256:
-            out.append(contentsOf: [0x3B, 0x35, 0x3B])  // ;5;
+            out.append(0x3B)  // ;5;
+            out.append(0x35)
+            out.append(0x3B)
             appendDecimal(Int(key), to: &out)
         }
     }
 
     /// `ESC [ ? 2026 h`: the terminal holds the screen until the matching end, so a frame
     /// never shows half drawn.
-    static let beginSynchronized: [UInt8] = Array("\u{1B}[?2026h".utf8)
+    static var beginSynchronized: StaticBytes { StaticBytes("\u{1B}[?2026h") }
     /// `ESC [ ? 2026 l`.
-    static let endSynchronized: [UInt8] = Array("\u{1B}[?2026l".utf8)
+    static var endSynchronized: StaticBytes { StaticBytes("\u{1B}[?2026l") }
+    /// The most bytes one cell can take: a cursor move with five-digit coordinates, a reprint
+    /// of four 4-byte characters, both truecolor SGRs and a 4-byte character, rounded up.
+    static let maxBytesPerCell = 96
 }

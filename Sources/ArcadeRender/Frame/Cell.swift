@@ -32,12 +32,15 @@ public struct Cell: Hashable, Sendable {
         }
     }
 
+    // Computed rather than stored: a stored static would go through its lazy initialiser
+    // on every use, and these are compared once per cell per frame.
+
     /// `▀` U+2580: foreground on top, background below.
-    public static let upperHalf: Unicode.Scalar = "\u{2580}"
+    @inlinable public static var upperHalf: Unicode.Scalar { "\u{2580}" }
     /// `▄` U+2584: background on top, foreground below.
-    public static let lowerHalf: Unicode.Scalar = "\u{2584}"
+    @inlinable public static var lowerHalf: Unicode.Scalar { "\u{2584}" }
     /// `█` U+2588: foreground in both halves.
-    public static let fullBlock: Unicode.Scalar = "\u{2588}"
+    @inlinable public static var fullBlock: Unicode.Scalar { "\u{2588}" }
 
     /// What the cell shows on screen.
     @inlinable public var appearance: CellAppearance {

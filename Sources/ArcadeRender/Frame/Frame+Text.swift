@@ -32,19 +32,21 @@ extension Frame {
     /// reset: `cat` it to a terminal to see the frame. Uses absolute colours only, so it
     /// reads the same whatever the terminal showed before.
     public func ansiText(colorMode: ColorMode = .trueColor) -> String {
-        var bytes: [UInt8] = []
-        var pen = PenState()
+        var out = ByteBuffer(capacity: (columns * 24 + 8) * rows)
+        defer { out.deallocate() }
+        var looks = CellLooks(mode: colorMode)
         for row in 0..<rows {
+            var pen = PenState()
             for column in 0..<columns {
-                let cell = TerminalCell(self[column, row], mode: colorMode)
-                let spelled = cell.spelling(for: pen)
-                pen.emitColors(foreground: spelled.foreground, background: spelled.background, mode: colorMode, into: &bytes)
-                TerminalCell.appendUTF8(spelled.scalar, to: &bytes)
+                out.reserve(Escape.maxBytesPerCell)
+                let spelled = looks.look(self[column, row]).spelling(for: pen)
+                pen.emitColors(foreground: spelled.foreground, background: spelled.background, mode: colorMode, into: &out)
+                TerminalCell.appendUTF8(spelled.scalar, to: &out)
             }
-            bytes.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D])  // ESC [ 0 m: reset at the end of each row
-            pen = PenState()
-            if row + 1 < rows { bytes.append(0x0A) }
+            out.reserve(5)
+            for b in "\u{1B}[0m".utf8 { out.append(b) }  // reset at the end of each row
+            if row + 1 < rows { out.append(0x0A) }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 }

@@ -6,11 +6,17 @@ import ArcadeCore
 /// goes and `(c, d)` where the unit y axis goes. With y pointing down, a positive rotation
 /// turns clockwise on screen.
 public struct AffineTransform: Hashable, Sendable {
+    /// Where the unit x axis goes: its x part.
     public var a: Double
+    /// Where the unit x axis goes: its y part.
     public var b: Double
+    /// Where the unit y axis goes: its x part.
     public var c: Double
+    /// Where the unit y axis goes: its y part.
     public var d: Double
+    /// Horizontal translation.
     public var tx: Double
+    /// Vertical translation.
     public var ty: Double
 
     /// A transform from its six coefficients.

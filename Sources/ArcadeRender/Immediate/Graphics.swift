@@ -16,6 +16,9 @@ public final class Graphics {
     public var alpha = 1.0
 
     private var saved: [(AffineTransform, Double)] = []
+    /// The two points of ``line(x1:y1:x2:y2:color:lineWidth:)``, reused so a line costs no
+    /// allocation.
+    private var segment = [Vec2.zero, Vec2.zero]
     private var labels: [LabelKey: Sprite] = [:]
     /// Rendered labels kept between frames; beyond this many the cache starts over.
     private static let labelCacheLimit = 64
@@ -104,8 +107,9 @@ public final class Graphics {
 
     /// A straight line `lineWidth` wide from `(x1, y1)` to `(x2, y2)`.
     public func line(x1: Double, y1: Double, x2: Double, y2: Double, color: Color, lineWidth: Double = 1) {
-        canvas.strokePolyline([Vec2(x1, y1), Vec2(x2, y2)], transform: transform, lineWidth: lineWidth,
-                              color: color, alpha: alpha)
+        segment[0] = Vec2(x1, y1)
+        segment[1] = Vec2(x2, y2)
+        canvas.strokePolyline(segment, transform: transform, lineWidth: lineWidth, color: color, alpha: alpha)
     }
 
     /// A path through `points`, showing the part between the length fractions `strokeStart`

@@ -22,6 +22,7 @@ public final class CircleNode: Node {
         super.init(x: x, y: y)
     }
 
+    /// See ``Node/kindName``.
     public override var kindName: String { "circle" }
 
     override func drawContent(in canvas: Canvas, transform: AffineTransform, alpha: Double, time: Double) {

@@ -25,6 +25,7 @@ public final class LabelNode: Node {
         super.init(x: x, y: y)
     }
 
+    /// See ``Node/kindName``.
     public override var kindName: String { "label" }
 
     /// The rendered text, rebuilt only when text, font or colours change.

@@ -28,6 +28,7 @@ public final class LineNode: Node {
         self.init(points: [from, to], color: color, lineWidth: lineWidth)
     }
 
+    /// See ``Node/kindName``.
     public override var kindName: String { "line" }
 
     override func drawContent(in canvas: Canvas, transform: AffineTransform, alpha: Double, time: Double) {

@@ -12,6 +12,10 @@ import ArcadeCore
 /// which gives them their ``id``. Concrete kinds: ``GroupNode``, ``SpriteNode``,
 /// ``TextNode``, ``LabelNode``, ``RectNode``, ``CircleNode``, ``LineNode``.
 public class Node: Animatable {
+    // Stored properties marked `@exclusivity(unchecked)`: nodes belong to one thread and are
+    // never accessed overlappingly, and the frame's traversal reads these for every node, where
+    // the runtime's dynamic exclusivity checks cost more than the drawing itself.
+
     /// Stable identity inside its scene, never reused; 0 while the node is not in a scene.
     /// A removed node keeps its old number, but the scene no longer resolves it.
     public internal(set) var id = 0
@@ -21,52 +25,52 @@ public class Node: Animatable {
     public internal(set) weak var parent: Node?
 
     /// Horizontal position in the parent's space, in pixels.
-    public var x: Double { didSet { localDirty = true } }
+    @exclusivity(unchecked) public var x: Double { didSet { localDirty = true } }
     /// Vertical position in the parent's space, in pixels (down is positive).
-    public var y: Double { didSet { localDirty = true } }
+    @exclusivity(unchecked) public var y: Double { didSet { localDirty = true } }
     /// Which point of the node's own content sits at its position: `(0, 0)` its top-left,
     /// `(1, 1)` its bottom-right.
-    public var anchor: Vec2
+    @exclusivity(unchecked) public var anchor: Vec2
     /// Horizontal scale; negative mirrors (a fish turned to swim right).
-    public var scaleX: Double { didSet { localDirty = true } }
+    @exclusivity(unchecked) public var scaleX: Double { didSet { localDirty = true } }
     /// Vertical scale; negative flips upside down.
-    public var scaleY: Double { didSet { localDirty = true } }
+    @exclusivity(unchecked) public var scaleY: Double { didSet { localDirty = true } }
     /// Turn about the position in radians, clockwise (y is down).
-    public var rotation: Double { didSet { localDirty = true } }
+    @exclusivity(unchecked) public var rotation: Double { didSet { localDirty = true } }
     /// Opacity 0...1, multiplied into every descendant's.
-    public var alpha: Double
+    @exclusivity(unchecked) public var alpha: Double
     /// Draw order among siblings: higher draws later (on top); equal values keep the order
     /// the nodes were added in.
-    public var z: Double {
+    @exclusivity(unchecked) public var z: Double {
         didSet {
             if z.isNaN { z = 0 }
             if z != oldValue { parent?.needsChildSort = true }
         }
     }
     /// Hidden nodes and their descendants are not drawn and not hit.
-    public var isVisible = true
+    @exclusivity(unchecked) public var isVisible = true
 
     /// Children in storage order; may hold removed ones until the next compaction.
-    var childStorage: [Node] = []
+    @exclusivity(unchecked) var childStorage: [Node] = []
     /// Set when a child's z changed or a child was added out of order.
-    var needsChildSort = false
+    @exclusivity(unchecked) var needsChildSort = false
     /// Set when a child was removed: the array still holds it until compaction.
-    var needsCompaction = false
+    @exclusivity(unchecked) var needsCompaction = false
     /// Insertion order among siblings, the tie-breaker for equal z.
-    var sequence = 0
+    @exclusivity(unchecked) var sequence = 0
 
-    var localDirty = true
-    private var cachedLocal = AffineTransform.identity
-    private var cachedRotation = 0.0
-    private var cachedSin = 0.0
-    private var cachedCos = 1.0
+    @exclusivity(unchecked) var localDirty = true
+    @exclusivity(unchecked) private var cachedLocal = AffineTransform.identity
+    @exclusivity(unchecked) private var cachedRotation = 0.0
+    @exclusivity(unchecked) private var cachedSin = 0.0
+    @exclusivity(unchecked) private var cachedCos = 1.0
 
     /// Where the node was drawn on the canvas in the last composed frame (its local space to
     /// canvas pixels), for hit tests; see ``transformToCanvas()`` for an up-to-date value.
-    public internal(set) var composedTransform = AffineTransform.identity
+    @exclusivity(unchecked) public internal(set) var composedTransform = AffineTransform.identity
     /// The opacity the node was drawn with in the last composed frame (its own times its
     /// ancestors').
-    public internal(set) var composedAlpha = 1.0
+    @exclusivity(unchecked) public internal(set) var composedAlpha = 1.0
 
     init(x: Double = 0, y: Double = 0, anchor: Vec2 = Vec2(0.5, 0.5)) {
         self.x = x

@@ -24,6 +24,7 @@ public final class RectNode: Node {
         super.init(x: x, y: y)
     }
 
+    /// See ``Node/kindName``.
     public override var kindName: String { "rect" }
 
     override func drawContent(in canvas: Canvas, transform: AffineTransform, alpha: Double, time: Double) {

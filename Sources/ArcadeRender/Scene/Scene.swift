@@ -148,6 +148,7 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The root cannot be added anywhere.
     case rootCannotMove
 
+    /// The message, for the game author.
     public var description: String {
         switch self {
         case .parentNotInScene: "the parent node is not in the scene (it was removed or never added)"

@@ -3,16 +3,16 @@ import ArcadeCore
 /// Pixel art on the scene: one sprite, or a flipbook whose frame follows the scene time.
 public final class SpriteNode: Node {
     /// The frames and how long each shows.
-    public var flipbook: Flipbook
+    @exclusivity(unchecked) public var flipbook: Flipbook
     /// Scene time (seconds) at which frame 0 showed; set it when (re)starting the loop so
     /// nodes sharing a flipbook do not all flap in step.
-    public var animationStart = 0.0
+    @exclusivity(unchecked) public var animationStart = 0.0
     /// When false the node shows ``frameIndex`` instead of following the clock.
-    public var isPlaying = true
+    @exclusivity(unchecked) public var isPlaying = true
     /// The frame shown while not playing (wrapped into range).
-    public var frameIndex = 0
+    @exclusivity(unchecked) public var frameIndex = 0
     /// Multiplied into every pixel; white shows the art unchanged. Colour slot 0.
-    public var tint = Color.white
+    @exclusivity(unchecked) public var tint = Color.white
 
     /// A still sprite at `(x, y)`, centred there by default.
     public init(sprite: Sprite, x: Double = 0, y: Double = 0) {
@@ -26,6 +26,7 @@ public final class SpriteNode: Node {
         super.init(x: x, y: y)
     }
 
+    /// See ``Node/kindName``.
     public override var kindName: String { "sprite" }
 
     /// Seconds per frame (the flipbook's).

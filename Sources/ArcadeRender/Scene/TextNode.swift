@@ -21,6 +21,7 @@ public final class TextNode: Node {
         super.init(x: x, y: y, anchor: .zero)
     }
 
+    /// See ``Node/kindName``.
     public override var kindName: String { "text" }
 
     /// Width and height of the text block in pixels (one per column, two per line).

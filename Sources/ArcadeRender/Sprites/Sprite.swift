@@ -67,6 +67,7 @@ public enum SpriteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The palette tries to give `.` or space a colour; they always mean transparent.
     case reservedKey(Character)
 
+    /// The message, for the game author.
     public var description: String {
         switch self {
         case .empty:

@@ -109,5 +109,6 @@ public struct SpriteFileError: Error, Equatable, Sendable, CustomStringConvertib
         self.message = message
     }
 
+    /// The message, for the game author.
     public var description: String { "line \(line): \(message)" }
 }
