@@ -55,6 +55,7 @@ extension Animator {
     public func start(_ animation: Animation, on target: any Animatable, token: UInt64 = 0)
         throws(AnimationError) -> AnimationID
     {
+        precondition(!advancing, "an animation target started an animation from its property setter")
         scratch.reset()
         _ = try compile(animation, inherited: nil, target: target)
 
@@ -132,7 +133,9 @@ extension Animator {
         runningCount += 1
 
         var evaluator = StepEvaluator(self)
+        advancing = true
         _ = evaluator.evaluate(root: nodeStart, elapsed: 0, target: target)
+        advancing = false
         return AnimationID(slot: slot, generation: generation)
     }
 

@@ -46,6 +46,9 @@ public final class Animator {
     var ended: [(time: Double, serial: UInt64, slot: Int32, end: AnimationEnd)] = []
     var nextSerial: UInt64 = 0
     var scratch = CompileScratch()
+    /// Set while a step evaluates: the step reads the pools through raw pointers, so
+    /// nothing may start or end an animation until it is done.
+    var advancing = false
 
     /// Seconds of animation time advanced so far.
     public internal(set) var time: Double = 0
@@ -79,6 +82,7 @@ public final class Animator {
     /// `cancelled`. Returns false when it was not running.
     @discardableResult
     public func cancel(_ id: AnimationID) -> Bool {
+        precondition(!advancing, "an animation target cancelled an animation from its property setter")
         guard isRunning(id) else { return false }
         retire(id.slot, .cancelled)
         return true
@@ -87,6 +91,7 @@ public final class Animator {
     /// Cancels every animation on `target`, in the order they were started; returns how many.
     @discardableResult
     public func cancelAll(on target: any Animatable) -> Int {
+        precondition(!advancing, "an animation target cancelled animations from its property setter")
         guard let o = byObject[ObjectIdentifier(target)] else { return 0 }
         var n = 0
         // The owner entry goes away with the last run, so read the list before it does.
@@ -100,6 +105,7 @@ public final class Animator {
     /// Cancels every animation (a game is closing), in the order they were started.
     @discardableResult
     public func cancelAll() -> Int {
+        precondition(!advancing, "an animation target cancelled animations from its property setter")
         var live: [(serial: UInt64, slot: Int)] = []
         for s in 0..<runs.count where heads[s].root >= 0 {
             live.append((runs[s].serial, s))
@@ -121,6 +127,7 @@ public final class Animator {
         let now = time
         let heads = self.heads.base, owners = self.owners.base, runs = self.runs.base
         var evaluator = StepEvaluator(self)
+        advancing = true
         for slot in 0..<self.heads.count {
             let head = heads + slot
             let root = head.pointee.root
@@ -135,6 +142,7 @@ public final class Animator {
                 ended.append((start + end, runs[slot].serial, Int32(slot), .finished))
             }
         }
+        advancing = false
         if !ended.isEmpty {
             ended.sort { $0.time != $1.time ? $0.time < $1.time : $0.serial < $1.serial }
             for e in ended {

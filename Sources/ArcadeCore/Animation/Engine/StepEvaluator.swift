@@ -94,10 +94,16 @@ struct StepEvaluator {
                 n.pointee.flags |= AnimationNode.Flag.wrote
             }
         } else if n.pointee.has(AnimationNode.Flag.wrote) {
-            // Leaving the active time without a fill: back to the model value.
-            write(n, numbers + Int(n.pointee.model), numbers + Int(n.pointee.model), 0, target)
-            n.pointee.flags &= ~AnimationNode.Flag.wrote
+            restoreModel(n, target)
         }
+    }
+
+    /// Leaving the active time without a fill: back to the model value.
+    @inline(never)
+    func restoreModel(_ n: UnsafeMutablePointer<AnimationNode>, _ target: any Animatable) {
+        let m = numbers + Int(n.pointee.model)
+        write(n, m, m, 0, target)
+        n.pointee.flags &= ~AnimationNode.Flag.wrote
     }
 
     /// A node's simple time (0...duration, reversing with autoreverse) at `parentTime`, from
@@ -188,24 +194,32 @@ struct StepEvaluator {
         }
     }
 
-    /// Writes the value `p` of the way from the numbers at `a` to those at `b` (colour
-    /// channels round and clamp to 0...255). The blend lands exactly on `a` at 0 and on `b`
-    /// at 1, so a held end value is exactly the value the animation was given.
+    /// Writes the value `p` of the way from the numbers at `a` to those at `b`. The blend
+    /// lands exactly on `a` at 0 and on `b` at 1, so a held end value is exactly the value
+    /// the animation was given.
     @inline(__always)
     func write(_ n: UnsafeMutablePointer<AnimationNode>, _ a: UnsafeMutablePointer<Double>,
                _ b: UnsafeMutablePointer<Double>, _ p: Double, _ target: any Animatable) {
         let q = 1 - p
-        @inline(__always) func mix(_ k: Int) -> Double { a[k] * q + b[k] * p }
-        let value: AnimatableValue
         switch n.pointee.dimension {
         case 1:
-            value = .scalar(mix(0))
+            target.setAnimatableValue(.scalar(a[0] * q + b[0] * p), for: n.pointee.animatableProperty)
         case 2:
-            value = .vector(Vec2(mix(0), mix(1)))
+            target.setAnimatableValue(.vector(Vec2(a[0] * q + b[0] * p, a[1] * q + b[1] * p)),
+                                      for: n.pointee.animatableProperty)
         default:
-            @inline(__always) func channel(_ v: Double) -> UInt8 { UInt8(clamp(v.rounded(), 0, 255)) }
-            value = .color(Color(r: channel(mix(0)), g: channel(mix(1)), b: channel(mix(2)), a: channel(mix(3))))
+            writeColor(n, a, b, p, target)
         }
-        target.setAnimatableValue(value, for: n.pointee.animatableProperty)
+    }
+
+    /// The colour case of ``write(_:_:_:_:_:)``, kept out of line: channels round and clamp
+    /// to 0...255.
+    @inline(never)
+    func writeColor(_ n: UnsafeMutablePointer<AnimationNode>, _ a: UnsafeMutablePointer<Double>,
+                    _ b: UnsafeMutablePointer<Double>, _ p: Double, _ target: any Animatable) {
+        let q = 1 - p
+        func channel(_ k: Int) -> UInt8 { UInt8(clamp((a[k] * q + b[k] * p).rounded(), 0, 255)) }
+        target.setAnimatableValue(.color(Color(r: channel(0), g: channel(1), b: channel(2), a: channel(3))),
+                                  for: n.pointee.animatableProperty)
     }
 }
