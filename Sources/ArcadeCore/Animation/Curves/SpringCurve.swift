@@ -142,9 +142,15 @@ extension TimingCurve {
     /// A damped spring settling at `duration` seconds: UIKit's spring animation as a curve.
     ///
     /// `damping` is the damping ratio (1 = critically damped, no oscillation; below 1 it
-    /// overshoots); `initialVelocity` is in whole distances per second, positive towards
-    /// the target. The stiffness is derived from `duration` as ``SpringCurve`` describes.
-    /// The result passes 1 while oscillating, so animated values overshoot their target.
+    /// overshoots; raised to at least 0.01); `initialVelocity` is in whole distances per
+    /// second, positive towards the target. The result passes 1 while oscillating, so
+    /// animated values overshoot their target.
+    ///
+    /// Duration mapping (Apple publishes none): the natural frequency `w0 = sqrt(k)` is the
+    /// one whose oscillation envelope has shrunk to 0.001 of the distance exactly at
+    /// `duration` (solved by Newton's method from `w0 = 5 / duration`, bracketed). So the
+    /// value is within 0.1 % of the target from then on, and the curve is exactly 1 at the
+    /// end. ``springFrequency(duration:)`` gives the `w0` chosen.
     public static func spring(damping: Double, initialVelocity: Double, duration: Double) -> TimingCurve {
         SpringCurve.make(damping: damping, velocity: initialVelocity, duration: duration)
     }

@@ -16,6 +16,7 @@ public struct AnimationID: Hashable, Sendable, CustomStringConvertible {
     var slot: Int { Int(raw & 0xFFFF_FFFF) }
     var generation: UInt32 { UInt32(truncatingIfNeeded: raw >> 32) }
 
+    /// `animation#slot.generation`, for logs.
     public var description: String { "animation#\(slot).\(generation)" }
 }
 

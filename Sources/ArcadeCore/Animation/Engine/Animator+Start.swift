@@ -152,6 +152,7 @@ extension Animator {
         }
     }
 
+    /// True when a leaf of the run in `slot` drives one of `properties` or one overlapping it.
     func drivesAny(_ slot: Int, of properties: [AnimatableProperty]) -> Bool {
         let first = Int(heads[slot].root), last = first + Int(runs[slot].nodeCount)
         for i in first..<last where nodes[i].form != .group {

@@ -8,9 +8,10 @@
 ///
 /// Rules, after Core Animation:
 /// - Animations do not keep their target alive. At each step, an animation whose target
-///   is referenced by nothing but the engine ends (`targetGone`) and the engine lets the
-///   target go. (A Swift weak reference would say the same a step earlier, but it slows
-///   every retain and release of the target for good; see ``TargetOwner``.)
+///   is referenced by nothing but the engine ends (`targetGone`, not finished) and the
+///   engine lets the target go, so its deinit runs at that step rather than at once. (A
+///   Swift weak reference would free it at once, but it slows every retain and release
+///   of the target for good; see `TargetOwner`.)
 /// - Starting an animation on a property of a target replaces the running animation that
 ///   drives that property (or one it ``AnimatableProperty/overlaps(_:)``), which ends with
 ///   `replaced`; the whole older animation stops, group included.
