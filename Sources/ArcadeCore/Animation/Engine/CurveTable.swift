@@ -5,17 +5,23 @@
 /// Penner set are pinned at fixed indices; other curves (custom Beziers, springs) are
 /// reference counted and their slots reused, so the table stays bounded.
 ///
-/// Each Bezier entry also has a table of the parameter t at x = 0, 1/16, ... 1, so the
-/// step's Newton solve starts within a sixteenth and brackets its bisection fallback:
-/// a few nanoseconds instead of tens for the ease-in and ease-out curves, whose flat ends
-/// slow Newton down from the usual start t = x.
+/// Each Bezier entry also has a table of the parameter t and its slope dt/dx at x = 0,
+/// 1/256, ... 1 (solved once, exactly). A step starts Newton's method from the cubic
+/// Hermite interpolation of that table, which is already within the tolerance nearly
+/// everywhere, so usually no iteration runs; the bisection fallback is bracketed by the
+/// table. Solving from t = x instead takes three or more dependent iterations for the
+/// ease-in and ease-out curves, whose flat ends slow Newton down, and that chain of
+/// divisions was most of a coin's step.
 struct CurveTable {
     private(set) var curves = RawBuffer<TimingCurve>(capacity: 64)
-    /// `tableSize` parameters per entry (unused for curves that are not Beziers).
-    private(set) var parameterTables = RawBuffer<Double>(capacity: 64 * 17)
+    /// Per entry: where its parameter table starts in `parameterTables`, -1 for curves
+    /// that are not Beziers.
+    private(set) var tableStarts = RawBuffer<Int32>(capacity: 64)
+    /// Bezier tables, `2 * tableSize` numbers each: (t, dt/dx) per sample.
+    private(set) var parameterTables = SlabPool<Double>(filler: 0)
 
-    /// Samples per Bezier table: x = 0, 1/16, ... 1.
-    static let tableSize = 17
+    /// Samples per Bezier table: x = 0, 1/256, ... 1.
+    static let tableSize = 257
     private var references: [Int32] = []
     private var lookup: [TimingCurve: Int32] = [:]
     private var freeSlots: [Int32] = []
@@ -36,9 +42,9 @@ struct CurveTable {
         for c in pinned {
             lookup[c] = Int32(curves.count)
             curves.append(c)
-            parameterTables.append(repeating: 0, count: Self.tableSize)
-            fillTable(Int(lookup[c]!))
+            tableStarts.append(-1)
             references.append(0)
+            addTable(curves.count - 1)
         }
     }
 
@@ -58,10 +64,10 @@ struct CurveTable {
         } else {
             i = Int32(curves.count)
             curves.append(curve)
-            parameterTables.append(repeating: 0, count: Self.tableSize)
+            tableStarts.append(-1)
             references.append(1)
         }
-        fillTable(Int(i))
+        addTable(Int(i))
         lookup[curve] = i
         return i
     }
@@ -74,6 +80,10 @@ struct CurveTable {
         if references[s] == 0 {
             lookup[curves[s]] = nil
             curves[s] = .linear
+            if tableStarts[s] >= 0 {
+                parameterTables.release(Int(tableStarts[s]), count: 2 * Self.tableSize)
+                tableStarts[s] = -1
+            }
             freeSlots.append(i)
         }
     }
@@ -82,20 +92,29 @@ struct CurveTable {
     var customCount: Int { curves.count - pinnedCount - freeSlots.count }
 
     /// Entries reserved, in use or free.
-    var footprint: Int { curves.count }
+    var footprint: Int { curves.count + parameterTables.footprint }
 
     func destroy() {
         curves.destroy()
+        tableStarts.destroy()
         parameterTables.destroy()
     }
 
-    private func fillTable(_ i: Int) {
+    /// Gives entry `i` its parameter table when it is a Bezier.
+    private mutating func addTable(_ i: Int) {
         let c = curves[i]
         guard case .cubicBezier = c.form else { return }
+        let start = parameterTables.allocate(2 * Self.tableSize)
+        tableStarts[i] = Int32(start)
         let n = Self.tableSize - 1
         for k in 0...n {
             let x = Double(k) / Double(n)
-            parameterTables[i * Self.tableSize + k] = k == 0 ? 0 : k == n ? 1 : c.solveBezierX(x, guess: x, lo: 0, hi: 1)
+            let t = k == 0 ? 0 : k == n ? 1 : c.solveBezierX(x, guess: x, lo: 0, hi: 1)
+            // dt/dx is infinite where x(t) is flat (the ends of ease-out and ease-in):
+            // the interpolation there is not finite and the step falls back to Newton.
+            let slope = (3 * c.k0 * t + 2 * c.k1) * t + c.k2
+            parameterTables[start + 2 * k] = t
+            parameterTables[start + 2 * k + 1] = slope > 1e-9 ? 1 / slope : .infinity
         }
     }
 
@@ -107,10 +126,19 @@ struct CurveTable {
                             _ x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
-        let s = x * Double(tableSize - 1)
+        let n = Double(tableSize - 1)
+        let s = x * n
         let k = min(Int(s), tableSize - 2)
-        let lo = table[k], hi = table[k + 1]
-        let t = c.pointee.solveBezierX(x, guess: lo + (hi - lo) * (s - Double(k)), lo: lo, hi: hi)
-        return c.pointee.bezierY(t)
+        let u = s - Double(k)
+        let e = table + 2 * k
+        let t0 = e[0], m0 = e[1] / n, t1 = e[2], m1 = e[3] / n
+        // Cubic Hermite between the two samples, in Horner form.
+        let d = t1 - t0
+        var t = ((((m0 + m1) - 2 * d) * u + (3 * d - 2 * m0 - m1)) * u + m0) * u + t0
+        if !(t >= t0 && t <= t1) { t = t0 + d * u } // not finite next to a flat end
+        if abs(c.pointee.bezierX(t) - x) < 1e-7 {
+            return c.pointee.bezierY(t)
+        }
+        return c.pointee.bezierY(c.pointee.solveBezierX(x, guess: t, lo: t0, hi: t1))
     }
 }

@@ -16,6 +16,7 @@ struct StepEvaluator {
     let numbers: UnsafeMutablePointer<Double>
     let indices: UnsafeMutablePointer<Int32>
     let curves: UnsafeMutablePointer<TimingCurve>
+    let tableStarts: UnsafeMutablePointer<Int32>
     let parameterTables: UnsafeMutablePointer<Double>
     var memo = CurveMemo()
 
@@ -24,6 +25,7 @@ struct StepEvaluator {
         numbers = animator.numbers.base
         indices = animator.indices.base
         curves = animator.curves.curves.base
+        tableStarts = animator.curves.tableStarts.base
         parameterTables = animator.curves.parameterTables.base
     }
 
@@ -143,7 +145,7 @@ struct StepEvaluator {
         let c = curves + Int(index)
         let y: Double
         if case .cubicBezier = c.pointee.form {
-            y = CurveTable.bezierValue(c, parameterTables + Int(index) &* CurveTable.tableSize, x)
+            y = CurveTable.bezierValue(c, parameterTables + Int(tableStarts[Int(index)]), x)
         } else {
             y = c.pointee.value(at: x)
         }
