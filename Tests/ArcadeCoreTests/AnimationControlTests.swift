@@ -199,6 +199,25 @@ import Testing
         #expect(animator.runningCount == 0)
         #expect(footprint > 0)
         #expect(lastFootprint == footprint)
-        #expect(animator.curves.customCount == 0) // custom curves and springs released
+        #expect(animator.curves.liveCustomCount == 0) // custom curves and springs released
+    }
+
+    @Test func distinctCurvesOneAfterAnotherKeepTheCurveTableBounded() throws {
+        let animator = Animator()
+        let sprite = Sprite()
+        for k in 0..<300 {
+            let bezier = TimingCurve.cubicBezier(0.1 + Double(k) / 1000, 0.2, 0.3, 1)
+            try animator.start(Animation(.basic(.alpha, to: .s(1)), duration: step, curve: bezier), on: sprite)
+            try animator.start(Animation(.spring(.scaleX, to: .s(2), damping: 0.3 + Double(k) / 1000,
+                                                 initialVelocity: 1), duration: step), on: sprite)
+            animator.run(steps: 1)
+            _ = animator.drain()
+        }
+        #expect(animator.curves.liveCustomCount == 0)
+        // 35 pinned curves (4 of them Beziers with tables), at most the idle limit cached, plus
+        // the two in use at a time.
+        let cached = CurveTable.idleLimit + 2
+        #expect(animator.curves.curves.count <= 35 + cached)
+        #expect(animator.curves.parameterTables.footprint <= (4 + cached) * 4 * CurveTable.intervals)
     }
 }

@@ -36,7 +36,7 @@ import Testing
                                                   (.default, 1e-6), (.cubicBezier(0.9, -0.5, 0.1, 1.5), 1e-4),
                                                   (.cubicBezier(1, 0, 0, 1), 1e-4)]
 
-    /// The engine evaluates Beziers from a table of t(x); it must land on the same solution.
+    /// The engine evaluates Beziers from a table of the exact solution; it must agree with it.
     @Test(arguments: 0..<tabled.count)
     func engineTableAgreesWithDirectSolve(_ i: Int) {
         let (curve, tolerance) = Self.tabled[i]

@@ -3,28 +3,40 @@
 /// Nodes hold a 32-bit index instead of a 56-byte curve: thousands of coins easing the
 /// same way share one entry, which stays in cache. Core Animation's named curves and the
 /// Penner set are pinned at fixed indices; other curves (custom Beziers, springs) are
-/// reference counted and their slots reused, so the table stays bounded.
+/// reference counted. An entry nothing refers to stays cached for the next animation that
+/// uses the same curve (a game restarts the same pop or flight again and again, and a
+/// Bezier's table takes a while to build) until more than ``idleLimit`` such entries
+/// pile up; then the oldest is reused. So the table stays bounded.
 ///
-/// Each Bezier entry also has a table of the parameter t and its slope dt/dx at x = 0,
-/// 1/256, ... 1 (solved once, exactly). A step starts Newton's method from the cubic
-/// Hermite interpolation of that table, which is already within the tolerance nearly
-/// everywhere, so usually no iteration runs; the bisection fallback is bracketed by the
-/// table. Solving from t = x instead takes three or more dependent iterations for the
-/// ease-in and ease-out curves, whose flat ends slow Newton down, and that chain of
-/// divisions was most of a coin's step.
+/// Each Bezier entry also has a table: the curve solved exactly (Newton and bisection, as
+/// ``TimingCurve/value(at:)`` does) at x = 0, 1/256, ... 1, with its slope dy/dx there,
+/// stored as one cubic Hermite polynomial per interval. A step evaluates one polynomial
+/// instead of solving x(t) = x: the solve is a chain of dependent multiplications and
+/// divisions and was a quarter of a coin's step. Every interval is checked against the
+/// exact solve when the table is built; an interval that is off by more than 1e-7 (next
+/// to a flat end, where dy/dx is not finite) is marked and solved exactly at each step.
 struct CurveTable {
     private(set) var curves = RawBuffer<TimingCurve>(capacity: 64)
     /// Per entry: where its parameter table starts in `parameterTables`, -1 for curves
     /// that are not Beziers.
     private(set) var tableStarts = RawBuffer<Int32>(capacity: 64)
-    /// Bezier tables, `2 * tableSize` numbers each: (t, dt/dx) per sample.
+    /// Bezier tables, `4 * intervals` numbers each: the cubic's coefficients per interval,
+    /// highest power first, NaN for an interval that is solved exactly.
     private(set) var parameterTables = SlabPool<Double>(filler: 0)
 
-    /// Samples per Bezier table: x = 0, 1/256, ... 1.
-    static let tableSize = 257
+    /// Intervals per Bezier table.
+    static let intervals = 256
     private var references: [Int32] = []
     private var lookup: [TimingCurve: Int32] = [:]
-    private var freeSlots: [Int32] = []
+    /// Unreferenced entries, oldest first; may hold entries referenced again since.
+    private var idle: [Int32] = []
+    private var idleHead = 0
+    /// Whether each entry is in `idle`.
+    private var queued: [Bool] = []
+    /// Entries with no references (cached).
+    private var idleCount = 0
+    /// Unreferenced curves kept cached.
+    static let idleLimit = 32
     /// Entries below this index are pinned.
     private let pinnedCount: Int
 
@@ -44,6 +56,7 @@ struct CurveTable {
             curves.append(c)
             tableStarts.append(-1)
             references.append(0)
+            queued.append(false)
             addTable(curves.count - 1)
         }
     }
@@ -53,12 +66,22 @@ struct CurveTable {
         // Most references are to the linear curve: skip hashing for it.
         if case .linear = curve.form { return Self.linearIndex }
         if let i = lookup[curve] {
-            if Int(i) >= pinnedCount { references[Int(i)] += 1 }
+            let s = Int(i)
+            if s >= pinnedCount {
+                if references[s] == 0 { idleCount -= 1 }
+                references[s] += 1
+            }
             return i
         }
         let i: Int32
-        if let free = freeSlots.popLast() {
-            i = free
+        if idleCount >= Self.idleLimit, let oldest = popIdle() {
+            i = oldest
+            lookup[curves[Int(i)]] = nil
+            if tableStarts[Int(i)] >= 0 {
+                parameterTables.release(Int(tableStarts[Int(i)]), count: 4 * Self.intervals)
+                tableStarts[Int(i)] = -1
+            }
+            idleCount -= 1
             curves[Int(i)] = curve
             references[Int(i)] = 1
         } else {
@@ -66,6 +89,7 @@ struct CurveTable {
             curves.append(curve)
             tableStarts.append(-1)
             references.append(1)
+            queued.append(false)
         }
         addTable(Int(i))
         lookup[curve] = i
@@ -78,18 +102,38 @@ struct CurveTable {
         guard s >= pinnedCount else { return }
         references[s] -= 1
         if references[s] == 0 {
-            lookup[curves[s]] = nil
-            curves[s] = .linear
-            if tableStarts[s] >= 0 {
-                parameterTables.release(Int(tableStarts[s]), count: 2 * Self.tableSize)
-                tableStarts[s] = -1
+            idleCount += 1
+            if !queued[s] {
+                queued[s] = true
+                idle.append(i)
             }
-            freeSlots.append(i)
         }
     }
 
-    /// Curves held beyond the pinned set.
-    var customCount: Int { curves.count - pinnedCount - freeSlots.count }
+    /// The oldest entry nothing refers to.
+    private mutating func popIdle() -> Int32? {
+        while idleHead < idle.count {
+            let i = idle[idleHead]
+            idleHead += 1
+            queued[Int(i)] = false
+            if references[Int(i)] == 0 {
+                compactIdle()
+                return i
+            }
+        }
+        compactIdle()
+        return nil
+    }
+
+    private mutating func compactIdle() {
+        if idleHead > 64 && idleHead * 2 > idle.count {
+            idle.removeFirst(idleHead)
+            idleHead = 0
+        }
+    }
+
+    /// Curves beyond the pinned set that animations refer to.
+    var liveCustomCount: Int { curves.count - pinnedCount - idleCount }
 
     /// Entries reserved, in use or free.
     var footprint: Int { curves.count + parameterTables.footprint }
@@ -100,45 +144,52 @@ struct CurveTable {
         parameterTables.destroy()
     }
 
-    /// Gives entry `i` its parameter table when it is a Bezier.
+    /// Gives entry `i` its interpolation table when it is a Bezier.
     private mutating func addTable(_ i: Int) {
         let c = curves[i]
         guard case .cubicBezier = c.form else { return }
-        let start = parameterTables.allocate(2 * Self.tableSize)
+        let n = Self.intervals
+        let start = parameterTables.allocate(4 * n)
         tableStarts[i] = Int32(start)
-        let n = Self.tableSize - 1
-        for k in 0...n {
-            let x = Double(k) / Double(n)
-            let t = k == 0 ? 0 : k == n ? 1 : c.solveBezierX(x, guess: x, lo: 0, hi: 1)
-            // dt/dx is infinite where x(t) is flat (the ends of ease-out and ease-in):
-            // the interpolation there is not finite and the step falls back to Newton.
-            let slope = (3 * c.k0 * t + 2 * c.k1) * t + c.k2
-            parameterTables[start + 2 * k] = t
-            parameterTables[start + 2 * k + 1] = slope > 1e-9 ? 1 / slope : .infinity
+        let h = 1 / Double(n)
+        // dy/dx at parameter t, or NaN where x(t) is flat.
+        func slope(_ t: Double) -> Double {
+            let dx = (3 * c.k0 * t + 2 * c.k1) * t + c.k2
+            let dy = (3 * c.k3 * t + 2 * c.k4) * t + c.k5
+            return dx > 1e-9 ? dy / dx : .nan
+        }
+        var t0 = 0.0
+        for k in 0..<n {
+            let t1 = k == n - 1 ? 1 : c.solveBezierX(Double(k + 1) * h, guess: Double(k + 1) * h, lo: 0, hi: 1)
+            let y0 = c.bezierY(t0), y1 = c.bezierY(t1)
+            let m0 = slope(t0) * h, m1 = slope(t1) * h, d = y1 - y0
+            var cubic = (m0 + m1 - 2 * d, 3 * d - 2 * m0 - m1, m0, y0)
+            for u in [0.25, 0.5, 0.75] {
+                let hermite = ((cubic.0 * u + cubic.1) * u + cubic.2) * u + cubic.3
+                let exact = c.bezierValue((Double(k) + u) * h)
+                if !(abs(hermite - exact) <= 1e-7) { cubic.0 = .nan }
+            }
+            parameterTables[start + 4 * k] = cubic.0
+            parameterTables[start + 4 * k + 1] = cubic.1
+            parameterTables[start + 4 * k + 2] = cubic.2
+            parameterTables[start + 4 * k + 3] = cubic.3
+            t0 = t1
         }
     }
 
-    /// A Bezier curve's value at `x`, starting from its parameter table (`table` points at
-    /// the entry's samples). Same solution as ``TimingCurve/value(at:)`` to the solver's
-    /// tolerance (1e-7 in x), from a closer start.
+    /// A Bezier curve's value at `x` from its table (`table` points at the entry's
+    /// coefficients): within 1e-7 of ``TimingCurve/value(at:)`` where checked, exactly it
+    /// in the marked intervals, and exactly 0 and 1 at the ends.
     @inline(__always)
     static func bezierValue(_ c: UnsafeMutablePointer<TimingCurve>, _ table: UnsafeMutablePointer<Double>,
                             _ x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
-        let n = Double(tableSize - 1)
-        let s = x * n
-        let k = min(Int(s), tableSize - 2)
+        let s = x * Double(intervals)
+        let k = min(Int(s), intervals - 1)
         let u = s - Double(k)
-        let e = table + 2 * k
-        let t0 = e[0], m0 = e[1] / n, t1 = e[2], m1 = e[3] / n
-        // Cubic Hermite between the two samples, in Horner form.
-        let d = t1 - t0
-        var t = ((((m0 + m1) - 2 * d) * u + (3 * d - 2 * m0 - m1)) * u + m0) * u + t0
-        if !(t >= t0 && t <= t1) { t = t0 + d * u } // not finite next to a flat end
-        if abs(c.pointee.bezierX(t) - x) < 1e-7 {
-            return c.pointee.bezierY(t)
-        }
-        return c.pointee.bezierY(c.pointee.solveBezierX(x, guess: t, lo: t0, hi: t1))
+        let e = table + 4 &* k
+        let y = ((e[0] * u + e[1]) * u + e[2]) * u + e[3]
+        return y.isNaN ? c.pointee.bezierValue(x) : y
     }
 }
