@@ -218,6 +218,6 @@ import Testing
         // the two in use at a time.
         let cached = CurveTable.idleLimit + 2
         #expect(animator.curves.curves.count <= 35 + cached)
-        #expect(animator.curves.parameterTables.footprint <= (4 + cached) * 4 * CurveTable.intervals)
+        #expect(animator.curves.bezierTables.footprint <= (4 + cached) * 4 * CurveTable.intervals)
     }
 }

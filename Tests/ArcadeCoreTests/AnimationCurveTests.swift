@@ -44,7 +44,7 @@ import Testing
         let e = Int(table.retain(curve))
         for k in 0...20_000 {
             let x = Double(k) / 20_000
-            let tabled = CurveTable.bezierValue(table.curves.base + e, table.parameterTables.base + Int(table.tableStarts[e]), x)
+            let tabled = CurveTable.bezierValue(table.curves.base + e, table.bezierTables.base + Int(table.tableStarts[e]), x)
             #expect(near(curve.value(at: x), tabled, tolerance), "\(curve) at \(x)")
         }
         table.release(Int32(e))

@@ -5,8 +5,8 @@
 /// Penner set are pinned at fixed indices; other curves (custom Beziers, springs) are
 /// reference counted. An entry nothing refers to stays cached for the next animation that
 /// uses the same curve (a game restarts the same pop or flight again and again, and a
-/// Bezier's table takes a while to build) until more than ``idleLimit`` such entries
-/// pile up; then the oldest is reused. So the table stays bounded.
+/// Bezier's table takes a while to build); once ``idleLimit`` entries are cached, a new
+/// curve takes the oldest one's place. So the table stays bounded.
 ///
 /// Each Bezier entry also has a table: the curve solved exactly (Newton and bisection, as
 /// ``TimingCurve/value(at:)`` does) at x = 0, 1/256, ... 1, with its slope dy/dx there,
@@ -17,12 +17,12 @@
 /// to a flat end, where dy/dx is not finite) is marked and solved exactly at each step.
 struct CurveTable {
     private(set) var curves = RawBuffer<TimingCurve>(capacity: 64)
-    /// Per entry: where its parameter table starts in `parameterTables`, -1 for curves
-    /// that are not Beziers.
+    /// Per entry: where its table starts in `bezierTables`, -1 for curves that are not
+    /// Beziers.
     private(set) var tableStarts = RawBuffer<Int32>(capacity: 64)
     /// Bezier tables, `4 * intervals` numbers each: the cubic's coefficients per interval,
     /// highest power first, NaN for an interval that is solved exactly.
-    private(set) var parameterTables = SlabPool<Double>(filler: 0)
+    private(set) var bezierTables = SlabPool<Double>(filler: 0)
 
     /// Intervals per Bezier table.
     static let intervals = 256
@@ -78,7 +78,7 @@ struct CurveTable {
             i = oldest
             lookup[curves[Int(i)]] = nil
             if tableStarts[Int(i)] >= 0 {
-                parameterTables.release(Int(tableStarts[Int(i)]), count: 4 * Self.intervals)
+                bezierTables.release(Int(tableStarts[Int(i)]), count: 4 * Self.intervals)
                 tableStarts[Int(i)] = -1
             }
             idleCount -= 1
@@ -136,12 +136,12 @@ struct CurveTable {
     var liveCustomCount: Int { curves.count - pinnedCount - idleCount }
 
     /// Entries reserved, in use or free.
-    var footprint: Int { curves.count + parameterTables.footprint }
+    var footprint: Int { curves.count + bezierTables.footprint }
 
     func destroy() {
         curves.destroy()
         tableStarts.destroy()
-        parameterTables.destroy()
+        bezierTables.destroy()
     }
 
     /// Gives entry `i` its interpolation table when it is a Bezier.
@@ -149,7 +149,7 @@ struct CurveTable {
         let c = curves[i]
         guard case .cubicBezier = c.form else { return }
         let n = Self.intervals
-        let start = parameterTables.allocate(4 * n)
+        let start = bezierTables.allocate(4 * n)
         tableStarts[i] = Int32(start)
         let h = 1 / Double(n)
         // dy/dx at parameter t, or NaN where x(t) is flat.
@@ -169,10 +169,10 @@ struct CurveTable {
                 let exact = c.bezierValue((Double(k) + u) * h)
                 if !(abs(hermite - exact) <= 1e-7) { cubic.0 = .nan }
             }
-            parameterTables[start + 4 * k] = cubic.0
-            parameterTables[start + 4 * k + 1] = cubic.1
-            parameterTables[start + 4 * k + 2] = cubic.2
-            parameterTables[start + 4 * k + 3] = cubic.3
+            bezierTables[start + 4 * k] = cubic.0
+            bezierTables[start + 4 * k + 1] = cubic.1
+            bezierTables[start + 4 * k + 2] = cubic.2
+            bezierTables[start + 4 * k + 3] = cubic.3
             t0 = t1
         }
     }

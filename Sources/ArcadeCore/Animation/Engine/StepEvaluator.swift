@@ -17,7 +17,7 @@ struct StepEvaluator {
     let indices: UnsafeMutablePointer<Int32>
     let curves: UnsafeMutablePointer<TimingCurve>
     let tableStarts: UnsafeMutablePointer<Int32>
-    let parameterTables: UnsafeMutablePointer<Double>
+    let bezierTables: UnsafeMutablePointer<Double>
     var memo = CurveMemo()
 
     init(_ animator: Animator) {
@@ -26,7 +26,7 @@ struct StepEvaluator {
         indices = animator.indices.base
         curves = animator.curves.curves.base
         tableStarts = animator.curves.tableStarts.base
-        parameterTables = animator.curves.parameterTables.base
+        bezierTables = animator.curves.bezierTables.base
     }
 
     /// Writes the state of the run rooted at `root` at `elapsed` seconds since its start.
@@ -145,7 +145,7 @@ struct StepEvaluator {
         let c = curves + Int(index)
         let y: Double
         if case .cubicBezier = c.pointee.form {
-            y = CurveTable.bezierValue(c, parameterTables + Int(tableStarts[Int(index)]), x)
+            y = CurveTable.bezierValue(c, bezierTables + Int(tableStarts[Int(index)]), x)
         } else {
             y = c.pointee.value(at: x)
         }
