@@ -17,6 +17,7 @@ public enum AnimatableProperty: Hashable, Sendable, CustomStringConvertible {
     /// Lines: the visible fraction of the stroke, 0...1.
     case strokeStart, strokeEnd
 
+    /// The name scripts use (``init(name:)`` reads it back).
     public var description: String {
         switch self {
         case .x: "x"

@@ -1,0 +1,50 @@
+/// Identifies one started animation. Never reused while the ``Animator`` lives: a slot's
+/// generation is part of the id, so an old id never names a newer animation.
+public struct AnimationID: Hashable, Sendable, CustomStringConvertible {
+    /// Generation in the high 32 bits, slot in the low 32; never 0, so scripts may use 0 as "none".
+    public let raw: UInt64
+
+    /// Rebuilds an id from ``raw`` (a script binding stores ids as integers).
+    public init(raw: UInt64) {
+        self.raw = raw
+    }
+
+    init(slot: Int, generation: UInt32) {
+        raw = UInt64(generation) << 32 | UInt64(UInt32(truncatingIfNeeded: slot))
+    }
+
+    var slot: Int { Int(raw & 0xFFFF_FFFF) }
+    var generation: UInt32 { UInt32(truncatingIfNeeded: raw >> 32) }
+
+    /// `animation#slot.generation`, for logs.
+    public var description: String { "animation#\(slot).\(generation)" }
+}
+
+/// How an animation ended.
+public enum AnimationEnd: String, Hashable, Sendable {
+    /// It ran its full active time.
+    case finished
+    /// ``Animator/cancel(_:)`` or one of the `cancelAll` calls stopped it.
+    case cancelled
+    /// A newer animation on the same property of the same target took over.
+    case replaced
+    /// Its target was freed.
+    case targetGone
+
+    /// UIKit's `finished` flag: true only when the animation ran to its end.
+    public var finished: Bool { self == .finished }
+}
+
+/// An animation's end, queued by the ``Animator`` and taken by the caller afterwards.
+public struct AnimationCompletion: Hashable, Sendable {
+    /// The animation that ended.
+    public let id: AnimationID
+    /// The caller's token given to ``Animator/start(_:on:token:)`` (a script binding keeps
+    /// its callback reference here).
+    public let token: UInt64
+    /// How it ended.
+    public let end: AnimationEnd
+
+    /// UIKit's `finished` flag.
+    public var finished: Bool { end.finished }
+}
