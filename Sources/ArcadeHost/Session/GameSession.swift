@@ -38,6 +38,7 @@ public final class GameSession {
     public let scene = Scene()
     let sceneModule: SceneModule
     let graphicsModule: GraphicsModule
+    let animationModule: AnimationModule
     /// The pixel + text canvas frames are composed on.
     public let canvas: Canvas
     /// The table `main.lua` returned.
@@ -80,6 +81,9 @@ public final class GameSession {
         canvas = Canvas(columns: options.cols, rows: options.rows)
         sceneModule = SceneModule(vm: vm, scene: scene, assetRoot: entry.folder)
         graphicsModule = GraphicsModule(vm: vm, scenes: sceneModule)
+        animationModule = AnimationModule(vm: vm, scenes: sceneModule)
+        let animations = animationModule
+        sceneModule.onRemove = { animations.nodeRemoved($0) }
         game = try GameSession.loadMain(vm: vm, entry: entry)
         ensureStateTable()
         let ctx: LuaValue = .table([
@@ -169,6 +173,7 @@ public final class GameSession {
                 s.push(dt)
                 return 1
             }
+            try animationModule.step(dt)
         } catch {
             stop(with: error)
         }
@@ -229,6 +234,7 @@ public final class GameSession {
     func stop(with error: LuaError) {
         failure = error
         timers.cancelAll()
+        animationModule.cancelAll()
     }
 
     /// Lets a stopped game run again (after a reload fixed it).
@@ -264,6 +270,7 @@ public final class GameSession {
             try? callGame("quit", label: "quit()", args: { _ in 0 })
         }
         timers.cancelAll()
+        animationModule.cancelAll()
         scene.removeAll()
     }
 

@@ -1,0 +1,289 @@
+import ArcadeCore
+import ArcadeRender
+
+/// `arcade.animate`, `arcade.cancel_animations` and the `arcade.Animation` handle: native
+/// animations of scene-node properties, so nothing runs in Lua per object per frame.
+///
+///     -- coin bank: a coin flies along a quadratic curve, squashed then shrinking
+///     arcade.animate(coin, {
+///       group = {
+///         { path = { from = { x0, y0 }, control = { cx, cy }, to = { tx, ty } }, timing = "linear" },
+///         { property = "scale_x", values = { s, s * 0.75, s / 2 }, timings = { "easeOut", "easeIn" } },
+///         { property = "scale_y", values = { s / 2, s * 0.5, s / 2 }, timings = { "easeOut", "easeIn" } },
+///       },
+///       duration = 1,
+///     }, function(finished) coin:remove() end)
+///
+///     -- the bank shakes: -0.2 -> 0.2 rad, 0.1 s each way, three times
+///     arcade.animate(bank, { property = "rotation", from = -0.2, to = 0.2, duration = 0.1,
+///                            autoreverse = true, repeat_count = 3, fill = "removed" })
+///
+///     -- the gift counter pops back on a spring (damping 0.7, initial velocity 10)
+///     arcade.animate(counter, { property = "scale", from = 0.7, to = 1, spring = { damping = 0.7, velocity = 10 },
+///                               duration = 0.25 })
+///
+/// Spec fields: `property`; one of `to` (with optional `from`), `values` (with optional
+/// `key_times` and per-segment `timings`), `path` (`from`, `control` or `control1`+`control2`,
+/// `to`), `spring` (`damping`, `velocity`, with `to`) or `group` (a list of specs);
+/// `duration`, `delay`, `speed`, `repeat_count` (a number or `"forever"`), `autoreverse`,
+/// `fill` (`"forwards"`, the default, keeps the end value; `"removed"` snaps back),
+/// `timing` (a curve name such as `"easeOut"` or `"easeInOutBack"`, or `{ x1, y1, x2, y2 }`),
+/// `on_done` (or the third argument): called with `finished` (false when cancelled or replaced).
+public final class AnimationModule {
+    public static let animationClass = LuaClass("arcade.Animation")
+
+    private unowned let vm: LuaVM
+    private unowned let scenes: SceneModule
+    public let animator = Animator()
+    private var callbacks: [UInt64: LuaRef] = [:]
+    private var nextToken: UInt64 = 1
+
+    public init(vm: LuaVM, scenes: SceneModule) {
+        self.vm = vm
+        self.scenes = scenes
+        vm.defineClass(Self.animationClass, methods: [
+            ("cancel", { s in
+                let id = try self.vm.checkHandle(s, at: 1, of: Self.animationClass)
+                s.push(self.animator.cancel(AnimationID(raw: id)))
+                return 1
+            }),
+            ("is_running", { s in
+                let id = try self.vm.checkHandle(s, at: 1, of: Self.animationClass)
+                s.push(self.animator.isRunning(AnimationID(raw: id)))
+                return 1
+            }),
+        ])
+        vm.register(in: "arcade", [
+            ("animate", { s in try self.animate(s) }),
+            ("cancel_animations", { s in
+                let node = try self.node(s, 1)
+                s.push(self.animator.cancelAll(on: node))
+                return 1
+            }),
+        ])
+    }
+
+    private func node(_ s: LuaStack, _ i: Int32) throws -> Node {
+        let id = try vm.checkHandle(s, at: i, of: SceneModule.nodeClass)
+        guard let n = scenes.scene.node(withID: Int(id)) else { throw LuaScriptError("this node was removed") }
+        return n
+    }
+
+    private func animate(_ s: LuaStack) throws -> Int32 {
+        let target = try node(s, 1)
+        try s.checkTable(2)
+        let animation = try spec(s, 2, isTop: true)
+        var token: UInt64 = 0
+        let callbackIndex: Int32? = s.type(at: 3) == .function ? 3 : nil
+        s.getField("on_done", in: 2)
+        let hasField = s.type(at: -1) == .function
+        if !hasField { s.pop() }
+        if callbackIndex != nil || hasField {
+            if !hasField { s.pushValue(at: 3) }
+            token = nextToken
+            nextToken += 1
+            callbacks[token] = vm.ref()
+        }
+        do {
+            let id = try animator.start(animation, on: target, token: token)
+            vm.pushHandle(s, id.raw, of: Self.animationClass)
+            return 1
+        } catch {
+            callbacks[token] = nil
+            throw LuaArgumentError(2, "\(error)")
+        }
+    }
+
+    /// Reads an animation spec table at `t`.
+    private func spec(_ s: LuaStack, _ t: Int32, isTop: Bool) throws -> Animation {
+        let t = s.absolute(t)
+        var timing = AnimationTiming(fill: .forwards)
+        if let d = try s.numberField("duration", of: t) {
+            guard d >= 0 else { throw LuaArgumentError(2, "field 'duration' must not be negative") }
+            timing.duration = d
+        }
+        timing.delay = try s.numberField("delay", of: t) ?? 0
+        timing.speed = try s.numberField("speed", of: t) ?? 1
+        if let r = try s.field("repeat_count", of: t, { i -> Double? in
+            if s.string(at: i) == "forever" { return AnimationTiming.forever }
+            guard let n = s.number(at: i), n > 0 else {
+                throw LuaArgumentError(2, "field 'repeat_count' must be a positive number or \"forever\"")
+            }
+            return n
+        }) { timing.repeatCount = r }
+        timing.autoreverses = try s.boolField("autoreverse", of: t) ?? false
+        if let f = try s.stringField("fill", of: t) {
+            guard let fill = AnimationFill(rawValue: f) else {
+                throw LuaArgumentError(2, "field 'fill' must be \"forwards\", \"removed\", \"backwards\" or \"both\"")
+            }
+            timing.fill = fill
+        }
+        if let c = try s.field("timing", of: t, { i in try curve(s, i) }) { timing.curve = c }
+
+        // group
+        if s.getField("group", in: t) == .table {
+            let g = s.top
+            var children: [Animation] = []
+            let n = s.rawLength(at: g)
+            for i in 1...max(n, 1) where n > 0 {
+                s.getIndex(i, in: g)
+                guard s.type(at: -1) == .table else { throw LuaArgumentError(2, "group[\(i)] must be an animation table") }
+                children.append(try spec(s, s.top, isTop: false))
+                s.pop()
+            }
+            s.pop()
+            return Animation(.group(children), timing: timing)
+        }
+        s.pop()
+
+        // path
+        if s.getField("path", in: t) == .table {
+            let p = s.top
+            func pt(_ k: String) -> Vec2? {
+                defer { s.pop() }
+                s.getField(k, in: p)
+                return s.point(at: -1)
+            }
+            guard let from = pt("from"), let to = pt("to") else {
+                throw LuaArgumentError(2, "field 'path' needs from = { x, y } and to = { x, y }")
+            }
+            let path: BezierPath
+            if let c = pt("control") {
+                path = .quadratic(from: from, control: c, to: to)
+            } else if let c1 = pt("control1"), let c2 = pt("control2") {
+                path = .cubic(from: from, control1: c1, control2: c2, to: to)
+            } else {
+                path = BezierPath(start: from, segments: [.line(to: to)])
+            }
+            s.pop()
+            let prop = try property(s, t) ?? .position
+            return Animation(.path(path, property: prop), timing: timing)
+        }
+        s.pop()
+
+        guard let prop = try property(s, t) else {
+            throw LuaArgumentError(2, "field 'property' is required (x, y, position, scale, scale_x, scale_y, rotation, alpha, color, outline, stroke_start, stroke_end)")
+        }
+        // keyframes
+        if s.getField("values", in: t) == .table {
+            let v = s.top
+            var values: [AnimatableValue] = []
+            for i in 1...max(1, s.rawLength(at: v)) where s.rawLength(at: v) > 0 {
+                s.getIndex(i, in: v)
+                values.append(try value(s, s.top, for: prop, field: "values[\(i)]"))
+                s.pop()
+            }
+            s.pop()
+            guard values.count >= 1 else { throw LuaArgumentError(2, "field 'values' must not be empty") }
+            let keyTimes = try numbers(s, t, "key_times")
+            var curves: [TimingCurve]? = nil
+            if s.getField("timings", in: t) == .table {
+                let c = s.top
+                curves = []
+                for i in 1...max(1, s.rawLength(at: c)) where s.rawLength(at: c) > 0 {
+                    s.getIndex(i, in: c)
+                    curves!.append(try curve(s, s.top))
+                    s.pop()
+                }
+            }
+            s.pop()
+            return Animation(.keyframes(prop, values: values, keyTimes: keyTimes, curves: curves), timing: timing)
+        }
+        s.pop()
+        guard let to = try s.field("to", of: t, { i in try value(s, i, for: prop, field: "to") }) else {
+            throw LuaArgumentError(2, "give 'to' (with optional 'from'), 'values', 'path', 'spring' or 'group'")
+        }
+        let from = try s.field("from", of: t, { i in try value(s, i, for: prop, field: "from") })
+        if s.getField("spring", in: t) == .table {
+            let damping = try s.numberField("damping", of: s.top) ?? 0.5
+            let velocity = try s.numberField("velocity", of: s.top) ?? 0
+            s.pop()
+            guard damping > 0 else { throw LuaArgumentError(2, "spring damping must be positive") }
+            return Animation(.spring(prop, from: from, to: to, damping: damping, initialVelocity: velocity), timing: timing)
+        }
+        s.pop()
+        return Animation(.basic(prop, from: from, to: to), timing: timing)
+    }
+
+    private func property(_ s: LuaStack, _ t: Int32) throws -> AnimatableProperty? {
+        guard let name = try s.stringField("property", of: t) else { return nil }
+        guard let p = AnimatableProperty(name: name) else {
+            throw LuaArgumentError(2, "'\(name)' is not an animatable property")
+        }
+        return p
+    }
+
+    private func value(_ s: LuaStack, _ i: Int32, for prop: AnimatableProperty, field: String) throws -> AnimatableValue {
+        switch prop {
+        case .position:
+            guard let p = s.point(at: i) else { throw LuaArgumentError(2, "field '\(field)' must be { x, y }") }
+            return .vector(p)
+        case .color:
+            guard let c = s.color(at: i) else { throw LuaArgumentError(2, "field '\(field)' must be a colour") }
+            return .color(c)
+        default:
+            guard let n = s.number(at: i), n.isFinite else {
+                throw LuaArgumentError(2, "field '\(field)' must be a number, got \(s.typeName(at: i))")
+            }
+            return .scalar(n)
+        }
+    }
+
+    private func curve(_ s: LuaStack, _ i: Int32) throws -> TimingCurve {
+        if let name = s.string(at: i) {
+            guard let c = TimingCurve(named: name) else {
+                throw LuaArgumentError(2, "unknown timing curve '\(name)' (try linear, easeIn, easeOut, easeInEaseOut, easeOutQuad, easeInOutBack...)")
+            }
+            return c
+        }
+        let n = try numbers(s, i) ?? []
+        guard n.count == 4 else { throw LuaArgumentError(2, "a custom timing curve is { x1, y1, x2, y2 }") }
+        return .cubicBezier(n[0], n[1], n[2], n[3])
+    }
+
+    private func numbers(_ s: LuaStack, _ t: Int32, _ key: String) throws -> [Double]? {
+        s.getField(key, in: t)
+        defer { s.pop() }
+        if s.isNoneOrNil(-1) { return nil }
+        return try numbers(s, s.top)
+    }
+
+    private func numbers(_ s: LuaStack, _ i: Int32) throws -> [Double]? {
+        guard s.type(at: i) == .table else { return nil }
+        var out: [Double] = []
+        for k in 1...max(1, s.rawLength(at: i)) where s.rawLength(at: i) > 0 {
+            s.getIndex(k, in: i)
+            guard let n = s.number(at: -1) else { s.pop(); throw LuaArgumentError(2, "expected a list of numbers") }
+            out.append(n)
+            s.pop()
+        }
+        return out
+    }
+
+    // MARK: The host's side
+
+    /// Advances every animation by `dt`, then calls completion callbacks in the engine's order.
+    public func step(_ dt: Double) throws(LuaError) {
+        animator.advance(by: dt)
+        while let done = animator.nextCompletion() {
+            guard done.token != 0, let cb = callbacks.removeValue(forKey: done.token) else { continue }
+            try vm.protectedCall(label: "animation callback") { s in
+                self.vm.push(cb)
+                s.push(done.finished)
+                return 1
+            }
+        }
+    }
+
+    /// Cancels the animations of a node being removed (their callbacks see finished = false).
+    public func nodeRemoved(_ node: Node) {
+        _ = animator.cancelAll(on: node)
+    }
+
+    /// Stops everything (the game is leaving); callbacks are released without being called.
+    public func cancelAll() {
+        _ = animator.cancelAll()
+        while animator.nextCompletion() != nil {}
+        callbacks.removeAll()
+    }
+}
