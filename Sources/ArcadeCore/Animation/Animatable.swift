@@ -46,8 +46,9 @@ public enum AnimatableValue: Hashable, Sendable {
 
 /// Something whose properties animations and physics drive natively.
 ///
-/// Conformers are reference types so the engines can hold them weakly: when the
-/// object goes away its animations simply stop.
+/// Conformers are reference types. The engines do not keep them alive: once nothing else
+/// holds an object, its animations end (finished = false) at the next step. They avoid Swift
+/// `weak` references to them, which would make every retain of the object slow.
 public protocol Animatable: AnyObject {
     /// The current value of `property`, or nil when this object has no such property.
     func animatableValue(_ property: AnimatableProperty) -> AnimatableValue?
