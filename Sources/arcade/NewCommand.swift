@@ -1,0 +1,28 @@
+import ArcadeHost
+import ArgumentParser
+
+extension Arcade {
+    struct New: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Scaffold a new game (what `swift package new-game` runs).")
+
+        @Argument(help: "The new game's id: lower-case letters, digits, '-' and '_'.")
+        var id: String
+
+        @Option(help: "Its title (default: from the id).")
+        var title: String?
+
+        @Option(help: "The games folder to create it in.")
+        var dir: String = "games"
+
+        func run() throws {
+            do {
+                let folder = try GameScaffold.create(id: id, title: title, in: dir)
+                Output.out("created \(folder)\n  arcade dev \(id) --games \(dir)     # play it with hot reload\n")
+            } catch {
+                Output.err("arcade new: \(error)\n")
+                throw ExitCode(2)
+            }
+        }
+    }
+}
