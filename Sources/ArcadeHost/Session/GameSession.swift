@@ -4,8 +4,9 @@ import ArcadeRender
 
 /// One running game: its Lua state, its native modules and the fixed-step frame.
 ///
-/// A step (the architecture's frame): input events -> `input(event)`, due timers, then
-/// `update(dt)`. A script error stops this game (``failure`` says why) and never the process;
+/// A step (the architecture's frame): input events -> `input(event)`, due timers, `update(dt)`,
+/// then the physics worlds step natively and their contact and removal callbacks run.
+/// A script error stops this game (``failure`` says why) and never the process;
 /// nothing the game created outlives ``close()``.
 public final class GameSession {
     /// How to start a session.
@@ -38,6 +39,8 @@ public final class GameSession {
     public let scene = Scene()
     let sceneModule: SceneModule
     let graphicsModule: GraphicsModule
+    /// The game's physics worlds, stepped natively after `update(dt)`.
+    let physicsModule: PhysicsModule
     /// The pixel + text canvas frames are composed on.
     public let canvas: Canvas
     /// The table `main.lua` returned.
@@ -80,6 +83,9 @@ public final class GameSession {
         canvas = Canvas(columns: options.cols, rows: options.rows)
         sceneModule = SceneModule(vm: vm, scene: scene, assetRoot: entry.folder)
         graphicsModule = GraphicsModule(vm: vm, scenes: sceneModule)
+        physicsModule = PhysicsModule(vm: vm, scene: sceneModule) { [context] in
+            Rect(x: 0, y: 0, width: Double(context.width), height: Double(context.height))
+        }
         game = try GameSession.loadMain(vm: vm, entry: entry)
         ensureStateTable()
         let ctx: LuaValue = .table([
@@ -169,6 +175,9 @@ public final class GameSession {
                 s.push(dt)
                 return 1
             }
+            // Worlds step natively; only their events reach Lua, in each world's order.
+            physicsModule.step(dt)
+            try physicsModule.deliverEvents()
         } catch {
             stop(with: error)
         }
@@ -264,6 +273,7 @@ public final class GameSession {
             try? callGame("quit", label: "quit()", args: { _ in 0 })
         }
         timers.cancelAll()
+        physicsModule.removeAll()
         scene.removeAll()
     }
 
