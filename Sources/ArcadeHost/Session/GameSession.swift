@@ -4,8 +4,9 @@ import ArcadeRender
 
 /// One running game: its Lua state, its native modules and the fixed-step frame.
 ///
-/// A step (the architecture's frame): input events -> `input(event)`, due timers, then
-/// `update(dt)`. A script error stops this game (``failure`` says why) and never the process;
+/// A step (the architecture's frame): input events -> `input(event)`, due timers, `update(dt)`,
+/// then the physics worlds step natively and their contact and removal callbacks run.
+/// A script error stops this game (``failure`` says why) and never the process;
 /// nothing the game created outlives ``close()``.
 public final class GameSession {
     /// How to start a session.
@@ -39,6 +40,8 @@ public final class GameSession {
     let sceneModule: SceneModule
     let graphicsModule: GraphicsModule
     let animationModule: AnimationModule
+    /// The game's physics worlds, stepped natively after `update(dt)`.
+    let physicsModule: PhysicsModule
     /// The pixel + text canvas frames are composed on.
     public let canvas: Canvas
     /// The table `main.lua` returned.
@@ -84,6 +87,9 @@ public final class GameSession {
         animationModule = AnimationModule(vm: vm, scenes: sceneModule)
         let animations = animationModule
         sceneModule.onRemove = { animations.nodeRemoved($0) }
+        physicsModule = PhysicsModule(vm: vm, scene: sceneModule) { [context] in
+            Rect(x: 0, y: 0, width: Double(context.width), height: Double(context.height))
+        }
         game = try GameSession.loadMain(vm: vm, entry: entry)
         ensureStateTable()
         let ctx: LuaValue = .table([
@@ -174,6 +180,9 @@ public final class GameSession {
                 return 1
             }
             try animationModule.step(dt)
+            // Worlds step natively; only their events reach Lua, in each world's order.
+            physicsModule.step(dt)
+            try physicsModule.deliverEvents()
         } catch {
             stop(with: error)
         }
@@ -271,6 +280,7 @@ public final class GameSession {
         }
         timers.cancelAll()
         animationModule.cancelAll()
+        physicsModule.removeAll()
         scene.removeAll()
     }
 
