@@ -4,23 +4,51 @@ import ArcadeRender
 /// `arcade.animate`, `arcade.cancel_animations` and the `arcade.Animation` handle: native
 /// animations of scene-node properties, so nothing runs in Lua per object per frame.
 ///
-///     -- coin bank: a coin flies along a quadratic curve, squashed then shrinking
+/// Every animation the five games need, written with this API:
+///
+///     -- coin bank: a coin flies its quadratic curve to 20 px above the bank, squashed to
+///     -- (s, s/2) and shrinking to s/2, easing out over the first half and in over the second
 ///     arcade.animate(coin, {
 ///       group = {
-///         { path = { from = { x0, y0 }, control = { cx, cy }, to = { tx, ty } }, timing = "linear" },
+///         { path = { from = { fx, bottom }, control = { tx + (fx - tx) / 2, fy / 2 - ty }, to = { tx, ty } } },
 ///         { property = "scale_x", values = { s, s * 0.75, s / 2 }, timings = { "easeOut", "easeIn" } },
-///         { property = "scale_y", values = { s / 2, s * 0.5, s / 2 }, timings = { "easeOut", "easeIn" } },
+///         { property = "scale_y", values = { s / 2, s / 2, s / 2 } },
 ///       },
 ///       duration = 1,
 ///     }, function(finished) coin:remove() end)
 ///
-///     -- the bank shakes: -0.2 -> 0.2 rad, 0.1 s each way, three times
+///     -- coin bank: the bank shakes, -0.2 -> 0.2 rad, 0.1 s each way, three times, then rests
 ///     arcade.animate(bank, { property = "rotation", from = -0.2, to = 0.2, duration = 0.1,
 ///                            autoreverse = true, repeat_count = 3, fill = "removed" })
 ///
-///     -- the gift counter pops back on a spring (damping 0.7, initial velocity 10)
-///     arcade.animate(counter, { property = "scale", from = 0.7, to = 1, spring = { damping = 0.7, velocity = 10 },
-///                               duration = 0.25 })
+///     -- gift combo: the counter grows to 3x and shrinks to 0.7x in 0.25 s, then springs back
+///     arcade.animate(counter, { property = "scale", values = { 1, 3, 0.7 }, duration = 0.25 }, function()
+///       arcade.animate(counter, { property = "scale", from = 0.7, to = 1, duration = 0.25,
+///                                 spring = { damping = 0.7, velocity = 10 } })
+///     end)
+///
+///     -- fishing: the hook's cast (top, 0.8 of the depth, the end at 0, 0.7, 1) and the line
+///     -- drawing itself (stroke end 0 -> 0.8 -> 1 at 0, 0.6, 1)
+///     arcade.animate(hook, { property = "position", values = { top, at80, bottom }, key_times = { 0, 0.7, 1 },
+///                            duration = 1 })
+///     arcade.animate(line, { property = "stroke_end", values = { 0, 0.8, 1 }, key_times = { 0, 0.6, 1 },
+///                            duration = 1 })
+///
+///     -- Last Circle: a circle pops in on a spring, and the right one blinks when the pick was wrong
+///     arcade.animate(circle, { property = "scale", from = 0.1, to = 1, duration = 0.5, delay = d,
+///                              spring = { damping = 0.5, velocity = 6 } })
+///     arcade.animate(right, { property = "scale", from = 1, to = 1.5, duration = 0.2,
+///                             autoreverse = true, repeat_count = 3, fill = "removed" })
+///
+///     -- Last Circle: a background circle fades in growing (0.5x -> 1x), then out growing to 2x
+///     arcade.animate(bg, { group = {
+///         { property = "alpha", values = { 0, 0.4, 0 } },
+///         { property = "scale", values = { 0.5, 1, 2 } },
+///       }, duration = 2 * t, delay = wait }, function() bg:remove(); start_next_circle() end)
+///
+///     -- Last Circle: the Start button's backing shape pulses forever
+///     arcade.animate(shape, { property = "scale", from = 1, to = 1.5, duration = 1, timing = "easeInEaseOut",
+///                             autoreverse = true, repeat_count = "forever" })
 ///
 /// Spec fields: `property`; one of `to` (with optional `from`), `values` (with optional
 /// `key_times` and per-segment `timings`), `path` (`from`, `control` or `control1`+`control2`,
