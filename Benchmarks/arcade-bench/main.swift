@@ -24,6 +24,8 @@ while let a = args.popFirst() {
 let groups: [(String, () -> [BenchResult])] = [
     ("lua", luaBenchmarks),
     ("host", hostBenchmarks),
+    ("reload", reloadBenchmarks),
+    ("startup", startupBenchmarks),
     ("render", renderBenchmarks),
     ("anim", animationBenchmarks),
     ("physics", physicsBenchmarks),

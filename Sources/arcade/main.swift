@@ -49,10 +49,12 @@ extension Arcade {
         static let configuration = CommandConfiguration(abstract: "Open the arcade menu (the default).")
         @OptionGroup var dirs: GameDirs
         @OptionGroup var display: DisplayOptions
+        @Flag(help: .hidden) var exitAfterFirstFrame = false
 
         func run() throws {
             var o = ArcadeApp.Options(catalog: dirs.catalog())
             o.store = dirs.store()
+            o.exitAfterFirstFrame = exitAfterFirstFrame
             display.apply(to: &o)
             try Interactive.run(o)
         }

@@ -26,6 +26,8 @@ public final class ArcadeApp {
         public var store: SaveStore?
         /// Where `print` from games goes.
         public var log: (String) -> Void = { _ in }
+        /// Quit as soon as the first frame is written (for startup measurements).
+        public var exitAfterFirstFrame = false
 
         public init(catalog: GameCatalog) {
             self.catalog = catalog
@@ -315,5 +317,6 @@ public final class ArcadeApp {
         out.removeAll(keepingCapacity: true)
         encoder.encode(frame, into: &out)
         if !out.isEmpty { try terminal.write(out) }
+        if options.exitAfterFirstFrame { quit = true }
     }
 }
