@@ -1,0 +1,687 @@
+---@meta arcade
+-- Type definitions of the arcade's Lua API (API version 1) for the Lua language server.
+-- Point your editor's `Lua.workspace.library` at this file; it is never run.
+-- Kept in step with the Swift bindings by Tests/ArcadeHostTests/DefinitionsTests.swift.
+
+---A colour: "#rrggbb", "#rrggbbaa", a name (black, white, red, green, blue, yellow, orange, purple,
+---pink, cyan, gray, brown, gold, silver, clear), 0xRRGGBB, or { r, g, b, a } (0-255).
+---Reading a colour property gives the "#rrggbb" form.
+---@alias arcade.Color string|integer|integer[]
+
+---A point as a two-item list: { x, y } in canvas pixels.
+---@alias arcade.Point number[]
+
+---A timing curve: a name ("linear", "easeIn", "easeOut", "easeInEaseOut", "default", or a Penner
+---name such as "easeOutQuad", "easeInOutBack") or a cubic Bezier { x1, y1, x2, y2 }.
+---@alias arcade.Timing string|number[]
+
+---@alias arcade.AnimatableProperty
+---| "x"
+---| "y"
+---| "position"     # values are { x, y }
+---| "scale"
+---| "scale_x"
+---| "scale_y"
+---| "rotation"     # radians
+---| "alpha"
+---| "color"        # values are colours (fill, text or tint colour)
+---| "outline"      # a label's outline colour
+---| "stroke_start" # a line's drawn portion, 0..1
+---| "stroke_end"
+
+---@alias arcade.NodeKind "group"|"rect"|"circle"|"line"|"text"|"label"|"sprite"
+
+---The host's services to a game. Everything that moves per object per frame runs natively.
+---@class arcade
+arcade = {}
+
+---Game time in seconds: the step number times the step length, so it never drifts with the wall clock.
+---@return number seconds
+function arcade.time() end
+
+---Steps taken since `load` (60 a second).
+---@return integer frame
+function arcade.frame() end
+
+---The canvas size: pixels first (one per column, two per row), then terminal cells.
+---@return integer width pixels across
+---@return integer height pixels down
+---@return integer cols terminal columns
+---@return integer rows terminal rows
+function arcade.screen() end
+
+---The seed this run was started with (the same seed drives `math.random`).
+---@return integer seed
+function arcade.seed() end
+
+---Asks the host to leave the game after this step (`quit()` is called first).
+function arcade.quit() end
+
+---Writes the values, tab separated, to the arcade log (never the screen). Tables are shown as JSON.
+---@param ... any
+function arcade.log(...) end
+
+---Calls `fn` once, `seconds` of game time from now.
+---@param seconds number
+---@param fn fun()
+---@return arcade.Timer timer
+function arcade.after(seconds, fn) end
+
+---Calls `fn` every `seconds` of game time (at least 0.001) until the timer is cancelled.
+---@param seconds number
+---@param fn fun()
+---@return arcade.Timer timer
+function arcade.every(seconds, fn) end
+
+---Makes a pixel-art image from rows of palette characters (a character not in the palette is transparent).
+---@param spec arcade.ImageSpec
+---@return arcade.Image image
+function arcade.image(spec) end
+
+---Loads a `.sprite` file from the game's own folder (a relative path without "..").
+---@param path string
+---@return arcade.Image image
+function arcade.image_file(path) end
+
+---Starts a native animation of `node`'s properties. `on_done` (or `spec.on_done`) is called with
+---`finished`, false when the animation was cancelled, replaced or its node removed.
+---@param node arcade.Node
+---@param spec arcade.AnimationSpec
+---@param on_done? fun(finished: boolean)
+---@return arcade.Animation animation
+function arcade.animate(node, spec, on_done) end
+
+---Cancels every animation running on `node`; their callbacks see `finished = false`.
+---@param node arcade.Node
+---@return integer cancelled how many were running
+function arcade.cancel_animations(node) end
+
+---The retained scene: nodes are created once, then their properties are set or animated.
+---@class arcade.scene
+arcade.scene = {}
+
+---A node that draws nothing and carries its children (moving it moves them).
+---@param opts? arcade.NodeOptions
+---@return arcade.Node group
+function arcade.scene.group(opts) end
+
+---A rectangle; `x`, `y` is where its anchor (the centre by default) sits.
+---@param opts? arcade.RectOptions
+---@return arcade.Node rect
+function arcade.scene.rect(opts) end
+
+---A circle.
+---@param opts? arcade.CircleOptions
+---@return arcade.Node circle
+function arcade.scene.circle(opts) end
+
+---A polyline through `points`, drawn from `stroke_start` to `stroke_end`.
+---@param opts? arcade.LineOptions
+---@return arcade.Node line
+function arcade.scene.line(opts) end
+
+---Terminal text: one character a cell, in the cell holding its pixel position.
+---@param opts? arcade.TextOptions
+---@return arcade.Node text
+function arcade.scene.text(opts) end
+
+---Large block-pixel lettering that can scale, rotate and animate like any node.
+---@param opts? arcade.LabelOptions
+---@return arcade.Node label
+function arcade.scene.label(opts) end
+
+---An image (or flipbook) on the canvas.
+---@param opts arcade.SpriteOptions
+---@return arcade.Node sprite
+function arcade.scene.sprite(opts) end
+
+---The scene's root node; nodes made without `parent` are its children.
+---@return arcade.Node root
+function arcade.scene.root() end
+
+---Removes every node (their animations are cancelled and their balls unbound).
+function arcade.scene.clear() end
+
+---Reads the background colour, setting it first when `color` is given.
+---@param color? arcade.Color
+---@return string color the colour as "#rrggbb" (or "#rrggbbaa")
+function arcade.scene.background(color) end
+
+---Number of nodes in the scene, not counting the root.
+---@return integer count
+function arcade.scene.count() end
+
+---The topmost visible node under a canvas point, or nil.
+---@param x number
+---@param y number
+---@return arcade.Node? node
+function arcade.scene.hit(x, y) end
+
+---Native 2D physics for balls against walls and each other.
+---@class arcade.physics
+arcade.physics = {}
+
+---Creates a world. It steps natively after `update(dt)`; only its events reach Lua.
+---@param opts? arcade.WorldOptions
+---@return arcade.PhysicsWorld world
+function arcade.physics.world(opts) end
+
+---This game's saves: values survive restarts of the arcade.
+---@class arcade.save
+arcade.save = {}
+
+---The value saved under `key`, or nil.
+---@param key string
+---@return arcade.Savable? value
+function arcade.save.get(key) end
+
+---Saves `value` under `key`; nil deletes it. Raises an error naming the part that cannot be saved.
+---@param key string
+---@param value arcade.Savable?
+function arcade.save.set(key, value) end
+
+---This game's best score.
+---@class arcade.score
+arcade.score = {}
+
+---Records a finished run's score.
+---@param score integer
+---@return boolean best true when it beats every earlier score (or is the first)
+function arcade.score.submit(score) end
+
+---The best score recorded, or nil before the first.
+---@return integer? best
+function arcade.score.best() end
+
+---Booleans, finite numbers, UTF-8 strings, and tables of them that are arrays (keys 1..n) or have only string keys.
+---@alias arcade.Savable boolean|number|string|table
+
+-- Handles ------------------------------------------------------------------------------------
+
+---A scene node. Handles are weak: after `remove()` using one raises "this node was removed".
+---Which fields exist depends on `kind`; setting a field the kind lacks is an error.
+---@class arcade.Node
+---@field kind arcade.NodeKind read only
+---@field id integer read only, unique in the scene
+---@field parent arcade.Node? read only; change it with `parent:add(node)`
+---@field x number position of the anchor, in canvas pixels
+---@field y number
+---@field anchor_x number 0 left .. 1 right (0.5 by default)
+---@field anchor_y number 0 top .. 1 bottom (0.5 by default)
+---@field anchor arcade.Point write only: { ax, ay }
+---@field scale number both axes; reads give scale_x
+---@field scale_x number negative mirrors
+---@field scale_y number
+---@field rotation number radians
+---@field alpha number 0..1, multiplied down the tree
+---@field z number drawing order among siblings (higher on top)
+---@field visible boolean
+---@field width number rect, line (the line width), text and label (read only), sprite (read only)
+---@field height number rect; label and sprite (read only)
+---@field fill arcade.Color rect, circle
+---@field color arcade.Color rect and circle fill, line, text, label colour, sprite tint
+---@field stroke arcade.Color rect, circle outline
+---@field line_width number rect, circle, line
+---@field radius number circle
+---@field points arcade.Point[] line
+---@field stroke_start number line, 0..1
+---@field stroke_end number line, 0..1
+---@field text string text, label
+---@field background arcade.Color text
+---@field outline arcade.Color label
+---@field font "large"|"small" label
+---@field image arcade.Image sprite, write only
+---@field frame_time number sprite: seconds per flipbook frame
+---@field loop_time number sprite: seconds per whole loop
+---@field playing boolean sprite: whether the flipbook advances
+---@field frame integer sprite: the frame shown (1-based); setting it stops playing
+---@field tint arcade.Color sprite
+local Node = {}
+
+---Removes the node and its children, cancelling their animations.
+function Node:remove() end
+
+---Moves `child` under this node.
+---@param child arcade.Node
+function Node:add(child) end
+
+---Sets several properties at once.
+---@param opts arcade.NodeOptions|arcade.RectOptions|arcade.CircleOptions|arcade.LineOptions|arcade.TextOptions|arcade.LabelOptions|arcade.SpriteOptions
+---@return arcade.Node self
+function Node:set(opts) end
+
+---False once the node was removed (the only call a removed node answers).
+---@return boolean
+function Node:alive() end
+
+---The node's children, in drawing order.
+---@return arcade.Node[]
+function Node:children() end
+
+---True when the canvas point lies inside the node's drawn shape.
+---@param x number
+---@param y number
+---@return boolean
+function Node:contains(x, y) end
+
+---An immutable image or flipbook; lives as long as the game.
+---@class arcade.Image
+---@field width integer read only, pixels
+---@field height integer read only, pixels
+---@field frames integer read only, number of flipbook frames
+---@field frame_time number read only, seconds per frame
+local Image = {}
+
+---A pending `after` / `every`.
+---@class arcade.Timer
+local Timer = {}
+
+---Stops the timer.
+---@return boolean cancelled false when it had already fired or was cancelled
+function Timer:cancel() end
+
+---@return boolean pending true until it fires for the last time or is cancelled
+function Timer:is_pending() end
+
+---A running animation.
+---@class arcade.Animation
+local Animation = {}
+
+---Stops the animation; its callback sees `finished = false`.
+---@return boolean cancelled false when it was no longer running
+function Animation:cancel() end
+
+---@return boolean running
+function Animation:is_running() end
+
+---A physics world. After `destroy()` using the handle raises "this world was destroyed".
+---@class arcade.PhysicsWorld
+---@field gravity arcade.Point { gx, gy }; {0, 1} is 1000 px/s² down
+---@field bounds_enabled boolean whether balls bounce off the bounds (false opens the gate)
+---@field remove_outside boolean write only: remove balls that leave the bounds
+local World = {}
+
+---Adds a ball.
+---@param opts arcade.BallOptions
+---@return arcade.Ball ball
+function World:add_ball(opts) end
+
+---Adds a rectangular wall; `id` is reported to the contact callback.
+---@param id string?
+---@param rect arcade.RectSpec x, y: the top-left corner
+---@return arcade.Wall wall
+function World:add_wall(id, rect) end
+
+---Adds a line-segment wall.
+---@param id string?
+---@param x1 number
+---@param y1 number
+---@param x2 number
+---@param y2 number
+---@return arcade.Wall wall
+function World:add_segment(id, x1, y1, x2, y2) end
+
+---Moves a wall kinematically: its centre reaches (x, y) over the next step, pushing balls as it goes.
+---@param wall arcade.Wall
+---@param x number
+---@param y number
+function World:move_wall(wall, x, y) end
+
+---Puts a wall's centre at (x, y) at once, without pushing anything.
+---@param wall arcade.Wall
+---@param x number
+---@param y number
+function World:place_wall(wall, x, y) end
+
+---@param wall arcade.Wall
+---@return boolean removed false when it belongs to another world or was already gone
+function World:remove_wall(wall) end
+
+---Removes every wall with this identifier.
+---@param id string
+---@return integer removed
+function World:remove_walls(id) end
+
+---Removes balls that leave the bounds (reported to `on_removed`); `on` defaults to true.
+---@param on? boolean
+function World:remove_outside(on) end
+
+---Sets (or with nil clears) the contact callback. `id` is the wall's identifier, or the other ball
+---for two balls, or nil for the bounds; `wall` is the wall handle (nil for bounds and balls).
+---@param fn fun(ball: arcade.Ball, id: string|arcade.Ball|nil, x: number, y: number, wall: arcade.Wall?)?
+function World:on_contact(fn) end
+
+---Sets (or with nil clears) the callback for balls removed by `remove_outside`.
+---@param fn fun(ball: arcade.Ball)?
+function World:on_removed(fn) end
+
+---@return integer balls
+function World:count() end
+
+---Every ball, in creation order.
+---@return arcade.Ball[]
+function World:balls() end
+
+---The balls overlapping a rectangle (x, y: top-left corner).
+---@param x number
+---@param y number
+---@param width number
+---@param height number
+---@return arcade.Ball[]
+function World:bodies_in(x, y, width, height) end
+
+---Destroys the world and every handle into it.
+function World:destroy() end
+
+---A ball. After it is removed using the handle raises "this ball was removed".
+---@class arcade.Ball
+---@field x number centre
+---@field y number
+---@field vx number pixels per second
+---@field vy number
+---@field spin number radians per second
+---@field angle number read only
+---@field radius number read only
+---@field mass number read only
+local Ball = {}
+
+function Ball:remove() end
+
+---@return boolean
+function Ball:alive() end
+
+---Makes `node` follow the ball natively (and turn with it when `rotation` is true).
+---@param node arcade.Node
+---@param rotation? boolean
+function Ball:bind(node, rotation) end
+
+function Ball:unbind() end
+
+---A wall (all fields read only).
+---@class arcade.Wall
+---@field id string? the identifier given to add_wall / add_segment
+---@field x number centre
+---@field y number centre
+---@field width number? rectangles only
+---@field height number? rectangles only
+local Wall = {}
+
+function Wall:remove() end
+
+---@return boolean
+function Wall:alive() end
+
+-- Spec tables --------------------------------------------------------------------------------
+
+---@class arcade.ImageSpec
+---@field palette? table<string, arcade.Color> one character -> colour
+---@field rows? string[] one string per pixel row (or give frames)
+---@field frames? string[][] flipbook frames, each a list of rows
+---@field frame_time? number seconds per frame
+
+---Options every node accepts.
+---@class arcade.NodeOptions
+---@field parent? arcade.Node only when creating; the root when missing
+---@field x? number
+---@field y? number
+---@field anchor_x? number
+---@field anchor_y? number
+---@field anchor? arcade.Point
+---@field scale? number
+---@field scale_x? number
+---@field scale_y? number
+---@field rotation? number
+---@field alpha? number
+---@field z? number
+---@field visible? boolean
+
+---@class arcade.RectOptions: arcade.NodeOptions
+---@field width? number 10 when missing
+---@field height? number 10 when missing
+---@field fill? arcade.Color
+---@field color? arcade.Color same as fill
+---@field stroke? arcade.Color
+---@field line_width? number
+
+---@class arcade.CircleOptions: arcade.NodeOptions
+---@field radius? number 5 when missing
+---@field fill? arcade.Color
+---@field color? arcade.Color
+---@field stroke? arcade.Color
+---@field line_width? number
+
+---@class arcade.LineOptions: arcade.NodeOptions
+---@field points? arcade.Point[]
+---@field color? arcade.Color
+---@field line_width? number
+---@field width? number same as line_width
+---@field stroke_start? number
+---@field stroke_end? number
+
+---@class arcade.TextOptions: arcade.NodeOptions
+---@field text? string
+---@field color? arcade.Color
+---@field background? arcade.Color
+
+---@class arcade.LabelOptions: arcade.NodeOptions
+---@field text? string
+---@field color? arcade.Color
+---@field outline? arcade.Color
+---@field font? "large"|"small"
+
+---@class arcade.SpriteOptions: arcade.NodeOptions
+---@field image arcade.Image
+---@field frame_time? number
+---@field loop_time? number
+---@field playing? boolean
+---@field frame? integer
+---@field tint? arcade.Color
+---@field color? arcade.Color
+
+---@class arcade.PathSpec
+---@field from arcade.Point
+---@field to arcade.Point
+---@field control? arcade.Point a quadratic curve
+---@field control1? arcade.Point with control2: a cubic curve
+---@field control2? arcade.Point
+
+---@class arcade.SpringSpec
+---@field damping? number 0.5 when missing; lower bounces more
+---@field velocity? number initial velocity
+
+---An animation: give `to` (optionally `from`), `values`, `path`, `spring` (with `to`) or `group`.
+---@class arcade.AnimationSpec
+---@field property? arcade.AnimatableProperty required except for path (position) and group
+---@field from? number|arcade.Point|arcade.Color the current value when missing
+---@field to? number|arcade.Point|arcade.Color
+---@field values? (number|arcade.Point|arcade.Color)[] keyframes
+---@field key_times? number[] 0..1, one per value (evenly spaced when missing)
+---@field timings? arcade.Timing[] one curve per keyframe segment
+---@field path? arcade.PathSpec
+---@field spring? arcade.SpringSpec
+---@field group? arcade.AnimationSpec[] run together over the group's duration
+---@field duration? number seconds
+---@field delay? number seconds
+---@field speed? number 1 is normal
+---@field repeat_count? number|"forever"
+---@field autoreverse? boolean
+---@field fill? "forwards"|"removed"|"backwards"|"both" "forwards" keeps the end value, "removed" snaps back
+---@field timing? arcade.Timing
+---@field on_done? fun(finished: boolean)
+
+---@class arcade.RectSpec
+---@field x number
+---@field y number
+---@field width number
+---@field height number
+
+---@class arcade.WorldOptions
+---@field gravity? arcade.Point {0, 1} when missing
+---@field bounds? boolean|arcade.RectSpec true or missing: the canvas (following resizes)
+---@field bounds_enabled? boolean
+---@field remove_outside? boolean
+---@field substeps? integer 1..64
+
+---@class arcade.BallOptions
+---@field x number
+---@field y number
+---@field radius number greater than 0
+---@field vx? number
+---@field vy? number
+---@field elasticity? number 0 dead .. 1 perfectly bouncy
+---@field friction? number
+---@field density? number or give mass
+---@field mass? number
+---@field resistance? number linear damping
+---@field angular_resistance? number
+---@field angle? number
+---@field spin? number
+---@field rotates? boolean true when missing
+---@field node? arcade.Node a node that follows the ball
+---@field rotate_node? boolean the node turns with the ball
+
+-- Callbacks ----------------------------------------------------------------------------------
+
+---An input event. `type` says which fields are set.
+---@class arcade.InputEvent
+---@field type "key"|"keyup"|"mouse"|"resize"
+---@field key? string key, keyup: "a", "space", "enter", "esc", "left", "f1", "+"...
+---@field repeat? boolean key: an auto-repeat
+---@field ctrl? boolean key, keyup, mouse
+---@field alt? boolean
+---@field shift? boolean
+---@field action? "press"|"release"|"drag"|"move"|"scroll_up"|"scroll_down" mouse
+---@field button? "left"|"middle"|"right"|"none" mouse
+---@field col? integer mouse: terminal column (0-based)
+---@field row? integer mouse: terminal row (0-based)
+---@field x? integer mouse: canvas pixel (col)
+---@field y? integer mouse: canvas pixel (row * 2)
+---@field cols? integer resize: new size in cells
+---@field rows? integer
+---@field width? integer resize: new size in pixels
+---@field height? integer
+
+---What `load(ctx)` receives.
+---@class arcade.LoadContext
+---@field width integer canvas pixels across
+---@field height integer canvas pixels down (two per row)
+---@field cols integer
+---@field rows integer
+---@field seed integer
+---@field dev boolean true under `arcade dev` (hot reload on)
+
+---Immediate-mode drawing, only inside `draw(gfx)`; painted over the scene each frame.
+---@class arcade.Gfx
+local Gfx = {}
+
+---Fills the canvas (black when no colour).
+---@param color? arcade.Color
+function Gfx.clear(color) end
+
+---@param x number
+---@param y number
+---@param color? arcade.Color white when missing
+function Gfx.pixel(x, y, color) end
+
+---@param x number top-left corner
+---@param y number
+---@param width number
+---@param height number
+---@param color? arcade.Color
+function Gfx.fill_rect(x, y, width, height, color) end
+
+---A rectangle outline.
+---@param x number
+---@param y number
+---@param width number
+---@param height number
+---@param color? arcade.Color
+---@param line_width? number
+function Gfx.rect(x, y, width, height, color, line_width) end
+
+---@param x number centre
+---@param y number
+---@param radius number
+---@param color? arcade.Color
+function Gfx.fill_circle(x, y, radius, color) end
+
+---@param x number
+---@param y number
+---@param radius number
+---@param color? arcade.Color
+---@param line_width? number
+function Gfx.circle(x, y, radius, color, line_width) end
+
+---@param x1 number
+---@param y1 number
+---@param x2 number
+---@param y2 number
+---@param color? arcade.Color
+---@param line_width? number
+function Gfx.line(x1, y1, x2, y2, color, line_width) end
+
+---Terminal text in the cell holding pixel (x, y).
+---@param text string|number
+---@param x number
+---@param y number
+---@param color? arcade.Color
+---@param background? arcade.Color transparent when missing
+function Gfx.text(text, x, y, color, background) end
+
+---Block-pixel lettering.
+---@param text string|integer
+---@param x number
+---@param y number
+---@param opts? { font?: "large"|"small", color?: arcade.Color, outline?: arcade.Color, scale?: number }
+function Gfx.label(text, x, y, opts) end
+
+---Draws an image (its flipbook frame at the current time).
+---@param image arcade.Image
+---@param x number
+---@param y number
+---@param scale_x? number
+---@param scale_y? number scale_x when missing
+---@param rotation? number
+function Gfx.sprite(image, x, y, scale_x, scale_y, rotation) end
+
+---Saves the transform and alpha.
+function Gfx.push() end
+
+---Restores what the last `push` saved.
+function Gfx.pop() end
+
+---@param dx number
+---@param dy number
+function Gfx.translate(dx, dy) end
+
+---@param radians number
+function Gfx.rotate(radians) end
+
+---@param sx number
+---@param sy? number sx when missing
+function Gfx.scale(sx, sy) end
+
+---Reads the drawing alpha, setting it first (clamped to 0..1) when given.
+---@param alpha? number
+---@return number alpha
+function Gfx.alpha(alpha) end
+
+---What `main.lua` returns. Every callback is optional.
+---@class arcade.Game
+---@field state table kept across hot reloads and shown by `--state`; the host creates it
+---@field load? fun(ctx: arcade.LoadContext) once, before the first step
+---@field update? fun(dt: number) every step, after input and timers
+---@field input? fun(event: arcade.InputEvent) at the start of a step, once per event
+---@field draw? fun(gfx: arcade.Gfx) per displayed frame, over the scene
+---@field reload? fun(state: table) after a hot reload, with the kept state
+---@field quit? fun() when the player leaves
+
+---What `manifest.lua` returns (data only: it runs with an empty environment).
+---@class arcade.Manifest
+---@field id string lower-case letter first, then a-z, 0-9, '-' and '_' (at most 32)
+---@field title string
+---@field description string one line
+---@field author string
+---@field version string
+---@field api integer the arcade API version the game targets (1)
+---@field min_size? integer[] { columns, rows }, at least { 80, 24 }
