@@ -105,3 +105,57 @@ final class ScratchGame {
         #expect(try session.state()["ok"] == .bool(true))
     }
 }
+
+@Suite struct HotReloadKeepsFieldsTests {
+    /// Handles kept on the game table (not in game.state) survive a reload; functions are new.
+    @Test func nodeHandlesOnTheGameTableSurvive() throws {
+        let g = try ScratchGame(files: ["main.lua": """
+            local game = {}
+            function game.load() game.box = arcade.scene.rect{ x = 1, width = 2, height = 2 } end
+            function game.update() game.box.x = game.box.x + 1 end
+            return game
+            """])
+        let session = try GameSession(entry: try #require(g.entry))
+        session.step()
+        try g.write("main.lua", """
+            local game = {}
+            function game.update() game.box.x = game.box.x + 10; game.state.x = game.box.x end
+            return game
+            """)
+        #expect(session.reload() == nil)
+        session.step()
+        #expect(session.failure == nil)
+        #expect(try session.state()["x"] == .int(12) || (try session.state()["x"]) == .number(12))
+    }
+
+    /// The scaffolded game survives a reload of its own unchanged code.
+    @Test func scaffoldSurvivesReload() throws {
+        let root = NSTemporaryDirectory() + "arcade-scaffold-reload-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try GameScaffold.create(id: "again", in: root)
+        let session = try GameSession(entry: try #require(GameCatalog(searchDirs: [root]).game("again")))
+        for _ in 0..<10 { session.step() }
+        #expect(session.reload() == nil)
+        for _ in 0..<10 { session.step() }
+        #expect(session.failure == nil)
+    }
+
+    /// Hit tests see where nodes are now, not where they were last drawn.
+    @Test func hitTestsUseCurrentPositions() throws {
+        let g = try ScratchGame(files: ["main.lua": """
+            local game = {}
+            function game.load()
+              local r = arcade.scene.rect{ x = 10, y = 10, width = 4, height = 4 }
+              r.x = 50
+              game.state.old = arcade.scene.hit(10, 10) ~= nil
+              game.state.new = arcade.scene.hit(50, 10) == r
+              game.state.contains = r:contains(50, 10)
+            end
+            return game
+            """])
+        let st = try GameSession(entry: try #require(g.entry)).state()
+        #expect(st["old"] == .bool(false))
+        #expect(st["new"] == .bool(true))
+        #expect(st["contains"] == .bool(true))
+    }
+}

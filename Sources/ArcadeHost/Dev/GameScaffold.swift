@@ -65,11 +65,13 @@ public enum GameScaffold {
         local FALL_TIME = 2.0       -- seconds for the star to fall
         local BASKET_SPEED = 60     -- pixels per second
 
+        -- What must survive a hot reload lives in game.state or on the game table (the
+        -- host keeps both); file-level locals start over when the file is reloaded.
         local game = {}
-        local W, H
 
         local function drop_star()
           local s = game.state
+          local W, H = arcade.screen()
           game.star.x, game.star.y = math.random(4, W - 4), 2
           game.fall = arcade.animate(game.star, { property = "y", to = H - 4, duration = FALL_TIME, timing = "easeIn" },
             function(finished)
@@ -85,7 +87,7 @@ public enum GameScaffold {
         end
 
         function game.load(ctx)
-          W, H = ctx.width, ctx.height
+          local W, H = ctx.width, ctx.height
           local s = game.state
           s.score, s.missed, s.dir = 0, 0, 0
           arcade.scene.background("#101828")
@@ -104,13 +106,13 @@ public enum GameScaffold {
           elseif e.type == "mouse" and (e.action == "press" or e.action == "drag" or e.action == "move") then
             game.basket.x = e.x
           elseif e.type == "resize" then
-            W, H = e.width, e.height
-            game.basket.y = H - 3
+            game.basket.y = e.height - 3
           end
         end
 
         function game.update(dt)
           local s = game.state
+          local W = arcade.screen()
           local x = game.basket.x + s.dir * BASKET_SPEED * dt
           game.basket.x = math.max(6, math.min(W - 6, x))
           game.label.text = "caught " .. s.score .. "   missed " .. s.missed
@@ -118,7 +120,7 @@ public enum GameScaffold {
 
         -- optional: immediate-mode drawing over the scene
         function game.draw(gfx)
-          gfx.text("best " .. (arcade.score.best() or 0), W - 12, 0, "gray")
+          gfx.text("best " .. (arcade.score.best() or 0), arcade.screen() - 12, 0, "gray")
         end
 
         -- optional: called after a hot reload, with the kept state

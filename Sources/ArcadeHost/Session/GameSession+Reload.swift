@@ -45,15 +45,36 @@ extension GameSession {
         }
     }
 
-    /// Gives `newGame` the state table of `oldGame` and makes it the running game.
+    /// Gives `newGame` the state table of `oldGame`, and every other field of the old table
+    /// that is not a function and that the new code does not set itself (node handles kept as
+    /// `game.player`, for instance), then makes it the running game. Functions come from the
+    /// new code: that is the point of reloading.
     private func adopt(_ newGame: LuaRef, stateFrom oldGame: LuaRef) {
         let s = vm.stack
         let base = s.top
         defer { s.setTop(base) }
+        s.reserve(6)
         vm.push(newGame)
+        let new = s.top
         vm.push(oldGame)
-        s.getField("state", in: -1)
-        s.setField("state", in: -3)
+        let old = s.top
+        s.getField("state", in: old)
+        s.setField("state", in: new)
+        s.pushNil()
+        while s.next(in: old) {
+            if s.type(at: -1) != .function {
+                s.pushValue(at: -2)
+                if s.rawGet(in: new) == .nil {
+                    s.pop()
+                    s.pushValue(at: -2)
+                    s.pushValue(at: -2)
+                    s.rawSet(in: new)
+                } else {
+                    s.pop()
+                }
+            }
+            s.pop()
+        }
         replaceGame(with: newGame)
     }
 }

@@ -66,6 +66,7 @@ public final class SceneModule {
             ("contains", { s in
                 let node = try self.node(s, 1)
                 let p = Vec2(try s.checkNumber(2), try s.checkNumber(3))
+                self.scene.updateLayout()
                 s.push(self.scene.nodes(at: p).contains { $0 === node })
                 return 1
             }),
@@ -141,6 +142,7 @@ public final class SceneModule {
             }),
             ("hit", { s in
                 let p = Vec2(try s.checkNumber(1), try s.checkNumber(2))
+                self.scene.updateLayout()
                 guard let top = self.scene.nodes(at: p).first else { return 0 }
                 self.vm.pushHandle(s, UInt64(top.id), of: Self.nodeClass)
                 return 1

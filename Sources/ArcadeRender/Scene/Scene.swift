@@ -116,6 +116,23 @@ public final class Scene {
         }
     }
 
+    /// Brings every node's ``Node/composedTransform`` and ``Node/composedAlpha`` up to date
+    /// without drawing, so hit tests made between frames see where nodes are now (game rules
+    /// must not depend on when frames happen to be drawn).
+    public func updateLayout() {
+        layout(root, parentTransform: .identity, parentAlpha: 1)
+    }
+
+    private func layout(_ node: Node, parentTransform: AffineTransform, parentAlpha: Double) {
+        let transform = parentTransform * node.localTransform
+        node.composedTransform = transform
+        node.composedAlpha = parentAlpha * min(max(node.alpha, 0), 1)
+        node.prepareChildren()
+        for child in node.childStorage {
+            layout(child, parentTransform: transform, parentAlpha: node.composedAlpha)
+        }
+    }
+
     // MARK: - Hit testing
 
     /// The nodes whose content covers canvas point `point`, topmost first, as of the last
