@@ -19,10 +19,19 @@ import Testing
         _ = try sh("tmux new-session -d -s \(session) -x \(cols) -y \(rows) sh")
     }
 
+    /// Waits (bounded) until a file the shell writes has content: the redirection creates it
+    /// empty before the command writes.
+    func waitForContent(_ path: String) {
+        for _ in 0..<300 {
+            if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n") { return }
+            usleep(100_000)
+        }
+    }
+
     /// Polls the pane until `text` shows (bounded); returns the last screen.
     func waitForScreen(_ session: String, containing text: String) throws -> String {
         var screen = ""
-        for _ in 0..<100 {
+        for _ in 0..<300 {
             screen = try sh("tmux capture-pane -t \(session) -p")
             if screen.contains(text) { return screen }
             usleep(100_000)
@@ -54,7 +63,7 @@ import Testing
         _ = try sh("tmux send-keys -t \(session) Escape")
         #expect(try waitForScreen(session, containing: "PAUSED").contains("resume"))
         _ = try sh("tmux send-keys -t \(session) b")
-        for _ in 0..<50 where !FileManager.default.fileExists(atPath: dir + "/after") { usleep(100_000) }
+        waitForContent(dir + "/after")
         let before = try String(contentsOfFile: dir + "/before", encoding: .utf8)
         let after = try String(contentsOfFile: dir + "/after", encoding: .utf8)
         #expect(!before.isEmpty)
@@ -78,7 +87,7 @@ import Testing
         _ = try sh("tmux send-keys -t \(session) 'sh \(dir)/run.sh' Enter")
         #expect(try waitForScreen(session, containing: "Tiny").contains("enter play"))
         _ = try sh("tmux send-keys -t \(session) C-c")
-        for _ in 0..<50 where !FileManager.default.fileExists(atPath: dir + "/after") { usleep(100_000) }
+        waitForContent(dir + "/after")
         #expect(try String(contentsOfFile: dir + "/before", encoding: .utf8) == String(contentsOfFile: dir + "/after", encoding: .utf8))
     }
 
