@@ -27,6 +27,7 @@ let groups: [(String, () -> [BenchResult])] = [
     ("render", renderBenchmarks),
     ("anim", animationBenchmarks),
     ("physics", physicsBenchmarks),
+    ("game", gameBenchmarks),
 ]
 
 var results: [BenchResult] = []

@@ -15,6 +15,7 @@ local BANK_TOP = 1             -- pixels between the top edge and the bank
 local BUTTON_TEXT = "Show me the money"
 local BUTTON_ROW = 0.6         -- the button's place, as a share of the height
 local COIN_SIZE = 4            -- pixels: coins start this far below the bottom edge
+local EASES = { "easeOut", "easeIn" }  -- the shrinking: first half eases out, second eases in
 
 local game = {}
 local W, H
@@ -91,13 +92,15 @@ local function launch()
   local scale = 1 + math.random(0, 9) * 0.1
   local bottom = H + COIN_SIZE
   local cx, cy = tx + (from_x - tx) / 2, from_y / 2 - ty
-  local coin = arcade.scene.sprite{ image = (n % 2 == 1) and gold or silver, x = from_x, y = bottom, z = 2 }
+  -- squashed to half height from the start, which is also where the shrinking ends: the
+  -- height never changes, so only the width is animated
+  local coin = arcade.scene.sprite{ image = (n % 2 == 1) and gold or silver, x = from_x, y = bottom, z = 2,
+                                    scale_x = scale, scale_y = scale / 2 }
   local first = n == 1
   arcade.animate(coin, {
     group = {
       { path = { from = { from_x, bottom }, control = { cx, cy }, to = { tx, ty } } },
-      { property = "scale_x", values = { scale, scale * 0.75, scale / 2 }, timings = { "easeOut", "easeIn" } },
-      { property = "scale_y", values = { scale / 2, scale / 2, scale / 2 } },
+      { property = "scale_x", values = { scale, scale * 0.75, scale / 2 }, timings = EASES },
     },
     duration = FLIGHT,
   }, function(finished) arrive(coin, first, finished) end)
