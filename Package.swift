@@ -74,6 +74,7 @@ let package = Package(
             dependencies: ["ArcadeHost", "ArcadeLua", "ArcadeCore"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "GameTests", dependencies: ["ArcadeHost", "ArcadeLua", "ArcadeCore", "ArcadeRender"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,6 +29,7 @@ let groups: [(String, () -> [BenchResult])] = [
     ("render", renderBenchmarks),
     ("anim", animationBenchmarks),
     ("physics", physicsBenchmarks),
+    ("game", gameBenchmarks),
 ]
 
 var results: [BenchResult] = []

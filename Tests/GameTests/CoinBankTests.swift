@@ -1,0 +1,343 @@
+import Testing
+import ArcadeCore
+import ArcadeLua
+import ArcadeRender
+@testable import ArcadeHost
+
+/// The repository's `games/` folder, found from this file's place in `Tests/GameTests/`.
+let repoGames: String = {
+    var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    return parts.joined(separator: "/") + "/games"
+}()
+
+/// The coin bank driven headless, one fixed step at a time.
+struct CoinBank {
+    let session: GameSession
+
+    init(seed: UInt64 = 1, cols: Int = 80, rows: Int = 24, store: SaveStore? = nil) throws {
+        let entry = try #require(GameCatalog(searchDirs: [repoGames]).game("coinbank"))
+        #expect(entry.isPlayable, "\(entry.problem ?? "")")
+        session = try GameSession(entry: entry, options: .init(seed: seed, cols: cols, rows: rows), store: store)
+    }
+
+    static let enter = InputEvent.key(KeyEvent("enter"))
+
+    func step(_ n: Int = 1, events: [InputEvent] = []) {
+        for i in 0..<n { session.step(events: i == 0 ? events : []) }
+    }
+
+    func state() throws -> LuaValue { try session.state() }
+
+    func int(_ key: String) throws -> Int64? { try state()[key]?.intValue }
+
+    func bool(_ key: String) throws -> Bool? {
+        if case .bool(let b)? = try state()[key] { return b }
+        return nil
+    }
+
+    /// Steps until `condition` holds, at most `limit` steps; false when it never did.
+    func step(until condition: () throws -> Bool, limit: Int = 2000) rethrows -> Bool {
+        for _ in 0..<limit {
+            if try condition() { return true }
+            session.step()
+        }
+        return try condition()
+    }
+
+    func text() -> String {
+        session.renderFrame().plainText(background: session.scene.background)
+    }
+}
+
+/// `(x, y)` of a Lua array `{ x, y }`.
+func point(_ v: LuaValue?) -> Vec2? {
+    guard case .array(let a)? = v, a.count == 2, let x = a[0].doubleValue, let y = a[1].doubleValue else { return nil }
+    return Vec2(x, y)
+}
+
+/// The quadratic Bezier curve at `t`.
+func quadratic(_ p0: Vec2, _ c: Vec2, _ p1: Vec2, _ t: Double) -> Vec2 {
+    let u = 1 - t
+    return Vec2(u * u * p0.x + 2 * u * t * c.x + t * t * p1.x, u * u * p0.y + 2 * u * t * c.y + t * t * p1.y)
+}
+
+/// Lines without trailing blanks, so an editor trimming them cannot break a golden frame.
+func trimmed(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { line -> Substring in
+            var l = line[...]
+            while l.last == " " { l = l.dropLast() }
+            return l
+        }
+        .joined(separator: "\n")
+}
+
+/// Cells drawn between the bank and the button, where only flying coins can be.
+func coinCells(_ text: String) -> Int {
+    let rows = text.split(separator: "\n", omittingEmptySubsequences: false)
+    return rows[6..<13].reduce(0) { $0 + $1.filter { $0 != " " }.count }
+}
+
+@Suite struct CoinBankTests {
+    @Test func oneBurstBanksEveryCoinShakesOnceAndBringsTheButtonBack() throws {
+        let game = try CoinBank()
+        game.step()
+        #expect(try game.bool("button_visible") == true)
+        #expect(coinCells(game.text()) == 0)
+
+        game.step(events: [CoinBank.enter])
+        #expect(try game.bool("button_visible") == false)
+        game.step(60)
+        let launched = try #require(try game.int("launched"))
+        let arrived = try #require(try game.int("arrived"))
+        #expect(launched > arrived && launched < 300, "mid-burst: \(launched) launched, \(arrived) arrived")
+        #expect(coinCells(game.text()) > 20, "coins in the air mid-flight")
+
+        #expect(try game.step(until: { try game.bool("button_visible") == true }))
+        #expect(try game.int("launched") == 300)
+        #expect(try game.int("arrived") == 300)
+        #expect(try game.int("banked") == 300)
+        #expect(try game.int("shakes") == 1)
+        #expect(game.session.failure == nil)
+        // arrived coins are gone and the shake snapped back
+        #expect(coinCells(game.text()) == 0)
+        let bank = try #require(game.session.scene.root.children.first { $0 is SpriteNode })
+        #expect(bank.rotation == 0)
+        game.step(120)
+        #expect(try game.int("shakes") == 1)
+        #expect(game.session.pendingTimers == 0)
+    }
+
+    @Test func pressesDuringABurstChangeNothing() throws {
+        let plain = try CoinBank(), pressed = try CoinBank()
+        plain.step(events: [CoinBank.enter])
+        pressed.step(events: [CoinBank.enter])
+        plain.step(30)
+        // Enter, space, k and a click where the button was, all while the burst runs
+        pressed.step(events: [CoinBank.enter, .key(KeyEvent("space")), .key(KeyEvent("k")),
+                              .mouse(MouseEvent(.press, col: 40, row: 15))])
+        pressed.step(29)
+        #expect(try pressed.state() == plain.state())
+        plain.step(300)
+        pressed.step(300)
+        #expect(try pressed.state() == plain.state())
+        #expect(try pressed.int("launched") == 300)
+        #expect(try pressed.int("shakes") == 1)
+        #expect(pressed.text() == plain.text())
+    }
+
+    @Test func aClickOnTheButtonStartsABurstAndAClickBesideItDoesNot() throws {
+        let game = try CoinBank()
+        game.step(events: [.mouse(MouseEvent(.press, col: 5, row: 15))])
+        #expect(try game.bool("bursting") == false)
+        game.step(events: [.mouse(MouseEvent(.press, col: 40, row: 15))])
+        #expect(try game.bool("bursting") == true)
+        #expect(try game.bool("button_visible") == false)
+    }
+
+    @Test func theFirstCoinFollowsItsCurveAndKeyframes() throws {
+        let game = try CoinBank(seed: 5)
+        game.step(events: [CoinBank.enter])
+        #expect(try game.step(until: { try game.state()["first"] != nil }))
+        let first = try #require(try game.state()["first"])
+        let p0 = try #require(point(first["from"])), c = try #require(point(first["control"]))
+        let p1 = try #require(point(first["to"]))
+        let s = try #require(first["scale"]?.doubleValue)
+        let launchFrame = try #require(first["frame"]?.intValue)
+        let id = try #require(first["node"]?.intValue)
+
+        // the control point is the article's, from the target and the start
+        #expect(abs(c.x - (p1.x + (p0.x - p1.x) / 2)) < 1e-9)
+        #expect(c.y <= -p1.y / 2 + 1e-9 && c.y > -p1.y - 1e-9, "fromY / 2 - ty with fromY in [0, ty)")
+        #expect(p0.y > Double(game.session.canvas.height), "starts below the bottom edge")
+
+        // t = 0, as written by the start
+        let start = try #require(first["start"])
+        #expect(try #require(start["x"]?.doubleValue) == p0.x)
+        #expect(try #require(start["y"]?.doubleValue) == p0.y)
+        #expect(try #require(start["scale_x"]?.doubleValue) == s)
+        #expect(try #require(start["scale_y"]?.doubleValue) == s / 2)
+
+        // the launch step already advanced it by one step: after k more, t = (k + 1) / 60
+        func sample(at t: Double) throws -> Node {
+            let k = Int((t * 60).rounded()) - 1
+            #expect(try game.step(until: { Int64(game.session.frame) >= launchFrame + Int64(k) }))
+            #expect(Int64(game.session.frame) == launchFrame + Int64(k))
+            return try #require(game.session.scene.node(withID: Int(id)))
+        }
+        let quarter = try sample(at: 0.25)
+        let q = quadratic(p0, c, p1, 0.25)
+        #expect(abs(quarter.x - q.x) < 1 && abs(quarter.y - q.y) < 1)
+        #expect(quarter.scaleX < 0.875 * s - 1e-6, "eases out: past the straight line's 0.875 s")
+        #expect(quarter.scaleX > 0.75 * s)
+
+        let half = try sample(at: 0.5)
+        let h = quadratic(p0, c, p1, 0.5)
+        #expect(abs(half.x - h.x) < 1 && abs(half.y - h.y) < 1, "(\(half.x), \(half.y)) vs (\(h.x), \(h.y))")
+        #expect(abs(half.scaleX - 0.75 * s) < 1e-9)
+        #expect(abs(half.scaleY - s / 2) < 1e-9)
+
+        // t = 1: the arrival callback saw it at the target, then removed it
+        #expect(try game.step(until: { try game.state()["first"]?["arrival"] != nil }))
+        #expect(Int64(game.session.frame) == launchFrame + 59)
+        #expect(game.session.scene.node(withID: Int(id)) == nil)
+        let arrival = try #require(try game.state()["first"]?["arrival"])
+        #expect(abs(try #require(arrival["x"]?.doubleValue) - p1.x) < 1e-9)
+        #expect(abs(try #require(arrival["y"]?.doubleValue) - p1.y) < 1e-9)
+        #expect(abs(try #require(arrival["scale_x"]?.doubleValue) - s / 2) < 1e-9)
+        #expect(abs(try #require(arrival["scale_y"]?.doubleValue) - s / 2) < 1e-9)
+    }
+
+    @Test func theSameSeedGivesTheSameFramesAndAnotherMovesTheCoins() throws {
+        func frames(seed: UInt64) throws -> [Frame] {
+            let game = try CoinBank(seed: seed)
+            game.step(events: [CoinBank.enter])
+            return (0..<4).map { _ in
+                game.step(40)
+                return game.session.renderFrame()
+            }
+        }
+        let a = try frames(seed: 21), b = try frames(seed: 21), c = try frames(seed: 22)
+        #expect(a == b)
+        #expect(a[0] != c[0])
+        #expect(a[1] != c[1])
+    }
+
+    @Test func theCanvasIsLaidOutAgainOnResize() throws {
+        let game = try CoinBank()
+        game.step(events: [.resize(cols: 120, rows: 40)])
+        let rows = game.text().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows.count == 40)
+        let buttonRow = try #require(rows.firstIndex { $0.contains("Show") })
+        #expect(buttonRow == 24 + 1, "the button's text sits in the middle of its three rows at 0.6 of the height")
+        let column = try #require(Array(rows[buttonRow]).firstIndex(of: "S"))
+        #expect(column == (120 - 21) / 2 + 2)
+        // a click on the moved button works
+        game.step(events: [.mouse(MouseEvent(.press, col: 60, row: buttonRow))])
+        #expect(try game.bool("bursting") == true)
+    }
+
+    @Test func theTotalIsKeptAcrossRunsAndSubmittedAsTheScore() throws {
+        let store = SaveStore(location: .memory)
+        let game = try CoinBank(store: store)
+        game.step(events: [CoinBank.enter])
+        #expect(try game.step(until: { try game.int("shakes") == 1 }))
+        game.step(events: [CoinBank.enter])
+        #expect(try game.step(until: { try game.int("shakes") == 2 }))
+        #expect(try game.int("banked") == 600)
+        #expect(try store.value(game: "coinbank", key: "total")?.intValue == 600)
+        #expect(try store.bestScore(game: "coinbank") == 600)
+        game.session.close()
+
+        let again = try CoinBank(seed: 9, store: store)
+        again.step()
+        #expect(try again.int("banked") == 600)
+        #expect(again.text().hasPrefix(" banked 600"))
+    }
+
+    // MARK: Golden frames (seed 1, 80 x 24); checked by eye
+
+    @Test func idleFrame() throws {
+        let game = try CoinBank()
+        game.step()
+        #expect(trimmed(game.text()) == trimmed(Self.idle))
+    }
+
+    @Test func midBurstFrame() throws {
+        let game = try CoinBank()
+        game.step(events: [CoinBank.enter])
+        game.step(60)
+        #expect(trimmed(game.text()) == trimmed(Self.midBurst))
+    }
+
+    @Test func shakeFrame() throws {
+        let game = try CoinBank()
+        game.step(events: [CoinBank.enter])
+        #expect(try game.step(until: { try game.bool("shaking") == true }))
+        // 0.1 s into the shake: the bank has swung from -0.2 to +0.2 rad
+        game.step(6)
+        #expect(trimmed(game.text()) == trimmed(Self.shake))
+    }
+
+    static let idle = """
+         banked 0                                 ▄▄                                    
+                                          ▄██████████▄                                  
+                                        ▄██████████████▄▄                               
+                                         ███████████████▀                               
+                                          ██▀▀██▀▀██▀██                                 
+
+
+
+
+
+
+
+
+
+                                     █████████████████████                              
+                                     ██Show█me█the█money██                              
+                                     █████████████████████                              
+
+
+
+
+
+
+         k: 10000 coins                                                                 
+        """
+
+    static let midBurst = """
+         banked 3                               ▄▄▄▄                                    
+                                          ███████████████▄▄                             
+                                        ▄██████████████████▀                            
+                                 ▄▄▄▄  ▀▀███████████████████▄ ▄██▄                      
+                             ▄▄▄▀█████    ██████▀▀█████▄█▄▀▀  ██▀▀                      
+                            ▀███▀         ▀███▀  ████████▄   ▀██▀▀                      
+                              ▄███▄██▄▄       ▄▄██████▀▀▀                               
+                             █████▀██▀▀     ██████▀▀██▄▄           ▄██▄▄                
+                         ▄▄██▄      ▄▄▄       ▀▀▀   ▀███▄          ▀██▀▀                
+                        █████      █████      ▄▄     ▀██▀         ▄██▄▄                 
+                                ▄███▄▄       ▀██▀   █████   ▄▄     ▀▀                   
+                                ▀███▀▀  ▄██▄▄ ▄▄▄     ▀▀   ▀██▀  ▄▄▄                    
+                                         ▀▀▄▄██████            ██████   ▄▄▄▄            
+                                 ▄▄▄  ▀██▀   ▀▀▀▀                ▀▀▀  ▄▄▀▀▀▀            
+                      ▄██▄▄     ▀███▀            ▄██▄▄               ▀██▀▀              
+                      ▀▀▀▀▀     █████            ▀▀▀▀▀                                  
+                           ▄████▄            ▀██▀▀                       ▀██▀           
+                           ▀████▀                                  ▄███▄▄               
+                          ▄▄▄▀███▄▄▄▄▄▄                             ▀▀▀     ▀██▀        
+                         ▀███▀  ▀▀███▀▀               ▄▄███▄▄                           
+                                         ▄███▄        ▀▀███▀▀       ▄███▄▄              
+             ██████                      ▄███▄                       ▀▀▀         ▄▄▄    
+               ▀▀                          ▀▀                       ▄▄▄        ███████  
+         k: 10000▄coins      ▄▄▄            ▀██▀                   ▀███▀         ▀▀▀    
+        """
+
+    static let shake = """
+         banked 300                        ▄▄▄    ▄                                     
+                                        ▄▄██████████▄                                   
+                                        ▄█████████████▄                                 
+                                        ▀██████████████▄                                
+                                         ▀▀  ██▀▀█████▀▀                                
+                                                  ▀ ▀▀                                  
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         k: 10000 coins                                                                 
+        """
+}

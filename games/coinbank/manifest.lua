@@ -1,0 +1,10 @@
+-- Coin bank: the arcade reads this file as data only.
+return {
+  id = "coinbank",
+  title = "Coin Bank",
+  description = "Show me the money: 300 coins arc into a piggy bank, which shakes.",
+  author = "arcade",
+  version = "1.0.0",
+  api = 1,
+  min_size = { 80, 24 },
+}
