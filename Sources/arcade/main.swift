@@ -210,7 +210,6 @@ extension Arcade {
                 }
             }
             let options = GameSession.Options(seed: seed ?? script.header?.seed ?? 1, cols: cols, rows: rows)
-            _ = display
             // headless runs keep saves in memory unless --data asks otherwise: a run must not
             // depend on what earlier runs saved
             let store = dirs.data == nil ? SaveStore(location: .memory) : dirs.store()

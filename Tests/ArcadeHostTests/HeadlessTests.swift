@@ -26,14 +26,7 @@ import ArcadeCore
 
     /// The real executable, end to end: exit codes, stdout JSON, stderr errors.
     @Test func commandLine() throws {
-        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        var dir = exe
-        // the test bundle sits in .build/<config>/; the arcade executable beside it
-        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("arcade").path), dir.path != "/" {
-            dir = dir.deletingLastPathComponent()
-        }
-        let arcade = dir.appendingPathComponent("arcade").path
-        try #require(FileManager.default.isExecutableFile(atPath: arcade), "arcade executable not built")
+        let arcade = try arcadeExecutable()
 
         func run(_ args: [String]) throws -> (Int32, String, String) {
             let p = Process()

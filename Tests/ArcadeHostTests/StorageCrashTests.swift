@@ -4,16 +4,9 @@ import ArcadeCore
 @testable import ArcadeHost
 
 /// The `arcade` executable beside the test bundle, and whether it has the hidden
-/// `_save-stress` subcommand (the lead registers `SaveStressCommand` in main.swift).
+/// `_save-stress` subcommand (registered in main.swift).
 enum StressWriter {
-    static let executable: String? = {
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while !FileManager.default.isExecutableFile(atPath: dir.appendingPathComponent("arcade").path), dir.path != "/" {
-            dir = dir.deletingLastPathComponent()
-        }
-        let path = dir.appendingPathComponent("arcade").path
-        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
-    }()
+    static let executable: String? = builtArcade
 
     /// A zero-second run succeeds only when the subcommand exists (`--help` would not
     /// tell: an unknown name falls through to the default subcommand's help).

@@ -104,14 +104,3 @@ import Testing
         _ = try sh("tmux send-keys -t \(session) C-c")
     }
 }
-
-/// The built `arcade` executable beside the test bundle.
-func arcadeExecutable() throws -> String {
-    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("arcade").path), dir.path != "/" {
-        dir = dir.deletingLastPathComponent()
-    }
-    let path = dir.appendingPathComponent("arcade").path
-    try #require(FileManager.default.isExecutableFile(atPath: path), "arcade executable not built")
-    return path
-}

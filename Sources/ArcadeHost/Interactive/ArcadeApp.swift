@@ -100,7 +100,7 @@ public final class ArcadeApp {
             handle(events)
             if quit { break }
             checkForEdits()
-            for i in 0..<steps { step(first: i == 0) }
+            for _ in 0..<steps { step() }
             if steps > 0 { try draw() }
         }
         closeGame()
@@ -263,7 +263,7 @@ public final class ArcadeApp {
         reload()
     }
 
-    private func step(first: Bool) {
+    private func step() {
         switch screen {
         case .menu:
             menu.step(dt: clock.dt)

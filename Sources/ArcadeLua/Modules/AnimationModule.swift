@@ -153,7 +153,7 @@ public final class AnimationModule {
             let g = s.top
             var children: [Animation] = []
             let n = s.rawLength(at: g)
-            for i in 1...max(n, 1) where n > 0 {
+            for i in stride(from: 1, through: n, by: 1) {
                 s.getIndex(i, in: g)
                 guard s.type(at: -1) == .table else { throw LuaArgumentError(2, "group[\(i)] must be an animation table") }
                 children.append(try spec(s, s.top, isTop: false))
@@ -196,7 +196,7 @@ public final class AnimationModule {
         if s.getField("values", in: t) == .table {
             let v = s.top
             var values: [AnimatableValue] = []
-            for i in 1...max(1, s.rawLength(at: v)) where s.rawLength(at: v) > 0 {
+            for i in stride(from: 1, through: s.rawLength(at: v), by: 1) {
                 s.getIndex(i, in: v)
                 values.append(try value(s, s.top, for: prop, field: "values[\(i)]"))
                 s.pop()
@@ -208,7 +208,7 @@ public final class AnimationModule {
             if s.getField("timings", in: t) == .table {
                 let c = s.top
                 curves = []
-                for i in 1...max(1, s.rawLength(at: c)) where s.rawLength(at: c) > 0 {
+                for i in stride(from: 1, through: s.rawLength(at: c), by: 1) {
                     s.getIndex(i, in: c)
                     curves!.append(try curve(s, s.top))
                     s.pop()
@@ -279,7 +279,7 @@ public final class AnimationModule {
     private func numbers(_ s: LuaStack, _ i: Int32) throws -> [Double]? {
         guard s.type(at: i) == .table else { return nil }
         var out: [Double] = []
-        for k in 1...max(1, s.rawLength(at: i)) where s.rawLength(at: i) > 0 {
+        for k in stride(from: 1, through: s.rawLength(at: i), by: 1) {
             s.getIndex(k, in: i)
             guard let n = s.number(at: -1) else { s.pop(); throw LuaArgumentError(2, "expected a list of numbers") }
             out.append(n)

@@ -56,7 +56,7 @@ public enum ArcadeModule {
             }),
             ("log", { [unowned vm] s in
                 var parts: [String] = []
-                for i in 1...max(1, s.top) where s.top > 0 {
+                for i in stride(from: 1, through: s.top, by: 1) {
                     parts.append(s.string(at: i) ?? (try? s.value(at: i)).map { $0.json() } ?? s.typeName(at: i))
                 }
                 vm.log(parts.joined(separator: "\t"))

@@ -209,7 +209,7 @@ public final class SceneModule {
         func rows(at index: Int32) throws -> [String] {
             var out: [String] = []
             let n = s.rawLength(at: index)
-            for i in 1...max(n, 1) where n > 0 {
+            for i in stride(from: 1, through: n, by: 1) {
                 s.getIndex(i, in: index)
                 guard let row = s.string(at: -1) else { throw LuaArgumentError(1, "image rows must be strings") }
                 out.append(row)
@@ -222,7 +222,7 @@ public final class SceneModule {
         do {
             if s.getField("frames", in: 1) == .table {
                 let t = s.top
-                for i in 1...max(1, s.rawLength(at: t)) where s.rawLength(at: t) > 0 {
+                for i in stride(from: 1, through: s.rawLength(at: t), by: 1) {
                     s.getIndex(i, in: t)
                     guard s.type(at: -1) == .table else { throw LuaArgumentError(1, "each frame must be a table of rows") }
                     frames.append(try Sprite(palette: palette, rows: try rows(at: s.top)))
@@ -408,7 +408,7 @@ public final class SceneModule {
             case (let l as LineNode, "points"):
                 guard s.type(at: v) == .table else { throw LuaScriptError("line.points must be a list of { x, y }") }
                 var pts: [Vec2] = []
-                for i in 1...max(1, s.rawLength(at: v)) where s.rawLength(at: v) > 0 {
+                for i in stride(from: 1, through: s.rawLength(at: v), by: 1) {
                     s.getIndex(i, in: v)
                     guard let p = s.point(at: -1) else {
                         s.pop()
