@@ -4,51 +4,8 @@ import ArcadeLua
 import ArcadeRender
 @testable import ArcadeHost
 
-/// The repository's `games/` folder, found from this file's place in `Tests/GameTests/`.
-let repoGames: String = {
-    var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)
-    return parts.joined(separator: "/") + "/games"
-}()
-
-/// The coin bank driven headless, one fixed step at a time.
-struct CoinBank {
-    let session: GameSession
-
-    init(seed: UInt64 = 1, cols: Int = 80, rows: Int = 24, store: SaveStore? = nil) throws {
-        let entry = try #require(GameCatalog(searchDirs: [repoGames]).game("coinbank"))
-        #expect(entry.isPlayable, "\(entry.problem ?? "")")
-        session = try GameSession(entry: entry, options: .init(seed: seed, cols: cols, rows: rows), store: store)
-    }
-
-    static let enter = InputEvent.key(KeyEvent("enter"))
-
-    func step(_ n: Int = 1, events: [InputEvent] = []) {
-        for i in 0..<n { session.step(events: i == 0 ? events : []) }
-    }
-
-    func state() throws -> LuaValue { try session.state() }
-
-    func int(_ key: String) throws -> Int64? { try state()[key]?.intValue }
-
-    func bool(_ key: String) throws -> Bool? {
-        if case .bool(let b)? = try state()[key] { return b }
-        return nil
-    }
-
-    /// Steps until `condition` holds, at most `limit` steps; false when it never did.
-    func step(until condition: () throws -> Bool, limit: Int = 2000) rethrows -> Bool {
-        for _ in 0..<limit {
-            if try condition() { return true }
-            session.step()
-        }
-        return try condition()
-    }
-
-    func text() -> String {
-        session.renderFrame().plainText(background: session.scene.background)
-    }
-}
+/// Enter: presses the button.
+private let enter = GameDriver.key("enter")
 
 /// `(x, y)` of a Lua array `{ x, y }`.
 func point(_ v: LuaValue?) -> Vec2? {
@@ -62,17 +19,6 @@ func quadratic(_ p0: Vec2, _ c: Vec2, _ p1: Vec2, _ t: Double) -> Vec2 {
     return Vec2(u * u * p0.x + 2 * u * t * c.x + t * t * p1.x, u * u * p0.y + 2 * u * t * c.y + t * t * p1.y)
 }
 
-/// Lines without trailing blanks, so an editor trimming them cannot break a golden frame.
-func trimmed(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false)
-        .map { line -> Substring in
-            var l = line[...]
-            while l.last == " " { l = l.dropLast() }
-            return l
-        }
-        .joined(separator: "\n")
-}
-
 /// Cells drawn between the bank and the button, where only flying coins can be.
 func coinCells(_ text: String) -> Int {
     let rows = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -81,12 +27,12 @@ func coinCells(_ text: String) -> Int {
 
 @Suite struct CoinBankTests {
     @Test func oneBurstBanksEveryCoinShakesOnceAndBringsTheButtonBack() throws {
-        let game = try CoinBank()
+        let game = try GameDriver("coinbank")
         game.step()
         #expect(try game.bool("button_visible") == true)
         #expect(coinCells(game.text()) == 0)
 
-        game.step(events: [CoinBank.enter])
+        game.step(events: [enter])
         #expect(try game.bool("button_visible") == false)
         game.step(60)
         let launched = try #require(try game.int("launched"))
@@ -110,12 +56,12 @@ func coinCells(_ text: String) -> Int {
     }
 
     @Test func pressesDuringABurstChangeNothing() throws {
-        let plain = try CoinBank(), pressed = try CoinBank()
-        plain.step(events: [CoinBank.enter])
-        pressed.step(events: [CoinBank.enter])
+        let plain = try GameDriver("coinbank"), pressed = try GameDriver("coinbank")
+        plain.step(events: [enter])
+        pressed.step(events: [enter])
         plain.step(30)
         // Enter, space, k and a click where the button was, all while the burst runs
-        pressed.step(events: [CoinBank.enter, .key(KeyEvent("space")), .key(KeyEvent("k")),
+        pressed.step(events: [enter, .key(KeyEvent("space")), .key(KeyEvent("k")),
                               .mouse(MouseEvent(.press, col: 40, row: 15))])
         pressed.step(29)
         #expect(try pressed.state() == plain.state())
@@ -128,7 +74,7 @@ func coinCells(_ text: String) -> Int {
     }
 
     @Test func aClickOnTheButtonStartsABurstAndAClickBesideItDoesNot() throws {
-        let game = try CoinBank()
+        let game = try GameDriver("coinbank")
         game.step(events: [.mouse(MouseEvent(.press, col: 5, row: 15))])
         #expect(try game.bool("bursting") == false)
         game.step(events: [.mouse(MouseEvent(.press, col: 40, row: 15))])
@@ -137,8 +83,8 @@ func coinCells(_ text: String) -> Int {
     }
 
     @Test func theFirstCoinFollowsItsCurveAndKeyframes() throws {
-        let game = try CoinBank(seed: 5)
-        game.step(events: [CoinBank.enter])
+        let game = try GameDriver("coinbank", seed: 5)
+        game.step(events: [enter])
         #expect(try game.step(until: { try game.state()["first"] != nil }))
         let first = try #require(try game.state()["first"])
         let p0 = try #require(point(first["from"])), c = try #require(point(first["control"]))
@@ -191,8 +137,8 @@ func coinCells(_ text: String) -> Int {
 
     @Test func theSameSeedGivesTheSameFramesAndAnotherMovesTheCoins() throws {
         func frames(seed: UInt64) throws -> [Frame] {
-            let game = try CoinBank(seed: seed)
-            game.step(events: [CoinBank.enter])
+            let game = try GameDriver("coinbank", seed: seed)
+            game.step(events: [enter])
             return (0..<4).map { _ in
                 game.step(40)
                 return game.session.renderFrame()
@@ -205,7 +151,7 @@ func coinCells(_ text: String) -> Int {
     }
 
     @Test func theCanvasIsLaidOutAgainOnResize() throws {
-        let game = try CoinBank()
+        let game = try GameDriver("coinbank")
         game.step(events: [.resize(cols: 120, rows: 40)])
         let rows = game.text().split(separator: "\n", omittingEmptySubsequences: false)
         #expect(rows.count == 40)
@@ -220,124 +166,43 @@ func coinCells(_ text: String) -> Int {
 
     @Test func theTotalIsKeptAcrossRunsAndSubmittedAsTheScore() throws {
         let store = SaveStore(location: .memory)
-        let game = try CoinBank(store: store)
-        game.step(events: [CoinBank.enter])
+        let game = try GameDriver("coinbank", store: store)
+        game.step(events: [enter])
         #expect(try game.step(until: { try game.int("shakes") == 1 }))
-        game.step(events: [CoinBank.enter])
+        game.step(events: [enter])
         #expect(try game.step(until: { try game.int("shakes") == 2 }))
         #expect(try game.int("banked") == 600)
         #expect(try store.value(game: "coinbank", key: "total")?.intValue == 600)
         #expect(try store.bestScore(game: "coinbank") == 600)
         game.session.close()
 
-        let again = try CoinBank(seed: 9, store: store)
+        let again = try GameDriver("coinbank", seed: 9, store: store)
         again.step()
         #expect(try again.int("banked") == 600)
         #expect(again.text().hasPrefix(" banked 600"))
     }
 
-    // MARK: Golden frames (seed 1, 80 x 24); checked by eye
+    // MARK: Golden frames (seed 1, 80 x 24) in Golden/coinbank; checked by eye
 
     @Test func idleFrame() throws {
-        let game = try CoinBank()
+        let game = try GameDriver("coinbank")
         game.step()
-        #expect(trimmed(game.text()) == trimmed(Self.idle))
+        expectGolden(game.text(), game: "coinbank", name: "idle")
     }
 
     @Test func midBurstFrame() throws {
-        let game = try CoinBank()
-        game.step(events: [CoinBank.enter])
+        let game = try GameDriver("coinbank")
+        game.step(events: [enter])
         game.step(60)
-        #expect(trimmed(game.text()) == trimmed(Self.midBurst))
+        expectGolden(game.text(), game: "coinbank", name: "midBurst")
     }
 
     @Test func shakeFrame() throws {
-        let game = try CoinBank()
-        game.step(events: [CoinBank.enter])
+        let game = try GameDriver("coinbank")
+        game.step(events: [enter])
         #expect(try game.step(until: { try game.bool("shaking") == true }))
         // 0.1 s into the shake: the bank has swung from -0.2 to +0.2 rad
         game.step(6)
-        #expect(trimmed(game.text()) == trimmed(Self.shake))
+        expectGolden(game.text(), game: "coinbank", name: "shake")
     }
-
-    static let idle = """
-         banked 0                                 ▄▄                                    
-                                          ▄██████████▄                                  
-                                        ▄██████████████▄▄                               
-                                         ███████████████▀                               
-                                          ██▀▀██▀▀██▀██                                 
-
-
-
-
-
-
-
-
-
-                                     █████████████████████                              
-                                     ██Show█me█the█money██                              
-                                     █████████████████████                              
-
-
-
-
-
-
-         k: 10000 coins                                                                 
-        """
-
-    static let midBurst = """
-         banked 3                               ▄▄▄▄                                    
-                                          ███████████████▄▄                             
-                                        ▄██████████████████▀                            
-                                 ▄▄▄▄  ▀▀███████████████████▄ ▄██▄                      
-                             ▄▄▄▀█████    ██████▀▀█████▄█▄▀▀  ██▀▀                      
-                            ▀███▀         ▀███▀  ████████▄   ▀██▀▀                      
-                              ▄███▄██▄▄       ▄▄██████▀▀▀                               
-                             █████▀██▀▀     ██████▀▀██▄▄           ▄██▄▄                
-                         ▄▄██▄      ▄▄▄       ▀▀▀   ▀███▄          ▀██▀▀                
-                        █████      █████      ▄▄     ▀██▀         ▄██▄▄                 
-                                ▄███▄▄       ▀██▀   █████   ▄▄     ▀▀                   
-                                ▀███▀▀  ▄██▄▄ ▄▄▄     ▀▀   ▀██▀  ▄▄▄                    
-                                         ▀▀▄▄██████            ██████   ▄▄▄▄            
-                                 ▄▄▄  ▀██▀   ▀▀▀▀                ▀▀▀  ▄▄▀▀▀▀            
-                      ▄██▄▄     ▀███▀            ▄██▄▄               ▀██▀▀              
-                      ▀▀▀▀▀     █████            ▀▀▀▀▀                                  
-                           ▄████▄            ▀██▀▀                       ▀██▀           
-                           ▀████▀                                  ▄███▄▄               
-                          ▄▄▄▀███▄▄▄▄▄▄                             ▀▀▀     ▀██▀        
-                         ▀███▀  ▀▀███▀▀               ▄▄███▄▄                           
-                                         ▄███▄        ▀▀███▀▀       ▄███▄▄              
-             ██████                      ▄███▄                       ▀▀▀         ▄▄▄    
-               ▀▀                          ▀▀                       ▄▄▄        ███████  
-         k: 10000▄coins      ▄▄▄            ▀██▀                   ▀███▀         ▀▀▀    
-        """
-
-    static let shake = """
-         banked 300                        ▄▄▄    ▄                                     
-                                        ▄▄██████████▄                                   
-                                        ▄█████████████▄                                 
-                                        ▀██████████████▄                                
-                                         ▀▀  ██▀▀█████▀▀                                
-                                                  ▀ ▀▀                                  
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-         k: 10000 coins                                                                 
-        """
 }
