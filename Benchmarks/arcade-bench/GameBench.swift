@@ -3,7 +3,7 @@ import ArcadeHost
 import ArcadeRender
 
 /// The repository's `games/` folder, found from this file's place in `Benchmarks/arcade-bench/`.
-private let repoGames: String = {
+let repoGames: String = {
     var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
     parts.removeLast(3)
     return parts.joined(separator: "/") + "/games"
@@ -16,9 +16,9 @@ func gameBenchmarks() -> [BenchResult] {
         return [BenchResult(name: "game.coinbank_missing", value: 0, unit: "-", note: "no games/coinbank at \(repoGames)")]
     }
     // 300 coins: timed from 0.5 s into the burst to its end, when about 100 fly at once
-    let burst = coinBankRun(entry, key: "enter", cols: 80, rows: 24, warmup: 30, steps: 180)
+    let burst = gameRun(entry, cols: 80, rows: 24, warmup: 30, steps: 180, start: [.key(KeyEvent("enter"))])
     // 10,000 coins: the same burst sends about 34 per launch, so about 3,400 fly at once
-    let stress = coinBankRun(entry, key: "k", cols: 200, rows: 60, warmup: 60, steps: 150)
+    let stress = gameRun(entry, cols: 200, rows: 60, warmup: 60, steps: 150, start: [.key(KeyEvent("k"))])
     return [
         BenchResult(name: "game.coinbank_fps", value: 1 / burst.total, unit: "steps/s", note: "target >= 2000 (80x24, 300 coins)"),
         BenchResult(name: "game.coinbank_10k_fps", value: 1 / stress.total, unit: "steps/s",
@@ -29,11 +29,18 @@ func gameBenchmarks() -> [BenchResult] {
     ]
 }
 
-/// Seconds per step of a coin bank burst, whole and by part, the median of a few fresh
-/// runs: each step is stepped, composed and encoded, as the interactive loop does for
-/// every displayed frame.
-private func coinBankRun(_ entry: GameEntry, key: String, cols: Int, rows: Int,
-                         warmup: Int, steps: Int, rounds: Int = 5) -> (total: Double, step: Double, compose: Double, encode: Double) {
+/// A game's repository entry, or nil when it is missing or broken.
+func repoGame(_ id: String) -> GameEntry? {
+    guard let entry = GameCatalog(searchDirs: [repoGames]).game(id), entry.isPlayable else { return nil }
+    return entry
+}
+
+/// Seconds per step of a game, whole and by part, the median of a few fresh runs: `start`
+/// arrives on the first step, `input(i)` on step `i` after it (warm-up included); each step is
+/// stepped, composed and encoded, as the interactive loop does for every displayed frame.
+func gameRun(_ entry: GameEntry, cols: Int, rows: Int, warmup: Int, steps: Int, rounds: Int = 5,
+             start: [InputEvent] = [], input: (Int) -> [InputEvent] = { _ in [] })
+    -> (total: Double, step: Double, compose: Double, encode: Double) {
     var samples: [(total: Double, step: Double, compose: Double, encode: Double)] = []
     for _ in 0..<rounds {
         guard let session = try? GameSession(entry: entry, options: .init(seed: 1, cols: cols, rows: rows)) else {
@@ -43,12 +50,12 @@ private func coinBankRun(_ entry: GameEntry, key: String, cols: Int, rows: Int,
         var frame = session.canvas.makeFrame()
         var bytes: [UInt8] = []
         bytes.reserveCapacity(1 << 16)
-        session.step(events: [.key(KeyEvent(key))])
+        session.step(events: start)
         var times = (step: 0.0, compose: 0.0, encode: 0.0)
         for i in 0..<(warmup + steps) {
             if i == warmup { times = (0, 0, 0) }
             let t0 = now()
-            session.step()
+            session.step(events: input(i))
             let t1 = now()
             session.render(into: &frame)
             let t2 = now()
