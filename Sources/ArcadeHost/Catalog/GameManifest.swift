@@ -49,7 +49,8 @@ public struct GameManifest: Equatable, Sendable {
 
     /// Reads and validates the manifest at `path` (shown in messages as `displayPath`).
     public static func load(path: String, displayPath: String) throws(Problem) -> GameManifest {
-        guard let bytes = readFileBytes(path) else {
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        guard let bytes = FileBytes.read(path, within: folder.isEmpty ? "." : folder, limit: 1 << 20) else {
             throw Problem(message: "\(displayPath): missing or unreadable (every game folder needs a manifest.lua)")
         }
         let value: LuaValue

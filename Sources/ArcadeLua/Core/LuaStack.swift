@@ -69,6 +69,25 @@ public struct LuaStack {
         return ok != 0 ? v : nil
     }
 
+    /// The integer at `index` as `luaL_checkinteger` accepts it: a number with an exact
+    /// integer value, or a string that converts to one.
+    @inlinable public func coercedInteger(at index: Int32) -> Int64? {
+        let t = lua_type(L, index)
+        guard t == LUA_TNUMBER || t == LUA_TSTRING else { return nil }
+        var ok: Int32 = 0
+        let v = lua_tointegerx(L, index, &ok)  // converts a copy: the string on the stack stays
+        return ok != 0 ? v : nil
+    }
+
+    /// The number at `index`, or the number a numeric string converts to.
+    @inlinable public func coercedNumber(at index: Int32) -> Double? {
+        let t = lua_type(L, index)
+        guard t == LUA_TNUMBER || t == LUA_TSTRING else { return nil }
+        var ok: Int32 = 0
+        let v = lua_tonumberx(L, index, &ok)
+        return ok != 0 ? v : nil
+    }
+
     /// True when the number at `index` is stored as a Lua integer.
     @inlinable public func isInteger(at index: Int32) -> Bool { arcade_isinteger(L, index) != 0 }
 

@@ -153,12 +153,13 @@ public final class LuaVM {
     }
 
     /// Builds a table of native functions (a Lua module) and leaves it on top of the stack.
-    public func pushModule(_ prefix: String, _ entries: [(String, LuaFunction)]) {
+    /// Error messages name each function `prefix.name`, or as `displayNames` says.
+    public func pushModule(_ prefix: String, _ entries: [(String, LuaFunction)], displayNames: [String: String] = [:]) {
         let s = stack
         s.reserve(3)
         s.pushTable(fields: Int32(entries.count))
         for (n, fn) in entries {
-            let f = function(prefix.isEmpty ? n : "\(prefix).\(n)", fn)
+            let f = function(displayNames[n] ?? (prefix.isEmpty ? n : "\(prefix).\(n)"), fn)
             s.pushNative(id: f.id)
             s.setField(n, in: -2)
         }
@@ -288,7 +289,7 @@ public final class LuaVM {
             if state.pointee.mem_refused != 0 && message.hasSuffix("not enough memory") {
                 return LuaError(kind: .memory, message: memoryMessage, traceback: traceback)
             }
-            return LuaError(kind: .runtime, message: message, traceback: traceback)
+            return LuaError(kind: .runtime, message: message + LuaVM.sandboxHint(for: message), traceback: traceback)
         }
     }
 

@@ -250,8 +250,8 @@ public final class SceneModule {
         guard !name.hasPrefix("/"), !name.split(separator: "/").contains(".."), !name.isEmpty else {
             throw LuaArgumentError(1, "'\(name)' is not a file inside the game's folder")
         }
-        guard let bytes = FileBytes.read(assetRoot + "/" + name) else {
-            throw LuaScriptError("image file '\(name)' not found in the game's folder")
+        guard let bytes = FileBytes.read(assetRoot + "/" + name, within: assetRoot) else {
+            throw LuaScriptError("image file '\(name)' not found in the game's folder (or not a regular file inside it)")
         }
         do {
             return pushImage(try SpriteFile.parse(String(decoding: bytes, as: UTF8.self)), s)

@@ -24,8 +24,9 @@ extension LuaVM {
     /// that cannot stop or retune the collector), `string` (no `dump`), `table`, `math`
     /// (with `random` on the host's seeded generator), `utf8`, `coroutine`, an `os` with
     /// only `clock` (game time), `print` to the host log, and a `require` confined to the
-    /// module roots. Reaching for anything else (`io`, `debug`, `package`, `os.execute`...)
-    /// raises an error that says so, instead of a puzzling "attempt to index a nil value".
+    /// module roots. What is removed (`io`, `debug`, `package`, `os.execute`...) reads as
+    /// nil, as in a Lua built without it; using it fails with Lua's own message plus a hint
+    /// that says what games use instead (see ``sandboxHint(for:)``).
     public func installSandbox() throws(LuaError) {
         let natives: [(String, LuaFunction)] = [
             ("log", { [unowned self] s in
@@ -33,16 +34,7 @@ extension LuaVM {
                 return 0
             }),
             ("random", { [unowned self] s in try self.luaRandom(s) }),
-            ("randomseed", { [unowned self] s in
-                if let i = s.integer(at: 1) {
-                    self.random = SeededRandom(seed: UInt64(bitPattern: i))
-                } else if let d = s.number(at: 1) {
-                    self.random = SeededRandom(seed: d.bitPattern)
-                } else {
-                    throw LuaArgumentError(1, "number expected, got \(s.typeName(at: 1))")
-                }
-                return 0
-            }),
+            ("randomseed", { [unowned self] s in try self.luaRandomSeed(s) }),
             ("clock", { [unowned self] s in
                 s.push(self.gameTime)
                 return 1
@@ -66,7 +58,7 @@ extension LuaVM {
         let prelude = try load(Self.sandboxPrelude, chunkName: "=sandbox")
         sandboxControl = try protectedCall(label: "installing the sandbox", nresults: 1, push: { s in
             self.push(prelude)
-            self.pushModule("", natives)
+            self.pushModule("", natives, displayNames: ["random": "math.random", "randomseed": "math.randomseed"])
             return 1
         }, results: { _ in self.ref() })
     }
@@ -89,6 +81,14 @@ extension LuaVM {
         }
     }
 
+    /// Argument `i` as `luaL_checkinteger` reads it: an integer, a float with an exact
+    /// integer value, or a string that converts to one.
+    private func checkInteger(_ s: LuaStack, _ i: Int32) throws -> Int64 {
+        if let v = s.coercedInteger(at: i) { return v }
+        if s.coercedNumber(at: i) != nil { throw LuaArgumentError(i, "number has no integer representation") }
+        throw LuaArgumentError(i, "number expected, got \(s.top < i ? "no value" : s.typeName(at: i))")
+    }
+
     /// `math.random` with Lua 5.4's argument rules, on the host's generator.
     private func luaRandom(_ s: LuaStack) throws -> Int32 {
         let low: Int64
@@ -98,36 +98,77 @@ extension LuaVM {
             s.push(random.nextUnit())
             return 1
         case 1:
-            guard let m = s.integer(at: 1) else {
-                throw LuaArgumentError(1, "number has no integer representation")
-            }
+            let m = try checkInteger(s, 1)
             if m == 0 {  // Lua 5.4: random(0) gives a whole random integer
                 s.push(Int64(bitPattern: random.next()))
                 return 1
             }
             (low, high) = (1, m)
         case 2:
-            guard let m = s.integer(at: 1) else { throw LuaArgumentError(1, "number has no integer representation") }
-            guard let n = s.integer(at: 2) else { throw LuaArgumentError(2, "number has no integer representation") }
-            (low, high) = (m, n)
+            (low, high) = (try checkInteger(s, 1), try checkInteger(s, 2))
         default:
-            throw LuaScriptError("wrong number of arguments to 'random'")
+            throw LuaScriptError("wrong number of arguments to 'math.random'")
         }
-        guard low <= high else { throw LuaArgumentError(Int32(s.top), "interval is empty") }
+        guard low <= high else { throw LuaArgumentError(1, "interval is empty") }  // 5.4 names #1 either way
         s.push(random.nextInt(in: low, high))
         return 1
     }
 
+    /// `math.randomseed([n1 [, n2]])` as in Lua 5.4: integers (numeric strings convert), and
+    /// the two seed components returned. With no argument the seed is drawn from the host's
+    /// generator, so it is still a function of the run's seed.
+    private func luaRandomSeed(_ s: LuaStack) throws -> Int32 {
+        let n1: Int64, n2: Int64
+        if s.top == 0 {
+            (n1, n2) = (Int64(bitPattern: random.next()), Int64(bitPattern: random.next()))
+        } else {
+            n1 = try checkInteger(s, 1)
+            n2 = s.top >= 2 && s.type(at: 2) != .nil ? try checkInteger(s, 2) : 0
+        }
+        // n2 = 0 keeps the stream randomseed(n) has always given
+        let mixed = UInt64(bitPattern: n2) &* 0x9E37_79B9_7F4A_7C15
+        random = SeededRandom(seed: UInt64(bitPattern: n1) ^ (mixed << 31 | mixed >> 33))
+        s.push(n1)
+        s.push(n2)
+        return 2
+    }
+
+    /// The hint the sandbox adds to Lua's own message when a script uses something it
+    /// removed: `attempt to index a nil value (global 'io')` gains "; games have no file
+    /// access (use arcade.save)". Empty when the message is about something else.
+    public static func sandboxHint(for message: String) -> String {
+        for (name, hint) in removedGlobals where message.contains("a nil value (global '\(name)')") {
+            return "; " + hint
+        }
+        for (field, hint) in removedFields where message.contains("a nil value (field '\(field)')") {
+            return "; " + hint
+        }
+        return ""
+    }
+
+    private static let removedGlobals: [(String, String)] = [
+        ("io", "games have no file access (use arcade.save)"),
+        ("debug", "'debug' is not available to games"),
+        ("package", "'package' is not available to games (use require)"),
+        ("dofile", "dofile is not available to games (use require)"),
+        ("loadfile", "loadfile is not available to games (use require)"),
+    ]
+
+    private static let removedFields: [(String, String)] = [
+        "execute", "exit", "getenv", "remove", "rename", "tmpname", "time", "date", "difftime", "setlocale",
+    ].map { ($0, "if this is os.\($0): only os.clock is available to games (game time; see also arcade.time)") }
+        + [("dump", "if this is string.dump: it is not available to games")]
+
     /// Finds `name` (dotted, like `lib.tween`) in the module roots.
     func findModule(_ name: String) -> Result<(String, String), ModuleLookupError> {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        let valid = !parts.isEmpty && parts.allSatisfy { part in
-            guard let first = part.first, first == "_" || first.isLetter else { return false }
-            return part.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber } && part.allSatisfy(\.isASCII)
+        // file-name characters only: no separators, no `..`, nothing a shell or a path would read specially
+        let valid = !parts.isEmpty && name.utf8.count <= 200 && parts.allSatisfy { part in
+            !part.isEmpty && part.allSatisfy { $0.isASCII && ($0 == "_" || $0 == "-" || $0.isLetter || $0.isNumber) }
         }
         guard valid else {
             return .failure(ModuleLookupError(
-                "module name '\(name)' is not allowed: use names like 'fish' or 'lib.tween' (files inside the game's folder)"))
+                "module name '\(name)' is not allowed: use names like 'fish', 'ui.button' or 'lib.tween' (files inside the game's folder)"))
         }
         var searched = ""
         for root in moduleRoots {
@@ -136,13 +177,22 @@ extension LuaVM {
                 guard names.count > 1, names[0] == Substring(ns) else { continue }
                 names.removeFirst()
             }
-            let relative = names.joined(separator: "/") + ".lua"
-            if let bytes = FileBytes.read(root.path + "/" + relative) {
-                return .success((String(decoding: bytes, as: UTF8.self), root.chunkPrefix + "/" + relative))
+            let stem = names.joined(separator: "/")
+            for relative in [stem + ".lua", stem + "/init.lua"] {
+                let path = root.path + "/" + relative
+                if let bytes = FileBytes.read(path, within: root.path) {
+                    return .success((String(decoding: bytes, as: UTF8.self), root.chunkPrefix + "/" + relative))
+                }
+                let why = fileExists(path) ? "outside the game's folder or not a regular file" : "no file"
+                searched += "\n\t\(why) '\(root.chunkPrefix)/\(relative)'"
             }
-            searched += "\n\tno file '\(root.chunkPrefix)/\(relative)'"
         }
         return .failure(ModuleLookupError("module '\(name)' not found:" + searched))
+    }
+
+    private func fileExists(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0
     }
 
     struct ModuleLookupError: Error {
@@ -154,21 +204,17 @@ extension LuaVM {
     static let sandboxPrelude = #"""
     local natives = ...
     local rawload, error, type, select, tostring = load, error, type, select, tostring
-    local concat, setmetatable, rawget = table.concat, setmetatable, rawget
+    local concat, setmetatable = table.concat, setmetatable
 
-    local function unavailable(what, hint)
-      return function()
-        error(what .. " is not available to games" .. (hint or ""), 2)
-      end
-    end
+    -- What the sandbox removes reads as nil, as in a Lua built without it, so libraries
+    -- that feature-test (`debug and debug.getmetatable or getmetatable`) load; using one
+    -- anyway fails with Lua's own message, to which the host adds a hint (LuaVM+Hints).
+    dofile, loadfile, string.dump = nil, nil, nil
 
-    dofile = unavailable("dofile", "; use require")
-    loadfile = unavailable("loadfile", "; use require")
-    string.dump = unavailable("string.dump")
-
-    -- Text chunks only: a crafted binary chunk can crash the VM.
+    -- Text chunks only: a crafted binary chunk can crash the VM. Any mode that allows
+    -- text ("t", "bt", "tb", or none) loads text; a binary chunk is refused by Lua itself.
     function load(chunk, name, mode, ...)
-      if mode ~= nil and mode ~= "t" then
+      if mode ~= nil and (type(mode) ~= "string" or not mode:find("t", 1, true)) then
         return nil, "load: only text chunks are allowed in games (mode '" .. tostring(mode) .. "' refused)"
       end
       return rawload(chunk, name, "t", ...)
@@ -191,11 +237,7 @@ extension LuaVM {
     math.random = natives.random
     math.randomseed = natives.randomseed
 
-    os = setmetatable({ clock = natives.clock }, {
-      __index = function(_, key)
-        error("os." .. tostring(key) .. " is not available to games (only os.clock is)", 2)
-      end,
-    })
+    os = { clock = natives.clock }
 
     -- require: modules come only from the game's own folder (and the shared helpers).
     local loaded = {}
@@ -213,24 +255,13 @@ extension LuaVM {
       if fn == nil then error(err, 0) end
       loading[name] = true
       local _ <close> = setmetatable({}, { __close = function() loading[name] = nil end })
-      local result = fn(name)
+      -- as Lua 5.4: the chunk gets the name and the loader data (where it was found), and
+      -- require returns both the first time
+      local result = fn(name, chunk)
       if result == nil then result = true end
       loaded[name] = result
-      return result
+      return result, chunk
     end
-
-    local forbidden = {
-      io = "; games have no file access (use arcade.save)",
-      debug = "",
-      package = "; use require",
-    }
-    setmetatable(_G, {
-      __index = function(_, key)
-        local hint = forbidden[key]
-        if hint ~= nil then error("'" .. key .. "' is not available to games" .. hint, 2) end
-        return nil
-      end,
-    })
 
     -- the host's handle on the sandbox
     return {
@@ -243,9 +274,13 @@ extension LuaVM {
 
 /// Reads whole files without Foundation (game scripts, manifests, sprites).
 public enum FileBytes {
-    /// The file's bytes, or nil when it cannot be opened or read (or is not a regular file).
-    public static func read(_ path: String, limit: Int = 16 << 20) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// The file's bytes, or nil when it cannot be opened or read, is not a regular file (a
+    /// FIFO or a device is never waited on), is larger than `limit`, or, with `root`, lies
+    /// outside that folder once every symbolic link is resolved.
+    public static func read(_ path: String, within root: String? = nil, limit: Int = 16 << 20) -> [UInt8]? {
+        if let root, !isInside(path, root) { return nil }
+        // non-blocking: opening a FIFO for reading must not wait for a writer
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var st = stat()
@@ -264,5 +299,18 @@ public enum FileBytes {
             if out.count > limit { return nil }
         }
         return out
+    }
+
+    /// True when `path`, with every link resolved, is inside the folder `root` (also resolved).
+    public static func isInside(_ path: String, _ root: String) -> Bool {
+        guard let real = realPath(path), let base = realPath(root) else { return false }
+        return real.hasPrefix(base == "/" ? "/" : base + "/")
+    }
+
+    /// `realpath(3)`: the absolute path with links, `.` and `..` resolved; nil when it does not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
     }
 }
