@@ -46,7 +46,9 @@ typedef struct arcade_vm {
     long long budget_left;      /* instructions left for the current callback */
     int budget_exhausted;       /* set once the budget runs out, until reset */
     int budget_enabled;
-    const char *budget_label;   /* e.g. "update()", owned by the host */
+    const char *budget_label;
+    /* the state is being closed: finalizers may run, the host's modules may be gone */
+    int closing;   /* e.g. "update()", owned by the host */
     /* the host */
     arcade_dispatch_fn dispatch;
     void *host;                 /* unretained pointer to the Swift VM object */
@@ -135,6 +137,8 @@ static inline void arcade_budget_reset(lua_State *L, long long instructions, con
 
 static inline int arcade_trampoline(lua_State *L) {
     arcade_vm *vm = arcade_vm_of(L);
+    if (vm->closing)  /* a __gc at close: nothing of the host may be touched any more */
+        return luaL_error(L, "arcade functions are not available while the game closes (called from a finalizer)");
     vm->native_depth++;
     int n = vm->dispatch(L, lua_tointegerx(L, lua_upvalueindex(1), NULL));
     vm->native_depth--;

@@ -93,6 +93,9 @@ public final class LuaVM {
         // Finalizers written in Lua may run now; give them a budget too.
         arcade_budget_reset(L, Int64(limits.instructionsPerCall), label("__gc"))
         state.pointee.native_depth = 0
+        // The modules whose functions Lua holds may already be released: every native
+        // function refuses from here on, and finalizers that call one just fail.
+        state.pointee.closing = 1
         lua_close(L)
         state.deinitialize(count: 1)
         state.deallocate()
