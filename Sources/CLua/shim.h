@@ -164,6 +164,32 @@ static inline void arcade_push_native(lua_State *L, lua_Integer function_id) {
 /* Message handler: message + traceback, non-string errors described      */
 /* ===================================================================== */
 
+/* luaL_tolstring of the value at 1, for a protected call. */
+static inline int arcade_tolstring_body(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+/* Appends what __tostring makes of the value at idx; a __tostring that raises (or returns
+   no string) must not take the message handler down with it, so it runs protected. */
+static inline void arcade_add_tostring(lua_State *L, luaL_Buffer *b, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, arcade_tolstring_body);
+    lua_pushvalue(L, idx);
+    if (lua_pcall(L, 1, 1, 0) == LUA_OK) {
+        luaL_addvalue(b);
+        return;
+    }
+    size_t len = 0;
+    const char *why = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : "a non-string error";
+    if (lua_type(L, -1) != LUA_TSTRING) len = strlen(why);
+    lua_pushlstring(L, why, len > 120 ? 120 : len);  /* lua_pushfstring has no precision */
+    lua_pushfstring(L, "(a %s whose __tostring failed: %s)", luaL_typename(L, idx), lua_tostring(L, -1));
+    lua_replace(L, -3);
+    lua_pop(L, 1);
+    luaL_addvalue(b);
+}
+
 /* Appends a short description of the value at idx (depth-limited for tables). */
 static inline void arcade_describe(lua_State *L, luaL_Buffer *b, int idx, int depth) {
     idx = lua_absindex(L, idx);
@@ -180,8 +206,7 @@ static inline void arcade_describe(lua_State *L, luaL_Buffer *b, int idx, int de
     case LUA_TTABLE: {
         if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
             lua_pop(L, 1);
-            luaL_tolstring(L, idx, NULL);
-            luaL_addvalue(b);
+            arcade_add_tostring(L, b, idx);
             break;
         }
         if (depth > 1) { luaL_addstring(b, "{...}"); break; }
@@ -208,8 +233,7 @@ static inline void arcade_describe(lua_State *L, luaL_Buffer *b, int idx, int de
         break;
     }
     default:
-        luaL_tolstring(L, idx, NULL);
-        luaL_addvalue(b);
+        arcade_add_tostring(L, b, idx);
         break;
     }
 }
@@ -230,7 +254,7 @@ static inline void arcade_push_lua_where(lua_State *L, int level) {
 
 /* Used as the message handler of every protected call the host makes. */
 static inline int arcade_message_handler(lua_State *L) {
-    if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) {
+    if (lua_type(L, 1) == LUA_TSTRING) {
         lua_settop(L, 1);
         lua_tostring(L, 1);
     } else {

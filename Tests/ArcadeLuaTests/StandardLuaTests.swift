@@ -144,3 +144,38 @@ import Testing
         #expect(FileBytes.read(f.path + "/game/pipe.lua") == nil)
     }
 }
+
+/// Every error message says where it happened and what was wrong, whatever the error value.
+@Suite struct ErrorMessageTests {
+    @Test func aNumberErrorObjectKeepsItsPlace() throws {
+        let t = try TestVM()
+        #expect(t.error("\n\nerror(12.5)")?.message == "test/main.lua:3: error object is a number value: 12.5")
+    }
+
+    @Test func aTostringThatRaisesIsReportedNotRecursedInto() throws {
+        let t = try TestVM()
+        let e = try #require(t.error("""
+            local bad = setmetatable({}, { __tostring = function() error("no string for you") end })
+            error(bad)
+            """))
+        #expect(e.message == "test/main.lua:2: (a table whose __tostring failed: test/main.lua:1: no string for you)")
+        #expect(!e.traceback.contains("C stack overflow"))
+        #expect(e.traceback.split(separator: "\n").count < 30)
+        let loops = try #require(t.error("""
+            local bad = setmetatable({}, { __tostring = function(self) return tostring(self) end })
+            error(bad)
+            """))
+        #expect(loops.message.hasPrefix("test/main.lua:2: (a table whose __tostring failed: "))
+    }
+
+    @Test func infinityIsNamedAsSuch() throws {
+        let t = try TestVM()
+        #expect(t.vm.stack.top == 1)
+        let s = t.vm.stack
+        s.push(Double.infinity)
+        #expect(s.numberProblem(at: -1) == "a finite number, got inf")
+        s.push("x")
+        #expect(s.numberProblem(at: -1) == "a number, got string")
+        s.pop(2)
+    }
+}

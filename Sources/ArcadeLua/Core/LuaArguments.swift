@@ -48,11 +48,18 @@ extension LuaStack {
         return try read(top)
     }
 
+    /// "a number, got string" or, for inf and nan, "a finite number, got inf": what a numeric
+    /// argument that was refused should have been, and what it was.
+    public func numberProblem(at i: Int32) -> String {
+        if let d = number(at: i), !d.isFinite { return "a finite number, got \(d)" }
+        return "a number, got \(typeName(at: i))"
+    }
+
     /// Numeric field `key` (nil when absent); a non-number is an error naming the field.
     public func numberField(_ key: String, of table: Int32) throws -> Double? {
         try field(key, of: table) { i in
             guard let v = number(at: i), v.isFinite else {
-                throw LuaArgumentError(table, "field '\(key)' must be a number, got \(typeName(at: i))")
+                throw LuaArgumentError(table, "field '\(key)' must be \(numberProblem(at: i))")
             }
             return v
         }

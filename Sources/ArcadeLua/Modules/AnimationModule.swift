@@ -251,7 +251,7 @@ public final class AnimationModule {
             return .color(c)
         default:
             guard let n = s.number(at: i), n.isFinite else {
-                throw LuaArgumentError(2, "field '\(field)' must be a number, got \(s.typeName(at: i))")
+                throw LuaArgumentError(2, "field '\(field)' must be \(s.numberProblem(at: i))")
             }
             return .scalar(n)
         }

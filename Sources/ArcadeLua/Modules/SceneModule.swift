@@ -360,7 +360,7 @@ public final class SceneModule {
     private func set(_ key: String, of node: Node, from v: Int32, _ s: LuaStack) throws {
         func number() throws -> Double {
             guard let d = s.number(at: v), d.isFinite else {
-                throw LuaScriptError("\(node.kindName).\(key) must be a number, got \(s.typeName(at: v))")
+                throw LuaScriptError("\(node.kindName).\(key) must be \(s.numberProblem(at: v))")
             }
             return d
         }
