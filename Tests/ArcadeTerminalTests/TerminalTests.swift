@@ -189,6 +189,34 @@ struct TerminalPseudoTerminalTests {
         #expect(terminal.keyboardMode == .legacy)
     }
 
+    @Test("a quit before the start-up query is answered waits for the answer, so it never reaches the shell")
+    func quickQuitDrainsTheAnswer() throws {
+        let tty = try #require(PseudoTerminal())
+        let terminal = try Terminal(input: tty.secondary, output: tty.secondary)
+        try terminal.enter()
+        #expect(terminal.keyboardMode == .probing)
+        // the emulator answers 80 ms later, while restore() is already under way
+        let answer = Thread {
+            usleep(80_000)
+            tty.type("\u{1B}[?62;22c")
+        }
+        answer.start()
+        terminal.restore()
+        usleep(150_000)
+        var fds = pollfd(fd: tty.secondary, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&fds, 1, 0) == 0, "the answer was left in the shell's input")
+    }
+
+    @Test("a terminal that never answers delays a quit by a bounded time only")
+    func silentTerminalQuitIsBounded() throws {
+        let tty = try #require(PseudoTerminal())
+        let terminal = try Terminal(input: tty.secondary, output: tty.secondary)
+        try terminal.enter()
+        let start = Date()
+        terminal.restore()
+        #expect(Date().timeIntervalSince(start) < Terminal.startupReplyWait + 1.0)
+    }
+
     @Test("SIGWINCH becomes a resize event with the new size")
     func resize() throws {
         let tty = try #require(PseudoTerminal(cols: 80, rows: 24))

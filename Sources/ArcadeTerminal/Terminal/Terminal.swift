@@ -119,11 +119,41 @@ public final class Terminal {
     public func restore() {
         guard isActive else { return }
         isActive = false
+        awaitStartupReply()
         SignalGuard.restore()
         SignalGuard.uninstall()
         for end in [wakeRead, wakeWrite] where end >= 0 { close(end) }
         (wakeRead, wakeWrite) = (-1, -1)
         terminalClaimed.store(false, ordering: .sequentiallyConsistent)
+    }
+
+    /// Longest wait in `restore()` for the answer to the start-up query.
+    static let startupReplyWait = 0.25
+
+    /// A quit right after `enter()` can come before the terminal answered the device
+    /// attributes query; its answer would then land in the shell's input after we leave. So
+    /// while the query is unanswered, read (and drop) input until the answer arrives, for at
+    /// most `startupReplyWait` seconds: a terminal that never answers costs only that.
+    private func awaitStartupReply() {
+        guard keyboardMode == .probing else { return }
+        let deadline = TTY.monotonicSeconds() + Self.startupReplyWait
+        var dropped: [InputEvent] = []
+        while true {
+            let left = deadline - TTY.monotonicSeconds()
+            if left <= 0 { return }
+            var fds = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&fds, 1, Int32((left * 1000).rounded(.up)))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return }
+            let count = readBuffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard count > 0 else { return }
+            readBuffer.withUnsafeBufferPointer { buffer in
+                decoder.decode(UnsafeBufferPointer(rebasing: buffer[0..<count]), into: &dropped)
+            }
+            dropped.removeAll(keepingCapacity: true)
+            if decoder.takeReplies().contains(.primaryDeviceAttributes) { return }
+        }
     }
 
     /// Writes `bytes` to the terminal, all of them: partial writes are continued, interrupted
