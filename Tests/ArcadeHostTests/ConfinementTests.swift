@@ -57,4 +57,18 @@ import ArcadeLua
         #expect(entry?.problem == "scratch/manifest.lua: missing or unreadable (every game folder needs a manifest.lua)")
         #expect(entry?.problem?.contains("SECRET") == false)
     }
+
+    @Test func linkLoopsInAGameFolderAreNotFollowed() throws {
+        let g = try ScratchGame(files: ["main.lua": "return {}"])
+        try FileManager.default.createDirectory(atPath: g.folder + "/sub", withIntermediateDirectories: true)
+        try g.write("sub/rules.lua", "return {}")
+        // ten links back to the folder: followed, a depth-8 walk would visit 10^8 folders
+        for i in 0..<10 {
+            try FileManager.default.createSymbolicLink(atPath: g.folder + "/loop\(i)", withDestinationPath: ".")
+        }
+        try FileManager.default.createSymbolicLink(atPath: g.folder + "/out", withDestinationPath: "/usr/share")
+        #expect(luaFiles(in: g.folder) == ["main.lua", "manifest.lua", "sub/rules.lua"])
+        let session = try GameSession(entry: try #require(g.entry))
+        #expect(session.reload() == nil)
+    }
 }

@@ -62,17 +62,29 @@ func absolutePath(_ path: String) -> String {
     return "/" + parts.joined(separator: "/")
 }
 
+/// True when `path` is a directory itself, not a link to one (`lstat`).
+func isRealDirectory(_ path: String) -> Bool {
+    var st = stat()
+    return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+}
+
 /// Every `*.lua` file below `folder` (relative paths, sorted), skipping hidden folders.
-func luaFiles(in folder: String, maxDepth: Int = 8) -> [String] {
+///
+/// The walk never follows a link to a folder (a link loop, or a link out of the game, must
+/// not send it anywhere) and stops after `maxFiles` files or `maxDepth` levels.
+func luaFiles(in folder: String, maxDepth: Int = 8, maxFiles: Int = 2_000) -> [String] {
     var out: [String] = []
+    var visited = 0
     func walk(_ rel: String, depth: Int) {
         let dir = rel.isEmpty ? folder : folder + "/" + rel
         for name in directoryEntries(dir) where !name.hasPrefix(".") {
+            visited += 1
+            if out.count >= maxFiles || visited > 20 * maxFiles { return }
             let child = rel.isEmpty ? name : rel + "/" + name
-            if name.hasSuffix(".lua") && !isDirectory(folder + "/" + child) {
+            if isRealDirectory(folder + "/" + child) {
+                if depth < maxDepth { walk(child, depth: depth + 1) }
+            } else if name.hasSuffix(".lua") && !isDirectory(folder + "/" + child) {
                 out.append(child)
-            } else if depth < maxDepth && isDirectory(folder + "/" + child) {
-                walk(child, depth: depth + 1)
             }
         }
     }

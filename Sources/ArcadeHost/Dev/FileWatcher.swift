@@ -67,7 +67,7 @@ public final class FileWatcher {
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM)
         let wd = inotify_add_watch(inotifyFD, dir, mask)
         if wd >= 0 { watches[wd] = dir }
-        for name in directoryEntries(dir) where !name.hasPrefix(".") && isDirectory(dir + "/" + name) {
+        for name in directoryEntries(dir) where !name.hasPrefix(".") && isRealDirectory(dir + "/" + name) {
             addWatches(dir + "/" + name)
         }
     }
