@@ -5,7 +5,7 @@
 ** sources. Three jobs:
 **   1. wrap Lua's macros as functions Swift can call;
 **   2. own the per-state bookkeeping that must run inside Lua's own frames
-**      (the allocator with its memory cap, the instruction-budget hook);
+**      (the allocator with its memory cap, the time budget's hook and signal);
 **   3. the error trampoline: Swift functions exposed to Lua never raise a Lua
 **      error themselves (a longjmp must never cross a Swift frame). They push
 **      the message and return ARCADE_RAISE; the trampoline raises it after the
@@ -20,6 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <stdatomic.h>
+#include <signal.h>
+#include <pthread.h>
+#include <time.h>
 
 /* ===================================================================== */
 /* Per-state bookkeeping                                                  */
@@ -28,8 +32,9 @@
 /* Returned by a Swift function: "the message on top of the stack is an error". */
 #define ARCADE_RAISE (-1)
 
-/* Instructions between two budget-hook calls. */
-#define ARCADE_HOOK_INTERVAL 1000
+/* The signal the watchdog sends to a thread whose callback overran its budget. SIGURG is
+   ignored by default, so a stray one (before the handler is installed) does nothing. */
+#define ARCADE_WATCHDOG_SIGNAL SIGURG
 
 typedef int (*arcade_dispatch_fn)(lua_State *L, lua_Integer function_id);
 
@@ -42,13 +47,21 @@ typedef struct arcade_vm {
     int mem_refused;            /* an allocation was refused since the flag was cleared */
     int mem_over_in_native;     /* the cap was passed while a Swift function ran */
     int native_depth;           /* Swift functions on the C stack */
-    /* instruction budget */
-    long long budget_left;      /* instructions left for the current callback */
-    int budget_exhausted;       /* set once the budget runs out, until reset */
-    int budget_enabled;
-    const char *budget_label;
+    /* time budget: a watchdog thread marks a callback overdue and signals its thread,
+       whose handler installs the hook; until then Lua runs with no hook at all */
+    _Atomic long long call_id;          /* outermost calls so far */
+    _Atomic long long call_start_ns;    /* CLOCK_MONOTONIC at its start; 0 between calls */
+    _Atomic long long overdue_call;     /* the call_id the watchdog found overdue */
+    long long budget_ns;                /* how long one callback may run; 0: no limit */
+    pthread_t thread;                   /* the thread running the current call */
+    lua_State *main_thread;
+    lua_State *running;                 /* the Lua thread (main or coroutine) running now */
+    int budget_exhausted;               /* set once the budget runs out, until the call ends */
+    const char *budget_label;           /* e.g. "update()", owned by the host */
     /* the state is being closed: finalizers may run, the host's modules may be gone */
-    int closing;   /* e.g. "update()", owned by the host */
+    int closing;
+    /* __gc finalizers of game tables waiting to run as an ordinary, budgeted callback */
+    int finalizers_pending;
     /* the host */
     arcade_dispatch_fn dispatch;
     void *host;                 /* unretained pointer to the Swift VM object */
@@ -95,25 +108,34 @@ static inline void *arcade_alloc(void *ud, void *ptr, size_t osize, size_t nsize
 }
 
 /* ===================================================================== */
-/* Instruction budget                                                     */
+/* Time budget                                                            */
 /* ===================================================================== */
 
+static inline long long arcade_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* glibc's, declared here because the module is not built with _GNU_SOURCE. */
+extern int pthread_sigqueue(pthread_t thread, int sig, const union sigval value);
+
+static inline int arcade_is_overdue(arcade_vm *vm) {
+    return atomic_load(&vm->overdue_call) == atomic_load(&vm->call_id) && atomic_load(&vm->call_start_ns) != 0;
+}
+
+/* Installed on a thread once its callback is overdue: raises at every instruction, so a
+** script that catches the error with pcall cannot keep running (each instruction after a
+** catching pcall raises again, unwinding one level at a time). On a thread where it was
+** left from an earlier, finished call, it removes itself. */
 static inline void arcade_budget_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     arcade_vm *vm = arcade_vm_of(L);
-    if (!vm->budget_enabled) return;
-    vm->budget_left -= ARCADE_HOOK_INTERVAL;
-    if (vm->budget_left > 0 && !vm->budget_exhausted) {
-        /* a coroutine left at count 1 by an earlier exhausted budget */
-        if (lua_gethookcount(L) != ARCADE_HOOK_INTERVAL)
-            lua_sethook(L, arcade_budget_hook, LUA_MASKCOUNT, ARCADE_HOOK_INTERVAL);
+    if (!arcade_is_overdue(vm)) {
+        lua_sethook(L, NULL, 0, 0);
         return;
     }
     vm->budget_exhausted = 1;
-    /* From now on raise at every instruction of this thread, so a script that
-    ** catches the error with pcall cannot keep running: each instruction after
-    ** a catching pcall raises again, unwinding one level at a time. */
-    lua_sethook(L, arcade_budget_hook, LUA_MASKCOUNT, 1);
     luaL_where(L, 0);
     lua_pushfstring(L, "%s exceeded its time budget",
                     vm->budget_label ? vm->budget_label : "the script");
@@ -121,15 +143,96 @@ static inline void arcade_budget_hook(lua_State *L, lua_Debug *ar) {
     lua_error(L);
 }
 
-/* Starts a callback's budget on L (the main thread; coroutines inherit it). */
-static inline void arcade_budget_reset(lua_State *L, long long instructions, const char *label) {
-    arcade_vm *vm = arcade_vm_of(L);
-    vm->budget_left = instructions;
-    vm->budget_exhausted = 0;
-    vm->budget_enabled = instructions > 0;
-    vm->budget_label = label;
-    lua_sethook(L, arcade_budget_hook, instructions > 0 ? LUA_MASKCOUNT : 0, ARCADE_HOOK_INTERVAL);
+/* The watchdog's signal, on the overrunning thread, carrying the vm: arm the hook on the
+** Lua thread that runs now and on the main thread (which a coroutine's error returns to).
+** Lua allows lua_sethook from a signal handler: the standalone interpreter stops a script
+** on Ctrl-C this way. (The vm travels in the signal, not in a thread-local: a static in
+** this header would be a separate copy in every file that includes it.) */
+static inline void arcade_watchdog_action(int sig, siginfo_t *info, void *context) {
+    (void)sig; (void)context;
+    if (info == NULL || info->si_code != SI_QUEUE) return;
+    arcade_vm *vm = (arcade_vm *)info->si_value.sival_ptr;
+    if (vm == NULL || !pthread_equal(vm->thread, pthread_self()) || !arcade_is_overdue(vm)) return;
+    if (vm->running != NULL && vm->running != vm->main_thread)
+        lua_sethook(vm->running, arcade_budget_hook, LUA_MASKCOUNT, 1);
+    lua_sethook(vm->main_thread, arcade_budget_hook, LUA_MASKCOUNT, 1);
 }
+
+/* Once per process. */
+static inline void arcade_install_watchdog_handler(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = arcade_watchdog_action;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART | SA_SIGINFO;
+    sigaction(ARCADE_WATCHDOG_SIGNAL, &sa, NULL);
+}
+
+/* Lets a watchdog signal already sent to this thread arrive now (unblocking delivers
+** pending signals), so none can reach a vm after it is freed. */
+static inline void arcade_take_pending_watchdog_signal(void) {
+    sigset_t set, old;
+    sigemptyset(&set);
+    sigaddset(&set, ARCADE_WATCHDOG_SIGNAL);
+    pthread_sigmask(SIG_BLOCK, &set, &old);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+/* Starts an outermost call's budget of budget_ns (0: none) on this thread. */
+static inline void arcade_call_begin(lua_State *L, long long budget_ns, const char *label) {
+    /* Worker threads (libdispatch's, say) start with most signals blocked; the watchdog's
+       must get through to whichever thread runs Lua. Once per thread. */
+    static _Thread_local int watchdog_signal_open = 0;
+    if (!watchdog_signal_open) {
+        sigset_t set;
+        sigemptyset(&set);
+        sigaddset(&set, ARCADE_WATCHDOG_SIGNAL);
+        pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+        watchdog_signal_open = 1;
+    }
+    arcade_vm *vm = arcade_vm_of(L);
+    vm->budget_ns = budget_ns;
+    vm->budget_label = label;
+    vm->budget_exhausted = 0;
+    vm->thread = pthread_self();
+    vm->running = vm->main_thread;
+    atomic_fetch_add(&vm->call_id, 1);
+    atomic_store(&vm->call_start_ns, budget_ns > 0 ? arcade_now_ns() : 0);
+}
+
+/* Ends the outermost call: nothing is overdue any more, and the main thread's hook goes
+** (a coroutine's removes itself the next time it runs). */
+static inline void arcade_call_end(lua_State *L) {
+    arcade_vm *vm = arcade_vm_of(L);
+    atomic_store(&vm->call_start_ns, 0);
+    atomic_fetch_add(&vm->call_id, 1);
+    if (lua_gethook(vm->main_thread) != NULL) lua_sethook(vm->main_thread, NULL, 0, 0);
+    vm->running = vm->main_thread;
+}
+
+/* For the watchdog thread: if vm's current call has run past its budget at now_ns, marks
+** it overdue and signals its thread. The call may end meanwhile: then the id has moved
+** on and the handler does nothing. */
+static inline void arcade_watch(arcade_vm *vm, long long now_ns) {
+    long long id = atomic_load(&vm->call_id);
+    long long start = atomic_load(&vm->call_start_ns);
+    if (start == 0 || vm->budget_ns <= 0 || now_ns - start < vm->budget_ns) return;
+    if (atomic_load(&vm->overdue_call) == id) return;  /* already signalled */
+    atomic_store(&vm->overdue_call, id);
+    union sigval value;
+    value.sival_ptr = vm;
+    pthread_sigqueue(vm->thread, ARCADE_WATCHDOG_SIGNAL, value);
+}
+
+/* coroutine.resume / wrap go through this (from the sandbox) so the handler knows which
+** Lua thread to stop: mark_running(co) before resuming, mark_running(caller) after. */
+static inline int arcade_mark_running(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    if (co != NULL) arcade_vm_of(L)->running = co;
+    return 0;
+}
+
+static inline void arcade_push_mark_running(lua_State *L) { lua_pushcfunction(L, arcade_mark_running); }
 
 /* ===================================================================== */
 /* The error trampoline                                                   */
@@ -159,6 +262,72 @@ static inline void arcade_push_native(lua_State *L, lua_Integer function_id) {
     lua_pushinteger(L, function_id);
     lua_pushcclosure(L, arcade_trampoline, 1);
 }
+
+/* ===================================================================== */
+/* Finalizers of game tables                                              */
+/* ===================================================================== */
+
+/* Lua runs __gc metamethods inside the collector with hooks off, so a loop in one could
+** never be stopped, and at close they would run after the host's modules are gone. The
+** sandbox's setmetatable therefore wraps a table's __gc: when the collector calls it, the
+** object and the game's function are queued, and the host runs the queue as an ordinary
+** callback (with its budget and hooks) after the callback during which they were queued. */
+
+#define ARCADE_FINALIZER_QUEUE "arcade.finalizers"
+
+static inline int arcade_gc_defer(lua_State *L) {
+    arcade_vm *vm = arcade_vm_of(L);
+    if (vm->closing) return 0;  /* the game is gone: nothing left to finalize for */
+    if (lua_getfield(L, LUA_REGISTRYINDEX, ARCADE_FINALIZER_QUEUE) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 8, 0);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, ARCADE_FINALIZER_QUEUE);
+    }
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+    lua_pushvalue(L, 1);
+    lua_rawseti(L, -2, n + 1);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_rawseti(L, -2, n + 2);
+    vm->finalizers_pending++;
+    return 0;
+}
+
+/* The queue so far (nil when empty), which starts over. */
+static inline int arcade_take_finalizers(lua_State *L) {
+    arcade_vm *vm = arcade_vm_of(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, ARCADE_FINALIZER_QUEUE);
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, ARCADE_FINALIZER_QUEUE);
+    vm->finalizers_pending = 0;
+    return 1;
+}
+
+/* setmetatable(t, mt) as Lua 5.4's, except that a __gc in mt is wrapped (once). */
+static inline int arcade_setmetatable(lua_State *L) {
+    int mt = lua_type(L, 2);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_argexpected(L, mt == LUA_TNIL || mt == LUA_TTABLE, 2, "nil or table");
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+        return luaL_error(L, "cannot change a protected metatable");
+    lua_settop(L, 2);
+    if (mt == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL && lua_tocfunction(L, -1) != arcade_gc_defer) {
+            lua_pushcclosure(L, arcade_gc_defer, 1);
+            lua_pushliteral(L, "__gc");
+            lua_insert(L, -2);
+            lua_rawset(L, 2);
+        } else {
+            lua_pop(L, 1);
+        }
+    }
+    lua_setmetatable(L, 1);
+    return 1;
+}
+
+static inline void arcade_push_setmetatable(lua_State *L) { lua_pushcfunction(L, arcade_setmetatable); }
+static inline void arcade_push_take_finalizers(lua_State *L) { lua_pushcfunction(L, arcade_take_finalizers); }
 
 /* ===================================================================== */
 /* Message handler: message + traceback, non-string errors described      */
@@ -292,6 +461,8 @@ static inline lua_State *arcade_newstate(arcade_vm *vm) {
     lua_State *L = lua_newstate(arcade_alloc, vm);
     if (L == NULL) return NULL;
     *(arcade_vm **)lua_getextraspace(L) = vm;
+    vm->main_thread = L;
+    vm->running = L;
     lua_atpanic(L, arcade_panic);
     return L;
 }

@@ -66,11 +66,11 @@ import Testing
               n = n + 1
             end
             """, message: "test/main.lua:3: update() exceeded its time budget", kind: .budget,
-            limits: .init(instructionsPerCall: 1_000_000), label: "update()")
+            limits: .init(secondsPerCall: 0.05), label: "update()")
     }
 
     @Test func infiniteLoopThatCatchesItsOwnErrors() throws {
-        let t = try TestVM(limits: .init(instructionsPerCall: 1_000_000))
+        let t = try TestVM(limits: .init(secondsPerCall: 0.05))
         let e = t.error("""
             while true do
               pcall(function() while true do end end)

@@ -55,7 +55,7 @@ public struct GameManifest: Equatable, Sendable {
         }
         let value: LuaValue
         do {
-            let vm = try LuaVM(name: "manifest", limits: .init(memoryBytes: 4 << 20, instructionsPerCall: 1_000_000))
+            let vm = try LuaVM(name: "manifest", limits: .init(memoryBytes: 4 << 20, secondsPerCall: 0.25))
             value = try vm.evaluateData(String(decoding: bytes, as: UTF8.self), chunkName: displayPath)
         } catch {
             throw Problem(message: error.kind == .syntax || error.file != nil

@@ -51,7 +51,7 @@ extension LuaStack {
     /// "a number, got string" or, for inf and nan, "a finite number, got inf": what a numeric
     /// argument that was refused should have been, and what it was.
     public func numberProblem(at i: Int32) -> String {
-        if let d = number(at: i), !d.isFinite { return "a finite number, got \(d)" }
+        if let d = number(at: i), !d.isFinite { return "a finite number, got \(d.isNaN ? "nan" : d > 0 ? "inf" : "-inf")" }
         return "a number, got \(typeName(at: i))"
     }
 

@@ -6,7 +6,7 @@ import CLua
 /// C trampoline, after this Swift frame has returned).
 public typealias LuaFunction = (LuaStack) throws -> Int32
 
-/// One Lua 5.4 state: a game's private VM, with its allocator cap and instruction budget.
+/// One Lua 5.4 state: a game's private VM, with its allocator cap and time budget.
 ///
 /// Not thread-safe; one VM belongs to one game session on one thread. The main thread's
 /// stack always holds the message handler at index 1 and nothing else between calls.
@@ -15,12 +15,20 @@ public final class LuaVM {
     public struct Limits: Sendable, Equatable {
         /// Bytes the Lua heap may hold.
         public var memoryBytes: Int
-        /// Lua instructions one callback (load, update, a timer...) may run.
-        public var instructionsPerCall: Int
+        /// Seconds of wall time one callback (load, update, a timer...) may run; 0: no limit.
+        ///
+        /// One second: sixty frames. A callback that honest code keeps busy that long has
+        /// already frozen its game, so even a slow machine never stops a working game, while a
+        /// runaway loop is stopped before a player wonders whether the arcade hung.
+        public var secondsPerCall: Double
 
-        public init(memoryBytes: Int = 64 << 20, instructionsPerCall: Int = 50_000_000) {
+        public init(memoryBytes: Int = 64 << 20, secondsPerCall: Double = 1.0) {
             self.memoryBytes = memoryBytes
-            self.instructionsPerCall = instructionsPerCall
+            self.secondsPerCall = secondsPerCall
+        }
+
+        var budgetNanoseconds: Int64 {
+            secondsPerCall > 0 && secondsPerCall.isFinite ? Int64(min(secondsPerCall, 1e6) * 1e9) : 0
         }
     }
 
@@ -50,6 +58,8 @@ public final class LuaVM {
     private var labels: [String: UnsafeMutablePointer<CChar>] = [:]
     private var lastLabel: (text: String, pointer: UnsafeMutablePointer<CChar>)?
     private var callDepth = 0
+    /// True while the queued `__gc` finalizers run (they never trigger another run).
+    var runningFinalizers = false
     private var protectedBody: ((LuaStack) throws -> Void)?
 
     /// The main thread's stack.
@@ -74,6 +84,7 @@ public final class LuaVM {
             throw LuaError(kind: .memory, message: "\(name): could not create a Lua state")
         }
         self.L = L
+        Watchdog.shared.watch(state)
         state.pointee.dispatch = { L, id in LuaVM.dispatch(L!, id) }
         state.pointee.host = Unmanaged.passUnretained(self).toOpaque()
         lua_settop(L, 0)
@@ -90,11 +101,11 @@ public final class LuaVM {
     }
 
     deinit {
-        // Finalizers written in Lua may run now; give them a budget too.
-        arcade_budget_reset(L, Int64(limits.instructionsPerCall), label("__gc"))
+        Watchdog.shared.unwatch(state)
         state.pointee.native_depth = 0
         // The modules whose functions Lua holds may already be released: every native
-        // function refuses from here on, and finalizers that call one just fail.
+        // function refuses from here on, and the games' finalizers are dropped, not queued
+        // (no Lua code of the game runs while the state closes).
         state.pointee.closing = 1
         lua_close(L)
         state.deinitialize(count: 1)
@@ -228,7 +239,13 @@ public final class LuaVM {
         defer { lua_settop(L, base) }
         let nargs = try push(stack)
         let status = rawCall(nargs: nargs, nresults: nresults, label: label)
-        if status != LUA_OK { throw makeError(status: status, label: label) }
+        if status != LUA_OK {
+            let error = makeError(status: status, label: label)
+            if callDepth == 0 { try? runPendingFinalizers() }
+            throw error
+        }
+        // finalizers queued by this callback run now, after it (their stack use is balanced)
+        if callDepth == 0 { try runPendingFinalizers() }
         return try results(stack)
     }
 
@@ -253,7 +270,7 @@ public final class LuaVM {
     private func rawCall(nargs: Int32, nresults: Int32, label: String) -> Int32 {
         let outermost = callDepth == 0
         if outermost {
-            arcade_budget_reset(L, Int64(limits.instructionsPerCall), self.label(label))
+            arcade_call_begin(L, limits.budgetNanoseconds, self.label(label))
             state.pointee.mem_refused = 0
         }
         callDepth += 1
@@ -262,7 +279,7 @@ public final class LuaVM {
         let status = lua_pcallk(L, nargs, nresults, 1, 0, nil)
         state.pointee.native_depth = savedDepth
         callDepth -= 1
-        if outermost { state.pointee.budget_enabled = 0 }
+        if outermost { arcade_call_end(L) }
         return status
     }
 

@@ -1,4 +1,5 @@
 import ArcadeCore
+import CLua
 
 /// A folder `require` may load modules from.
 public struct LuaModuleRoot: Sendable, Equatable {
@@ -59,8 +60,36 @@ extension LuaVM {
         sandboxControl = try protectedCall(label: "installing the sandbox", nresults: 1, push: { s in
             self.push(prelude)
             self.pushModule("", natives, displayNames: ["random": "math.random", "randomseed": "math.randomseed"])
+            // plain C functions: they run where Lua needs them (inside the collector, around
+            // every resume) and touch nothing of the host
+            for (key, push) in [("mark_running", arcade_push_mark_running), ("setmetatable", arcade_push_setmetatable),
+                                ("take_finalizers", arcade_push_take_finalizers)] as [(String, (OpaquePointer?) -> Void)] {
+                push(s.L)
+                s.setField(key, in: -2)
+            }
             return 1
         }, results: { _ in self.ref() })
+    }
+
+    /// Runs the `__gc` finalizers the collector queued during the last callback, as a
+    /// callback of their own ("__gc"). Their runtime errors are logged (Lua only warns
+    /// about them); running out of time or memory throws, like any callback's would.
+    func runPendingFinalizers() throws(LuaError) {
+        guard state.pointee.finalizers_pending > 0, !runningFinalizers, let control = sandboxControl else { return }
+        runningFinalizers = true
+        defer { runningFinalizers = false }
+        do throws(LuaError) {
+            try protectedCall(label: "__gc") { s in
+                self.push(control)
+                s.getField("run_finalizers", in: -1)
+                s.remove(at: -2)
+                return 0
+            }
+        } catch where error.kind == .budget || error.kind == .memory {
+            throw error
+        } catch {
+            log("\(error.message)")
+        }
     }
 
     /// Forgets every module `require` has loaded, so the next `require` runs the file again
@@ -220,6 +249,40 @@ extension LuaVM {
       return rawload(chunk, name, "t", ...)
     end
 
+    -- Game tables' __gc functions run as a callback of their own (see arcade_gc_defer).
+    _ENV.setmetatable = natives.setmetatable
+
+    -- The time budget stops the Lua thread that runs when it expires, so resumes say which.
+    local co_create, co_resume, co_running, co_status, co_close =
+      coroutine.create, coroutine.resume, coroutine.running, coroutine.status, coroutine.close
+    local mark = natives.mark_running
+    local function resumed(caller, ...)
+      mark(caller)
+      return ...
+    end
+    function coroutine.resume(co, ...)
+      local caller = co_running()
+      mark(co)
+      return resumed(caller, co_resume(co, ...))
+    end
+    local function unwrapped(caller, co, ok, ...)
+      mark(caller)
+      if ok then return ... end
+      local err = ...
+      if co_status(co) == "dead" then co_close(co) end
+      -- as 5.4's wrap: a message gets the position of the call into the coroutine
+      if type(err) == "string" then error(err, 2) end
+      error(err, 0)
+    end
+    function coroutine.wrap(f)
+      local co = co_create(f)
+      return function(...)
+        local caller = co_running()
+        mark(co)
+        return unwrapped(caller, co, co_resume(co, ...))
+      end
+    end
+
     local gc = collectgarbage
     local gcAllowed = { collect = true, count = true, step = true, isrunning = true }
     function collectgarbage(opt, ...)
@@ -264,9 +327,23 @@ extension LuaVM {
     end
 
     -- the host's handle on the sandbox
+    local take_finalizers, pcall = natives.take_finalizers, pcall
     return {
       forget_modules = function()
         for name in next, loaded do loaded[name] = nil end
+      end,
+      -- Runs the queued finalizers. An error in one is logged, as Lua only warns about
+      -- them; a spent budget still stops the lot, since the hook raises again at once.
+      run_finalizers = function()
+        local queue = take_finalizers()
+        if queue == nil then return end
+        for i = 1, #queue, 2 do
+          local ok, err = pcall(queue[i + 1], queue[i])
+          if not ok then
+            local shown_ok, shown = pcall(tostring, err)
+            natives.log("error in __gc: " .. (shown_ok and type(shown) == "string" and shown or "(an error object)"))
+          end
+        end
       end,
     }
     """#
