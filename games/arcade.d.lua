@@ -73,12 +73,15 @@ function arcade.after(seconds, fn) end
 ---@return arcade.Timer timer
 function arcade.every(seconds, fn) end
 
----Makes a pixel-art image from rows of palette characters (a character not in the palette is transparent).
+---Makes a pixel-art image from rows of palette characters: `.` and space are transparent, any other
+---character must be in the palette; short rows are padded with transparent pixels.
 ---@param spec arcade.ImageSpec
 ---@return arcade.Image image
 function arcade.image(spec) end
 
----Loads a `.sprite` file from the game's own folder (a relative path without "..").
+---Loads a `.sprite` file from the game's own folder (a relative path without ".."): `color <char> #hex`
+---lines, an optional `frame_time <seconds>` (0.1 by default), then each frame as a `frame` line followed
+---by its rows (`.` and space transparent); `#` starts a comment. See docs/writing-games.md.
 ---@param path string
 ---@return arcade.Image image
 function arcade.image_file(path) end
@@ -100,8 +103,9 @@ function arcade.cancel_animations(node) end
 ---@class arcade.scene
 arcade.scene = {}
 
----A node that draws nothing and carries its children (moving it moves them).
----@param opts? arcade.NodeOptions
+---A node that draws nothing and carries its children (moving it moves them). With `clip = true` it
+---draws them only inside its own `width` x `height` box, placed by its anchor like any content.
+---@param opts? arcade.GroupOptions
 ---@return arcade.Node group
 function arcade.scene.group(opts) end
 
@@ -120,7 +124,8 @@ function arcade.scene.circle(opts) end
 ---@return arcade.Node line
 function arcade.scene.line(opts) end
 
----Terminal text: one character a cell, in the cell holding its pixel position.
+---Terminal text: one character a cell. Anchored like every node (the centre by default): the character
+---at the anchor point lands in the cell holding `x`, `y`. `align` places the lines inside the block.
 ---@param opts? arcade.TextOptions
 ---@return arcade.Node text
 function arcade.scene.text(opts) end
@@ -214,10 +219,12 @@ function arcade.score.best() end
 ---@field scale_y number
 ---@field rotation number radians
 ---@field alpha number 0..1, multiplied down the tree
----@field z number drawing order among siblings (higher on top)
+---@field z number drawing order among siblings (higher on top); text and shapes share it
 ---@field visible boolean
----@field width number rect, line (the line width), text and label (read only), sprite (read only)
----@field height number rect; label and sprite (read only)
+---@field width number rect, group, line (the line width), text and label (read only), sprite (read only)
+---@field height number rect, group; text, label and sprite (read only)
+---@field clip boolean group: draw the children only inside the group's width x height box
+---@field align arcade.TextAlign? text, label: how lines sit in the block; nil follows anchor_x
 ---@field fill arcade.Color rect, circle
 ---@field color arcade.Color rect and circle fill, line, text, label colour, sprite tint
 ---@field stroke arcade.Color rect, circle outline
@@ -458,16 +465,25 @@ function Wall:alive() end
 ---@field stroke_start? number
 ---@field stroke_end? number
 
+---@class arcade.GroupOptions: arcade.NodeOptions
+---@field width? number the clip box, 0 when missing
+---@field height? number
+---@field clip? boolean draw the children only inside the box
+
+---@alias arcade.TextAlign "left"|"center"|"right"
+
 ---@class arcade.TextOptions: arcade.NodeOptions
 ---@field text? string
 ---@field color? arcade.Color
 ---@field background? arcade.Color
+---@field align? arcade.TextAlign lines inside the block; follows anchor_x when missing
 
 ---@class arcade.LabelOptions: arcade.NodeOptions
 ---@field text? string
 ---@field color? arcade.Color
 ---@field outline? arcade.Color
 ---@field font? "large"|"small"
+---@field align? arcade.TextAlign lines inside the label; follows anchor_x when missing
 
 ---@class arcade.SpriteOptions: arcade.NodeOptions
 ---@field image arcade.Image
@@ -620,7 +636,8 @@ function Gfx.circle(x, y, radius, color, line_width) end
 ---@param line_width? number
 function Gfx.line(x1, y1, x2, y2, color, line_width) end
 
----Terminal text in the cell holding pixel (x, y).
+---Terminal text, its first character in the cell holding pixel (x, y) (top-left, like fill_rect).
+---Drawn in call order with everything else: a later fill_rect over it hides it.
 ---@param text string|number
 ---@param x number
 ---@param y number
@@ -632,7 +649,7 @@ function Gfx.text(text, x, y, color, background) end
 ---@param text string|integer
 ---@param x number
 ---@param y number
----@param opts? { font?: "large"|"small", color?: arcade.Color, outline?: arcade.Color, scale?: number }
+---@param opts? { font?: "large"|"small", color?: arcade.Color, outline?: arcade.Color, scale?: number, align?: arcade.TextAlign }
 function Gfx.label(text, x, y, opts) end
 
 ---Draws an image (its flipbook frame at the current time).

@@ -190,19 +190,22 @@ import Testing
     }
 
     @Test func textLandsInTheCellHoldingItsPosition() {
-        // A gold band over pixel rows 0...2; "HI" at pixel (1, 2) is in cell (1, 1), whose
-        // top pixel is gold and bottom one black. "ABC" anchored at its top centre on x = 4
-        // starts at 4 - 1.5 = 2.5, in column 2.
+        // A gold band over pixel rows 0...2; "HI" anchored top-left at pixel (1, 2) is in
+        // cell (1, 1), whose top pixel is gold and bottom one black. "ABC" anchored at its top
+        // centre on x = 4: the character at the anchor point (1.5 columns in: "B") lands in
+        // column 4, so the text covers columns 3...5, the pixels a 3-wide sprite centred there
+        // covers.
         let band = RectNode(width: 8, height: 3, fill: Palette.gold)
         band.anchor = .zero
         let hi = TextNode(text: "HI", x: 1, y: 2)
+        hi.anchor = .zero
         let abc = TextNode(text: "ABC", x: 4, y: 4)
         abc.anchor = Vec2(0.5, 0)
         let canvas = drawn(scene(band, hi, abc), columns: 8, rows: 3)
         #expect(plain(canvas) == """
             ████████|
             ▀HI▀▀▀▀▀|
-              ABC   |
+               ABC  |
             """)
         // The glyph's background is the mean of gold and black beneath it.
         let cell = canvas.makeFrame()[1, 1]
@@ -310,16 +313,17 @@ import Testing
         #expect(at(0.1) == "▄▀|")
     }
 
-    @Test func textStaysAboveLaterPixels() {
-        // Text drawn first, then a rect over the same cell: the glyph still shows, on the
-        // rect's colour.
+    @Test func aRectDrawnAfterTextHidesIt() {
+        // Text drawn first, then a rect over the same cell: the rect is on top, so the cell
+        // shows the rect's pixels, not the glyph.
         let s = Scene(background: Palette.background)
         let label = try! s.add(TextNode(text: "A", x: 0, y: 0))
+        label.anchor = .zero
         let box = try! s.add(RectNode(width: 2, height: 2, x: 1, y: 1, fill: Palette.blue))
         #expect(label.z == box.z)
         let frame = drawn(s, columns: 2, rows: 1).makeFrame()
-        #expect(frame.plainText(background: Palette.background) == "A█")
-        #expect(frame[0, 0].background == Palette.blue)
+        #expect(frame.plainText(background: Palette.background) == "██")
+        #expect(frame[0, 0].appearance == .pixels(top: Palette.blue, bottom: Palette.blue))
     }
 
     @Test func immediateModeDrawsOverTheScene() {

@@ -1,3 +1,4 @@
+import Foundation
 import ArcadeCore
 import Testing
 @testable import ArcadeRender
@@ -84,5 +85,45 @@ import Testing
         node.alpha = 0.5
         // 128 * 128 / 255 = 64.25 -> 64; then 255 * 64 / 255 = 64.
         #expect(drawn(scene(node), columns: 1, rows: 1).pixel(x: 0, y: 0) == Color(r: 64, g: 64, b: 64))
+    }
+}
+
+/// The `.sprite` format as `docs/writing-games.md` documents it.
+@Suite struct SpriteFileDocsTests {
+    static let guide: String = {
+        let file = String(#filePath)  // Tests/ArcadeRenderTests/SpriteTests.swift
+        var root = file[..<file.lastIndex(of: "/")!]
+        for _ in 0..<2 { root = root[..<root.lastIndex(of: "/")!] }
+        return (try? String(contentsOfFile: root + "/docs/writing-games.md", encoding: .utf8)) ?? ""
+    }()
+
+    /// The fenced blocks marked `sprite` in the guide.
+    static var examples: [String] {
+        var blocks: [String] = []
+        var current: [Substring]? = nil
+        for line in guide.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```sprite" {
+                current = []
+            } else if let lines = current, line == "```" {
+                blocks.append(lines.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    @Test func theGuidesExampleIsAValidSpriteFileAndLooksAsDescribed() throws {
+        let examples = Self.examples
+        #expect(examples.count == 1)
+        let fish = try SpriteFile.parse(try #require(examples.first))
+        // "a two-frame fish, 8 x 3 pixels, each frame shown a quarter of a second"
+        #expect(fish.frames.count == 2)
+        #expect(fish.frameDuration == 0.25)
+        #expect(fish.frames.allSatisfy { $0.width == 8 && $0.height == 3 })
+        // `f` is half-transparent orange; dots are transparent.
+        #expect(fish.frames[0][7, 1] == Color(r: 0xFF, g: 0x88, b: 0x00, a: 0x80))
+        #expect(fish.frames[0][0, 0] == .clear)
     }
 }

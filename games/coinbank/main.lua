@@ -142,9 +142,12 @@ function game.load(ctx)
   local bw = #BUTTON_TEXT + 4
   arcade.scene.rect{ parent = button, x = 0, y = 0, anchor_x = 0, anchor_y = 0, width = bw, height = 6,
                      fill = "#2c6e49", stroke = "#8fd694" }
-  button_text = arcade.scene.text{ parent = button, x = 2, y = 2, text = BUTTON_TEXT, color = "white" }
-  counter = arcade.scene.text{ x = 1, y = 0, text = "", color = "gold" }
-  hint = arcade.scene.text{ x = 1, y = 0, text = "k: " .. STRESS_COINS .. " coins", color = "gray" }
+  button_text = arcade.scene.text{ parent = button, x = 2, y = 2, anchor_x = 0, anchor_y = 0,
+                                   text = BUTTON_TEXT, color = "white" }
+  -- the counter and the hint sit above the flying coins (z 2), placed by their top-left corner
+  counter = arcade.scene.text{ x = 1, y = 0, anchor_x = 0, anchor_y = 0, z = 4, text = "", color = "gold" }
+  hint = arcade.scene.text{ x = 1, y = 0, anchor_x = 0, anchor_y = 0, z = 4,
+                            text = "k: " .. STRESS_COINS .. " coins", color = "gray" }
   layout(ctx.width, ctx.height)
   set_button(true)
   show_count()

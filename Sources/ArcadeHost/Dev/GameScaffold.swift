@@ -93,7 +93,7 @@ public enum GameScaffold {
           arcade.scene.background("#101828")
           game.basket = arcade.scene.rect{ x = W / 2, y = H - 3, width = 12, height = 3, fill = "orange" }
           game.star = arcade.scene.circle{ x = W / 2, y = 2, radius = 2, fill = "gold" }
-          game.label = arcade.scene.text{ x = 1, y = 0, text = "", color = "white" }
+          game.label = arcade.scene.text{ x = 1, y = 0, anchor_x = 0, anchor_y = 0, text = "", color = "white" }
           drop_star()
         end
 

@@ -71,7 +71,14 @@ public final class GraphicsModule {
                 let text = s.string(at: 1) ?? (s.integer(at: 1).map { String($0) } ?? "")
                 var font = BlockFont.large
                 var fg = Color.white, outline = Color.clear, scale = 1.0
+                var align: TextAlign? = nil
                 if s.type(at: 4) == .table {
+                    if let name = try s.stringField("align", of: 4) {
+                        guard let a = TextAlign(rawValue: name) else {
+                            throw LuaArgumentError(4, "align must be \"left\", \"center\" or \"right\", got \"\(name)\"")
+                        }
+                        align = a
+                    }
                     if let name = try s.stringField("font", of: 4) {
                         guard let f = BlockFont.named(name) else { throw LuaArgumentError(4, "unknown font '\(name)'") }
                         font = f
@@ -81,7 +88,7 @@ public final class GraphicsModule {
                     scale = try s.numberField("scale", of: 4) ?? scale
                 }
                 try g().label(text, x: try s.checkNumber(2), y: try s.checkNumber(3), font: font, color: fg,
-                              outline: outline, scale: scale)
+                              outline: outline, align: align, scale: scale)
                 return 0
             }),
             ("sprite", { s in

@@ -338,6 +338,16 @@ public final class SceneModule {
         case (let t as TextNode, "color"): s.push(t.color)
         case (let t as TextNode, "background"): s.push(t.background)
         case (let t as TextNode, "width"): s.push(t.size.width)
+        case (let t as TextNode, "height"): s.push(t.size.height)
+        case (let t as TextNode, "align"):
+            guard let a = t.align else { return 0 }
+            s.push(a.rawValue)
+        case (let l as LabelNode, "align"):
+            guard let a = l.align else { return 0 }
+            s.push(a.rawValue)
+        case (let g as GroupNode, "clip"): s.push(g.clipsChildren)
+        case (let g as GroupNode, "width"): s.push(g.width)
+        case (let g as GroupNode, "height"): s.push(g.height)
         case (let l as LabelNode, "text"): s.push(l.text)
         case (let l as LabelNode, "color"): s.push(l.color)
         case (let l as LabelNode, "outline"): s.push(l.outline)
@@ -374,6 +384,14 @@ public final class SceneModule {
             if let str = s.string(at: v) { return str }
             if let d = s.number(at: v) { return s.isInteger(at: v) ? String(Int64(d)) : String(d) }
             throw LuaScriptError("\(node.kindName).\(key) must be a string, got \(s.typeName(at: v))")
+        }
+        func align() throws -> TextAlign? {
+            if s.isNoneOrNil(v) { return nil }
+            guard let name = s.string(at: v), let a = TextAlign(rawValue: name) else {
+                let got = s.string(at: v).map { "\"\($0)\"" } ?? s.typeName(at: v)
+                throw LuaScriptError("\(node.kindName).align must be \"left\", \"center\", \"right\" or nil, got \(got)")
+            }
+            return a
         }
         switch key {
         case "x": node.x = try number()
@@ -421,6 +439,11 @@ public final class SceneModule {
             case (let t as TextNode, "text"): t.text = try string()
             case (let t as TextNode, "color"): t.color = try color()
             case (let t as TextNode, "background"): t.background = try color()
+            case (let t as TextNode, "align"): t.align = try align()
+            case (let l as LabelNode, "align"): l.align = try align()
+            case (let g as GroupNode, "clip"): g.clipsChildren = s.truthy(at: v)
+            case (let g as GroupNode, "width"): g.width = max(0, try number())
+            case (let g as GroupNode, "height"): g.height = max(0, try number())
             case (let l as LabelNode, "text"): l.text = try string()
             case (let l as LabelNode, "color"): l.color = try color()
             case (let l as LabelNode, "outline"): l.outline = try color()

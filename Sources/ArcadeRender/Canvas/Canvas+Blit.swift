@@ -21,8 +21,8 @@ extension Canvas {
         let maxY = max(p0.y, p3.y)
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return true }
         let bias = Canvas.sampleBias
-        guard let (x0, x1) = Canvas.pixelRange(minX, maxX, size: Double(self.width)),
-              let (y0, y1) = Canvas.pixelRange(minY, maxY, size: Double(self.height)) else { return true }
+        guard let (x0, x1) = Canvas.pixelRange(minX, maxX, min: clip.x0, max: clip.x1),
+              let (y0, y1) = Canvas.pixelRange(minY, maxY, min: clip.y0, max: clip.y1) else { return true }
         let last = x1 - x0
         let wx = Double(x0) + 0.5 - bias
         // The row's first pixel, as in the general loop; `inv.c * wy` is zero here.
@@ -33,6 +33,10 @@ extension Canvas {
         let stride = self.width
         let spriteStride = sprite.width
         let tinted = tint != .white
+        drawSerial &+= 1
+        let serial = drawSerial
+        let cols = columns
+        let glyphs = hasText
         columnMap.withUnsafeMutableBufferPointer { map in
             for i in lo...hi {
                 let u = u0 + inv.a * Double(i)
@@ -47,6 +51,12 @@ extension Canvas {
                         guard v >= 0, v < height else { continue }
                         let srcRow = Int(v) &* spriteStride
                         let row = py &* stride &+ x0
+                        if glyphs, mayCoverGlyphs(x0: x0 + lo, x1: x0 + hi, pixelRow: py) {
+                            blitRowOverGlyphs(src, from: srcRow, map: map, lo: lo, hi: hi, into: buf, at: row,
+                                              cellRow: (py >> 1) &* cols &+ x0, tint: tinted ? tint : nil,
+                                              alpha: alpha, serial: serial)
+                            continue
+                        }
                         if tinted || alpha != 255 {
                             for i in lo...hi {
                                 let column = Int(map[i])
@@ -72,5 +82,22 @@ extension Canvas {
             }
         }
         return true
+    }
+
+    /// One row of ``blitSprite(_:transform:alpha:tint:)`` over cells that may hold glyphs,
+    /// which it covers; kept out of line so the common loop stays small.
+    @inline(never) func blitRowOverGlyphs(
+        _ src: UnsafeBufferPointer<Color>, from srcRow: Int, map: UnsafeBufferPointer<Int32>, lo: Int, hi: Int,
+        into buf: UnsafeMutableBufferPointer<Color>, at row: Int, cellRow: Int, tint: Color?, alpha: UInt32, serial: UInt32
+    ) {
+        textCells.withUnsafeMutableBufferPointer { cells in
+            for i in lo...hi {
+                let column = Int(map[i])
+                if column < 0 { continue }
+                let c = src[srcRow &+ column]
+                Canvas.blend(tint.map { PixelBlend.multiply(c, $0) } ?? c, alpha: alpha, into: buf, at: row &+ i,
+                             cells: cells, cell: cellRow &+ i, serial: serial)
+            }
+        }
     }
 }

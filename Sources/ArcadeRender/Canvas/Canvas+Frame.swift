@@ -3,41 +3,51 @@ import ArcadeCore
 extension Canvas {
     /// Composes the canvas into terminal cells: each column of two pixels becomes one cell
     /// (`▀` with the top pixel as foreground and the bottom one as background, or a space when
-    /// they are equal), then the text layer goes on top. A text cell's background is its
-    /// own background blended over the mean of the two pixels beneath it, and its glyph colour
-    /// is blended over that. `frame` is resized to the canvas; its storage is reused.
+    /// they are equal), except where a glyph is showing: then the cell is that character in
+    /// its colour on the mean of the two pixels. `frame` is resized to the canvas; its storage
+    /// is reused.
     public func render(into frame: inout Frame) {
         frame.reshape(columns: columns, rows: rows)
         let cols = columns
         let rowCount = rows
         guard cols > 0, rowCount > 0 else { return }
-        let withText = hasText
         pixels.withUnsafeBufferPointer { px in
-            textCells.withUnsafeBufferPointer { text in
+            frame.withCells { cells in
+                for row in 0..<rowCount {
+                    let topRow = 2 * row * cols
+                    let bottomRow = topRow + cols
+                    let cellRow = row * cols
+                    for column in 0..<cols {
+                        let top = px[topRow + column]
+                        let bottom = px[bottomRow + column]
+                        cells[cellRow + column] = Cell(top: top, bottom: bottom)
+                    }
+                }
+            }
+        }
+        if hasText { renderGlyphs(into: &frame) }
+    }
+
+    /// The glyph pass of ``render(into:)``: each cell still showing a glyph, over the mean of
+    /// its two pixels.
+    private func renderGlyphs(into frame: inout Frame) {
+        let cols = columns
+        pixels.withUnsafeBufferPointer { px in
+            textCells.withUnsafeMutableBufferPointer { text in
                 frame.withCells { cells in
-                    for row in 0..<rowCount {
+                    for row in 0..<rows {
+                        let span = glyphSpans[row]
+                        guard span.lo <= span.hi else { continue }
                         let topRow = 2 * row * cols
-                        let bottomRow = topRow + cols
                         let cellRow = row * cols
-                        for column in 0..<cols {
-                            let top = px[topRow + column]
-                            let bottom = px[bottomRow + column]
-                            cells[cellRow + column] = Cell(top: top, bottom: bottom)
-                        }
-                        guard withText else { continue }
-                        for column in 0..<cols {
+                        for column in span.lo...span.hi {
+                            text[cellRow + column].settle()
                             let t = text[cellRow + column]
                             guard t.scalar != 0 else { continue }
                             let top = px[topRow + column]
-                            let bottom = px[bottomRow + column]
-                            let beneath = top == bottom ? top : PixelBlend.mean(top, bottom)
-                            let bg = t.background.a == 0 ? beneath : PixelBlend.over(t.background, beneath, alpha: UInt32(t.background.a))
-                            if t.scalar == 0x20 {
-                                cells[cellRow + column] = Cell(top: bg, bottom: bg)
-                            } else {
-                                let fg = PixelBlend.over(t.color, bg, alpha: UInt32(t.color.a))
-                                cells[cellRow + column] = Cell(character: Unicode.Scalar(t.scalar) ?? "?", foreground: fg, background: bg)
-                            }
+                            let bottom = px[topRow + cols + column]
+                            let bg = top == bottom ? top : PixelBlend.mean(top, bottom)
+                            cells[cellRow + column] = Cell(character: Unicode.Scalar(t.scalar) ?? "?", foreground: t.color, background: bg)
                         }
                     }
                 }

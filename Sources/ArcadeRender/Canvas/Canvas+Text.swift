@@ -1,17 +1,24 @@
 import ArcadeCore
 
 extension Canvas {
-    /// Writes `text` into the text layer. Each Unicode scalar takes one cell (wide characters
-    /// are not supported); `\n` starts a new line. The text block is `columns` pixels wide and
-    /// two pixels a line tall; its `anchor` point (`(0, 0)` = top-left) sits at the local origin
-    /// mapped through `transform`, and the first character lands in the cell containing that
-    /// pixel. Only the position follows the transform: terminal glyphs cannot scale or turn.
+    /// Writes `text` as terminal glyphs, over whatever was drawn before it. Each Unicode scalar
+    /// takes one cell (wide characters are not supported); `\n` starts a new line.
+    ///
+    /// The text block is as many columns wide as its longest line and one cell row per line.
+    /// Glyphs sit on the cell grid, so the block is snapped to whole cells: the character at
+    /// its `anchor` point (`(0, 0)` top-left, `(0.5, 0.5)` centre) lands in the cell containing
+    /// the local origin mapped through `transform`. With anchor 1 that point is just past the
+    /// block, which then ends before the origin's column or above its row. Only the position
+    /// follows the transform: terminal glyphs cannot scale or turn.
+    ///
+    /// Within the block each line is placed by `align` (0 left, 0.5 centred, 1 right; nil
+    /// means `anchor.x`, so left-anchored text is left-aligned and centred text centred).
     ///
     /// Spaces are transparent unless `background` is not: then every cell of the text paints
-    /// it over the pixels. `color` and `background` are blended over the pixels beneath (their
-    /// own alpha times `alpha`) when the frame is composed.
+    /// it over its two pixels, like a rectangle drawn at that moment. A glyph's colour is
+    /// `color` (its own alpha times `alpha`) blended over the pixels beneath it.
     public func drawText(
-        _ text: String, transform: AffineTransform, anchor: Vec2 = .zero,
+        _ text: String, transform: AffineTransform, anchor: Vec2 = .zero, align: Double? = nil,
         color: Color, background: Color = .clear, alpha: Double = 1
     ) {
         let weight = PixelBlend.weight(alpha)
@@ -20,45 +27,110 @@ extension Canvas {
         let bg = Color(r: background.r, g: background.g, b: background.b,
                        a: UInt8(PixelBlend.div255(UInt32(background.a) * weight)))
         guard fg.a != 0 || bg.a != 0 else { return }
-        var lineCount = 1
+        let size = Canvas.textSize(text)
+        guard let (firstColumn, firstRow) = Canvas.textPlacement(
+            origin: transform.apply(.zero), anchor: anchor, columns: size.columns, lines: size.lines) else { return }
+        let lineAlign = min(max(align ?? anchor.x, 0), 1)
+        drawSerial &+= 1
+        let serial = drawSerial
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var row = firstRow
+        while true {
+            var end = start
+            var length = 0
+            while end != scalars.endIndex, scalars[end] != "\n" {
+                length += 1
+                scalars.formIndex(after: &end)
+            }
+            // Whole rows inside the clip only: a glyph cannot be cut in half.
+            if 2 * row >= clip.y0, 2 * row + 1 <= clip.y1, length > 0 {
+                let lineStart = firstColumn + Canvas.lineOffset(align: lineAlign, spare: size.columns - length)
+                var drawn = GlyphSpan.none
+                let (cols, stride, x0, x1) = (columns, width, clip.x0, clip.x1)
+                pixels.withUnsafeMutableBufferPointer { px in
+                    textCells.withUnsafeMutableBufferPointer { cells in
+                        var column = lineStart
+                        var i = start
+                        while i != end {
+                            if column >= x0, column <= x1,
+                               Canvas.put(scalars[i], at: row * cols + column, top: 2 * row * stride + column, stride: stride,
+                                          color: fg, background: bg, serial: serial, pixels: px, cells: cells) {
+                                drawn.lo = min(drawn.lo, column)
+                                drawn.hi = max(drawn.hi, column)
+                            }
+                            column += 1
+                            scalars.formIndex(after: &i)
+                        }
+                    }
+                }
+                if drawn.lo <= drawn.hi {
+                    glyphSpans[row].lo = min(glyphSpans[row].lo, drawn.lo)
+                    glyphSpans[row].hi = max(glyphSpans[row].hi, drawn.hi)
+                    hasText = true
+                }
+            }
+            if end == scalars.endIndex { break }
+            start = scalars.index(after: end)
+            row += 1
+        }
+    }
+
+    /// One character of ``drawText(_:transform:anchor:align:color:background:alpha:)`` in a
+    /// cell known to be inside the clip, whose top pixel is `top`: its background goes onto
+    /// both pixels (covering a glyph already there), then its glyph, if it has one, replaces
+    /// whatever glyph the cell held. True when a glyph was written.
+    @inline(__always) private static func put(
+        _ s: Unicode.Scalar, at cell: Int, top: Int, stride: Int, color fg: Color, background bg: Color, serial: UInt32,
+        pixels: UnsafeMutableBufferPointer<Color>, cells: UnsafeMutableBufferPointer<TextCell>
+    ) -> Bool {
+        let bottom = top + stride
+        if bg.a != 0 {
+            pixels[top] = PixelBlend.over(bg, pixels[top], alpha: UInt32(bg.a))
+            pixels[bottom] = PixelBlend.over(bg, pixels[bottom], alpha: UInt32(bg.a))
+            if cells[cell].scalar != 0 { cells[cell].cover(bg, weight: UInt32(bg.a), serial: serial) }
+        }
+        let isBlank = s.value == 0x20 || s.value < 0x20 || (0x7F...0x9F).contains(s.value)
+        guard !isBlank else { return false }
+        let t = pixels[top]
+        let b = pixels[bottom]
+        let beneath = t == b ? t : PixelBlend.mean(t, b)
+        cells[cell] = TextCell(scalar: s.value, color: PixelBlend.over(fg, beneath, alpha: UInt32(fg.a)),
+                               cover: .clear, coverSerial: 0)
+        return true
+    }
+
+    /// The size of a text block: its longest line in columns, and its number of lines.
+    public static func textSize(_ text: String) -> (columns: Int, lines: Int) {
+        var lines = 1
         var longest = 0
         var current = 0
         for s in text.unicodeScalars {
             if s == "\n" {
-                lineCount += 1
+                lines += 1
                 longest = max(longest, current)
                 current = 0
             } else {
                 current += 1
             }
         }
-        longest = max(longest, current)
-        let origin = transform.apply(.zero)
-        let left = origin.x - anchor.x * Double(longest) + Canvas.sampleBias
-        let top = origin.y - anchor.y * Double(2 * lineCount) + Canvas.sampleBias
-        guard left.isFinite, top.isFinite, abs(left) < 1e9, abs(top) < 1e9 else { return }
-        let firstColumn = Int(left.rounded(.down))
-        var row = Int((top / 2).rounded(.down))
-        var column = firstColumn
-        let cols = columns
-        textCells.withUnsafeMutableBufferPointer { cells in
-            for s in text.unicodeScalars {
-                if s == "\n" {
-                    row += 1
-                    column = firstColumn
-                    continue
-                }
-                defer { column += 1 }
-                guard row >= 0, row < rows, column >= 0, column < cols else { continue }
-                let isBlank = s.value == 0x20 || s.value < 0x20 || (0x7F...0x9F).contains(s.value)
-                if isBlank {
-                    guard bg.a != 0 else { continue }
-                    cells[row * cols + column] = TextCell(scalar: 0x20, color: .clear, background: bg)
-                } else {
-                    cells[row * cols + column] = TextCell(scalar: s.value, color: fg, background: bg)
-                }
-                hasText = true
-            }
-        }
+        return (max(longest, current), lines)
+    }
+
+    /// The cell of a text block's first character: the character at the block's `anchor`
+    /// point goes in the cell containing `origin` (canvas pixels). Nil when that is too far
+    /// away to matter or not a number.
+    public static func textPlacement(origin: Vec2, anchor: Vec2, columns: Int, lines: Int) -> (column: Int, row: Int)? {
+        let column = (origin.x + sampleBias).rounded(.down) - (anchor.x * Double(columns) + sampleBias).rounded(.down)
+        let row = ((origin.y + sampleBias) / 2).rounded(.down) - (anchor.y * Double(lines) + sampleBias).rounded(.down)
+        guard column.isFinite, row.isFinite, abs(column) < 1e9, abs(row) < 1e9 else { return nil }
+        return (Int(column), Int(row))
+    }
+
+    /// How far into its block a line starts when it is `spare` columns shorter than the
+    /// block: `align` 0 at the left edge, 1 against the right one.
+    @inline(__always) static func lineOffset(align: Double, spare: Int) -> Int {
+        guard spare > 0 else { return 0 }
+        return Int((align * Double(spare) + sampleBias).rounded(.down))
     }
 }

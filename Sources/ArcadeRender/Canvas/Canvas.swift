@@ -1,12 +1,17 @@
 import ArcadeCore
 
-/// The drawing surface of one frame: a pixel layer under a text layer.
+/// The drawing surface of one frame: pixels and terminal glyphs, composed in the order they
+/// are drawn.
 ///
 /// A terminal of `columns x rows` cells shows `columns x 2*rows` square pixels, because each
 /// cell is drawn as two stacked half blocks. Pixels are opaque 24-bit colours; everything
-/// drawn is alpha-blended onto them. The text layer holds one character per cell and always
-/// shows above the pixels, whatever order things were drawn in (a terminal cell cannot put a
-/// pixel over a glyph).
+/// drawn is alpha-blended onto them. Text puts one glyph in a cell, over the pixels drawn
+/// before it. A cell cannot show a glyph and a half block at once, so whatever is drawn later
+/// decides per cell: a shape drawn over a glyph cell after the text hides the glyph where it
+/// covers either of the cell's pixels at least half opaque, and tints it where it is fainter
+/// (a dimming overlay dims the text under it too). Text drawn later simply goes on top.
+///
+/// Drawing can be limited to a rectangle of pixels with ``pushClip(minX:minY:maxX:maxY:)``.
 ///
 /// Coordinates are in pixels, x right and y down; pixel `(x, y)` covers the square
 /// `[x, x+1) x [y, y+1)` and is drawn when its centre lies inside a shape.
@@ -28,8 +33,18 @@ public final class Canvas {
     @exclusivity(unchecked) var textCells: [TextCell]
     /// Scratch for ``blitSprite(_:transform:alpha:tint:)``: source column per canvas column.
     @exclusivity(unchecked) var columnMap: [Int32] = []
-    /// False until text is drawn after a clear, so composing skips the text pass entirely.
+    /// False until a glyph is drawn after a clear, so composing skips the text pass entirely
+    /// and shapes skip the glyph checks.
     @exclusivity(unchecked) var hasText = false
+    /// Per cell row, the lowest and highest column that may hold a glyph (`lo > hi`: none), so
+    /// a shape only checks for glyphs beneath it on rows where there can be some.
+    @exclusivity(unchecked) var glyphSpans: [GlyphSpan]
+    /// Numbers the draws, so several pixels of one draw over one glyph cell count once.
+    @exclusivity(unchecked) var drawSerial: UInt32 = 0
+    /// The pixels drawing may touch, inclusive; the whole canvas unless a clip is pushed.
+    @exclusivity(unchecked) var clip: PixelBounds
+    /// Clips saved by ``pushClip(minX:minY:maxX:maxY:)``.
+    @exclusivity(unchecked) var savedClips: [PixelBounds] = []
 
     /// A canvas of the given size in cells, cleared to `background`.
     public init(columns: Int, rows: Int, background: Color = .black) {
@@ -40,6 +55,8 @@ public final class Canvas {
         self.background = Color(r: background.r, g: background.g, b: background.b)
         pixels = Array(repeating: self.background, count: cols * rws * 2)
         textCells = Array(repeating: TextCell.empty, count: cols * rws)
+        glyphSpans = Array(repeating: GlyphSpan.none, count: rws)
+        clip = PixelBounds(columns: cols, rows: rws)
     }
 
     /// Width in pixels (one per column).
@@ -47,7 +64,8 @@ public final class Canvas {
     /// Height in pixels (two per row).
     @inlinable public var height: Int { rows * 2 }
 
-    /// Changes the size (a terminal resize) and clears. Storage is reused when it shrinks.
+    /// Changes the size (a terminal resize) and clears, dropping any clip. Storage is reused
+    /// when it shrinks.
     public func resize(columns: Int, rows: Int) {
         let cols = max(0, columns)
         let rws = max(0, rows)
@@ -59,7 +77,10 @@ public final class Canvas {
         self.rows = rws
         pixels = Array(repeating: opaqueBackground, count: cols * rws * 2)
         textCells = Array(repeating: TextCell.empty, count: cols * rws)
+        glyphSpans = Array(repeating: GlyphSpan.none, count: rws)
         hasText = false
+        clip = PixelBounds(columns: cols, rows: rws)
+        savedClips.removeAll()
     }
 
     /// Fills the pixel layer with ``background`` and empties the text layer.
@@ -67,7 +88,8 @@ public final class Canvas {
         clear(to: background)
     }
 
-    /// Fills the pixel layer with `color` (made opaque) and empties the text layer.
+    /// Fills the pixel layer with `color` (made opaque) and empties the text layer. The
+    /// whole canvas, whatever the clip.
     public func clear(to color: Color) {
         let fill = Color(r: color.r, g: color.g, b: color.b)
         pixels.withUnsafeMutableBufferPointer { buf in
@@ -76,6 +98,9 @@ public final class Canvas {
         if hasText {
             textCells.withUnsafeMutableBufferPointer { buf in
                 buf.update(repeating: TextCell.empty)
+            }
+            glyphSpans.withUnsafeMutableBufferPointer { buf in
+                buf.update(repeating: GlyphSpan.none)
             }
             hasText = false
         }
@@ -87,34 +112,127 @@ public final class Canvas {
         return pixels[y * width + x]
     }
 
-    /// Blends `color` (with its own alpha) onto one pixel; outside the canvas it does nothing.
+    /// Blends `color` (with its own alpha) onto one pixel; outside the canvas or the clip it
+    /// does nothing. Like any shape, it covers a glyph in that pixel's cell.
     public func blendPixel(x: Int, y: Int, color: Color) {
-        guard x >= 0, y >= 0, x < width, y < height, color.a != 0 else { return }
+        guard x >= clip.x0, y >= clip.y0, x <= clip.x1, y <= clip.y1, color.a != 0 else { return }
         let i = y * width + x
         pixels[i] = PixelBlend.over(color, pixels[i], alpha: UInt32(color.a))
+        guard hasText else { return }
+        drawSerial &+= 1
+        let cell = (y >> 1) * columns + x
+        if textCells[cell].scalar != 0 { textCells[cell].cover(color, weight: UInt32(color.a), serial: drawSerial) }
     }
 
-    /// The character drawn into a cell of the text layer and its colour, or nil when the cell
-    /// shows only pixels.
+    /// The glyph a cell shows and its colour (blended over the pixels beneath it, and under
+    /// anything fainter drawn over it since), or nil when the cell shows only pixels.
     public func text(column: Int, row: Int) -> (character: Unicode.Scalar, color: Color)? {
         guard column >= 0, row >= 0, column < columns, row < rows else { return nil }
-        let cell = textCells[row * columns + column]
+        var cell = textCells[row * columns + column]
+        cell.settle()
         guard cell.scalar != 0, let s = Unicode.Scalar(cell.scalar) else { return nil }
         return (s, cell.color)
     }
 
     var opaqueBackground: Color { Color(r: background.r, g: background.g, b: background.b) }
+
+    // MARK: - Clipping
+
+    /// Limits drawing (shapes, sprites, text, single pixels; not ``clear()``) to the pixels
+    /// whose centres lie in `[minX, maxX) x [minY, maxY)`, within the current clip, until the
+    /// matching ``popClip()``. A glyph is drawn only in a cell whose two pixels are both inside.
+    public func pushClip(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        savedClips.append(clip)
+        if let (x0, x1) = Canvas.pixelRange(minX, maxX, min: clip.x0, max: clip.x1, exact: true),
+           let (y0, y1) = Canvas.pixelRange(minY, maxY, min: clip.y0, max: clip.y1, exact: true) {
+            clip = PixelBounds(x0: x0, y0: y0, x1: x1, y1: y1)
+        } else {
+            clip = PixelBounds(x0: 0, y0: 0, x1: -1, y1: -1)
+        }
+    }
+
+    /// Restores the clip saved by the last ``pushClip(minX:minY:maxX:maxY:)``; false when
+    /// none was pushed.
+    @discardableResult public func popClip() -> Bool {
+        guard let last = savedClips.popLast() else { return false }
+        clip = last
+        return true
+    }
+
+    /// True when a draw over pixel row `y`, columns `x0...x1`, may land on a glyph (callers
+    /// check ``hasText`` first, once per draw).
+    @inline(__always) func mayCoverGlyphs(x0: Int, x1: Int, pixelRow y: Int) -> Bool {
+        let span = glyphSpans[y >> 1]
+        return span.lo <= x1 && span.hi >= x0
+    }
 }
 
-/// One cell of the text layer, resolved against the pixels beneath only when the frame is
-/// composed, so pixels drawn after the text still show under it.
-struct TextCell: Equatable {
-    /// Unicode scalar value, 0 when the cell has no character.
-    var scalar: UInt32
-    /// Glyph colour; its alpha already includes the node's alpha.
-    var color: Color
-    /// Cell background painted over the pixels; alpha 0 lets the pixels show.
-    var background: Color
+/// An inclusive rectangle of pixels; empty when `x0 > x1` or `y0 > y1`.
+struct PixelBounds: Equatable {
+    var x0: Int
+    var y0: Int
+    var x1: Int
+    var y1: Int
 
-    static let empty = TextCell(scalar: 0, color: .clear, background: .clear)
+    init(x0: Int, y0: Int, x1: Int, y1: Int) {
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
+    }
+
+    /// The whole canvas of `columns x rows` cells.
+    init(columns: Int, rows: Int) {
+        self.init(x0: 0, y0: 0, x1: columns - 1, y1: 2 * rows - 1)
+    }
+}
+
+/// The columns of one cell row that may hold glyphs.
+struct GlyphSpan {
+    var lo: Int
+    var hi: Int
+
+    static let none = GlyphSpan(lo: Int.max, hi: Int.min)
+}
+
+/// One cell of the text layer: a glyph whose colour was resolved against the pixels beneath
+/// it when it was drawn, and what has been drawn over it since.
+struct TextCell: Equatable {
+    /// Unicode scalar value, 0 when the cell shows no glyph.
+    var scalar: UInt32
+    /// The glyph's colour as seen, opaque.
+    var color: Color
+    /// The strongest colour the latest draw over this cell put on its pixels, with that
+    /// draw's weight (0...255) as alpha; applied to the glyph by ``settle()``.
+    var cover: Color
+    /// The draw that `cover` came from.
+    var coverSerial: UInt32
+
+    static let empty = TextCell(scalar: 0, color: .clear, cover: .clear, coverSerial: 0)
+
+    /// Weights from this up hide the glyph: the shape over it is the top-most thing there.
+    static let hidingWeight: UInt32 = 128
+
+    /// Records one pixel of draw `serial` landing on this cell with `color` at `weight`. A
+    /// draw's pixels count once per cell, with the strongest of them.
+    @inline(__always) mutating func cover(_ color: Color, weight: UInt32, serial: UInt32) {
+        if weight >= TextCell.hidingWeight {
+            self = .empty
+            return
+        }
+        if coverSerial != serial || cover.a == 0 {
+            settle()
+            cover = Color(r: color.r, g: color.g, b: color.b, a: UInt8(weight))
+            coverSerial = serial
+        } else if weight > UInt32(cover.a) {
+            cover = Color(r: color.r, g: color.g, b: color.b, a: UInt8(weight))
+        }
+    }
+
+    /// Applies the pending cover to the glyph colour.
+    @inline(__always) mutating func settle() {
+        guard cover.a != 0 else { return }
+        color = PixelBlend.over(cover, color, alpha: UInt32(cover.a))
+        cover = .clear
+    }
 }

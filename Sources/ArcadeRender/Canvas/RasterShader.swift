@@ -110,12 +110,14 @@ extension Canvas {
         let maxY = max(max(p0.y, p1.y), max(p2.y, p3.y))
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
         let bias = Canvas.sampleBias
-        let w = Double(self.width)
-        let h = Double(self.height)
-        guard let (x0, x1) = Canvas.pixelRange(minX, maxX, size: w),
-              let (y0, y1) = Canvas.pixelRange(minY, maxY, size: h) else { return }
+        guard let (x0, x1) = Canvas.pixelRange(minX, maxX, min: clip.x0, max: clip.x1),
+              let (y0, y1) = Canvas.pixelRange(minY, maxY, min: clip.y0, max: clip.y1) else { return }
         let stride = self.width
         let last = x1 - x0
+        drawSerial &+= 1
+        let serial = drawSerial
+        let cols = columns
+        let glyphs = hasText
         // Not rotated (mirrors and scales included): v is constant along a row and u along a
         // column, so a row is tested once and its source row found once. The arithmetic is
         // the general loop's with the zero terms left in, so both paths pick the same pixels.
@@ -131,6 +133,12 @@ extension Canvas {
                     guard v0 >= 0, v0 < height else { continue }
                     let (lo, hi) = Canvas.span(start: u0, step: inv.a, limit: width, last: last)
                     if lo > hi { continue }
+                    if glyphs, mayCoverGlyphs(x0: x0 + lo, x1: x0 + hi, pixelRow: py) {
+                        rasterizeRowOverGlyphs(shader, u0: u0, v0: v0, du: inv.a, dv: 0, width: width, height: height,
+                                               lo: lo, hi: hi, into: buf, at: row, cellRow: (py >> 1) * cols + x0,
+                                               alpha: alpha, serial: serial)
+                        continue
+                    }
                     for i in lo...hi {
                         let u = u0 + inv.a * Double(i)
                         guard u >= 0, u < width else { continue }
@@ -143,6 +151,12 @@ extension Canvas {
                 let lo = max(ulo, vlo)
                 let hi = min(uhi, vhi)
                 if lo > hi { continue }
+                if glyphs, mayCoverGlyphs(x0: x0 + lo, x1: x0 + hi, pixelRow: py) {
+                    rasterizeRowOverGlyphs(shader, u0: u0, v0: v0, du: inv.a, dv: inv.b, width: width, height: height,
+                                           lo: lo, hi: hi, into: buf, at: row, cellRow: (py >> 1) * cols + x0,
+                                           alpha: alpha, serial: serial)
+                    continue
+                }
                 for i in lo...hi {
                     let fi = Double(i)
                     let u = u0 + inv.a * fi
@@ -150,6 +164,26 @@ extension Canvas {
                     guard u >= 0, u < width, v >= 0, v < height else { continue }
                     Canvas.blend(shader.color(u: u, v: v), alpha: alpha, into: buf, at: row + i)
                 }
+            }
+        }
+    }
+
+    /// One row of ``rasterize(_:width:height:transform:alpha:)`` over cells that may hold
+    /// glyphs, which it covers; kept out of line so the common loops stay small. The
+    /// arithmetic is the general loop's (with `dv` zero when not rotated).
+    @inline(never) func rasterizeRowOverGlyphs<S: RasterShader>(
+        _ shader: S, u0: Double, v0: Double, du: Double, dv: Double, width: Double, height: Double,
+        lo: Int, hi: Int, into buf: UnsafeMutableBufferPointer<Color>, at row: Int, cellRow: Int,
+        alpha: UInt32, serial: UInt32
+    ) {
+        textCells.withUnsafeMutableBufferPointer { cells in
+            for i in lo...hi {
+                let fi = Double(i)
+                let u = u0 + du * fi
+                let v = v0 + dv * fi
+                guard u >= 0, u < width, v >= 0, v < height else { continue }
+                Canvas.blend(shader.color(u: u, v: v), alpha: alpha, into: buf, at: row + i,
+                             cells: cells, cell: cellRow + i, serial: serial)
             }
         }
     }
@@ -166,12 +200,29 @@ extension Canvas {
         buf[index] = PixelBlend.over(c, buf[index], alpha: weight)
     }
 
+    /// ``blend(_:alpha:into:at:)`` on a row that may hold glyphs: a glyph in the pixel's cell
+    /// is covered too.
+    @inline(__always) static func blend(
+        _ c: Color, alpha: UInt32, into buf: UnsafeMutableBufferPointer<Color>, at index: Int,
+        cells: UnsafeMutableBufferPointer<TextCell>, cell: Int, serial: UInt32
+    ) {
+        if c.a == 0 { return }
+        let weight = alpha == 255 ? UInt32(c.a) : PixelBlend.div255(UInt32(c.a) &* alpha)
+        if weight == 0 { return }
+        buf[index] = PixelBlend.over(c, buf[index], alpha: weight)
+        if cells[cell].scalar != 0 { cells[cell].cover(c, weight: weight, serial: serial) }
+    }
+
     /// The first and last pixel (inclusive) whose nudged centre can fall in `lo...hi`, with
-    /// one pixel of slack for rounding (the per-pixel test is exact), clamped to `0..<size`
-    /// before converting so far-away shapes cannot overflow; nil when none can.
-    @inline(__always) static func pixelRange(_ lo: Double, _ hi: Double, size: Double) -> (Int, Int)? {
-        let first = max(0, min(size, (lo - 0.5 + sampleBias).rounded(.down)))
-        let last = min(size - 1, max(-1, (hi - 0.5 + sampleBias).rounded(.up)))
+    /// one pixel of slack for rounding (the per-pixel test is exact), clamped to `min...max`
+    /// (the clip) before converting so far-away shapes cannot overflow; nil when none can.
+    /// With `exact`, exactly the pixels whose nudged centre lies in `[lo, hi)`: the pixels a
+    /// rectangle over that span fills.
+    @inline(__always) static func pixelRange(_ lo: Double, _ hi: Double, min: Int, max: Int, exact: Bool = false) -> (Int, Int)? {
+        let first0 = exact ? (lo - 0.5 + sampleBias).rounded(.up) : (lo - 0.5 + sampleBias).rounded(.down)
+        let last0 = exact ? (hi - 0.5 + sampleBias).rounded(.up) - 1 : (hi - 0.5 + sampleBias).rounded(.up)
+        let first = Swift.max(Double(min), Swift.min(Double(max) + 1, first0))
+        let last = Swift.min(Double(max), Swift.max(Double(min) - 1, last0))
         guard first <= last else { return nil }
         return (Int(first), Int(last))
     }

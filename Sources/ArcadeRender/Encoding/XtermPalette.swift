@@ -9,24 +9,39 @@ public enum XtermPalette {
     /// The six channel levels of the colour cube.
     static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
 
-    /// The cube or grey-ramp entry nearest to `color` (squared RGB distance; ties go to the
-    /// cube).
+    /// The cube or grey-ramp entry that looks nearest to `color`.
+    ///
+    /// Distances are measured in Oklab (a perceptual space: equal steps look equally
+    /// different), with differences in hue and saturation counting double those in lightness:
+    /// the palette is coarse in the darks, and a dark green shown as a slightly lighter green
+    /// reads as the same colour, while the same green shown as a grey does not. Plain RGB
+    /// distance turned `#2f6b2f` grey. Ties go to the lower index.
     public static func index(nearestTo color: Color) -> UInt8 {
-        let ri = cubeStep(color.r)
-        let gi = cubeStep(color.g)
-        let bi = cubeStep(color.b)
-        let cube = (Int(cubeLevels[ri]), Int(cubeLevels[gi]), Int(cubeLevels[bi]))
-        let mean = (Int(color.r) + Int(color.g) + Int(color.b)) / 3
-        let k = min(23, max(0, (mean - 3) / 10))
-        let grey = 8 + 10 * k
-        let r = Int(color.r)
-        let g = Int(color.g)
-        let b = Int(color.b)
-        let dCube = sq(r - cube.0) + sq(g - cube.1) + sq(b - cube.2)
-        let dGrey = sq(r - grey) + sq(g - grey) + sq(b - grey)
-        if dGrey < dCube { return UInt8(232 + k) }
-        return UInt8(16 + 36 * ri + 6 * gi + bi)
+        let target = Oklab(color)
+        var best = 0
+        var bestDistance = Float.infinity
+        entries.withUnsafeBufferPointer { candidates in
+            for i in 0..<candidates.count {
+                let c = candidates[i]
+                let dl = c.l - target.l
+                let da = c.a - target.a
+                let db = c.b - target.b
+                let d = dl * dl + chromaWeight * (da * da + db * db)
+                if d < bestDistance {
+                    bestDistance = d
+                    best = i
+                }
+            }
+        }
+        return UInt8(16 + best)
     }
+
+    /// How much more a squared difference in the colour plane (a, b) counts than one in
+    /// lightness.
+    static let chromaWeight: Float = 4
+
+    /// Entries 16...255 in Oklab, in index order.
+    static let entries: [Oklab] = (16...255).map { Oklab(color(at: UInt8($0))) }
 
     /// The colour xterm shows for palette entry `index` (the system colours use xterm's
     /// defaults).
@@ -43,17 +58,35 @@ public enum XtermPalette {
         }
     }
 
-    /// The index of the cube level nearest to a channel value.
-    @inline(__always) static func cubeStep(_ v: UInt8) -> Int {
-        if v < 48 { return 0 }
-        if v < 115 { return 1 }
-        return (Int(v) - 35) / 40
-    }
-
-    @inline(__always) static func sq(_ x: Int) -> Int { x * x }
 
     static let systemColors: [Color] = [
         0x000000, 0xCD0000, 0x00CD00, 0xCDCD00, 0x0000EE, 0xCD00CD, 0x00CDCD, 0xE5E5E5,
         0x7F7F7F, 0xFF0000, 0x00FF00, 0xFFFF00, 0x5C5CFF, 0xFF00FF, 0x00FFFF, 0xFFFFFF,
     ].map { Color(rgb: $0) }
+}
+
+/// A colour in Oklab (Björn Ottosson, 2020): `l` lightness 0...1, `a` green to red, `b` blue
+/// to yellow.
+struct Oklab {
+    let l: Float
+    let a: Float
+    let b: Float
+
+    init(_ c: Color) {
+        let r = Oklab.linear[Int(c.r)]
+        let g = Oklab.linear[Int(c.g)]
+        let b = Oklab.linear[Int(c.b)]
+        let lc = cbrtf(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
+        let mc = cbrtf(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
+        let sc = cbrtf(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
+        l = 0.2104542553 * lc + 0.7936177850 * mc - 0.0040720468 * sc
+        a = 1.9779984951 * lc - 2.4285922050 * mc + 0.4505937099 * sc
+        self.b = 0.0259040371 * lc + 0.7827717662 * mc - 0.8086757660 * sc
+    }
+
+    /// sRGB channel value to linear light.
+    static let linear: [Float] = (0..<256).map { v in
+        let c = Float(v) / 255
+        return c <= 0.04045 ? c / 12.92 : powf((c + 0.055) / 1.055, 2.4)
+    }
 }

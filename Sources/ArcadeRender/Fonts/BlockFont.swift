@@ -6,7 +6,7 @@ import ArcadeCore
 /// Two sizes ship: ``small`` (glyphs 3 x 5 pixels) and ``large`` (5 x 7). Both cover the
 /// digits, `A`-`Z`, a lowercase `x` (the combo counter's "x 12"), `+ - ! ? : . /` and space;
 /// other lowercase letters show as capitals and anything else as `?`. Glyphs sit one pixel
-/// apart; lines of a multi-line string one pixel apart, centred.
+/// apart; lines of a multi-line string one pixel apart, centred unless told otherwise.
 public struct BlockFont: Hashable, Sendable {
     /// The name the Lua layer uses (`"small"`, `"large"`).
     public let name: String
@@ -90,8 +90,9 @@ public struct BlockFont: Hashable, Sendable {
 
     /// `text` as a sprite: glyph pixels in `color`, and when `outline` is not transparent a
     /// one-pixel ring of `outline` around every glyph pixel (diagonals included), which is how
-    /// a counter stays readable over any background.
-    public func render(_ text: String, color: Color, outline: Color = .clear) -> Sprite {
+    /// a counter stays readable over any background. Lines shorter than the widest are placed
+    /// by `align`: 0 at the left, 0.5 centred, 1 at the right.
+    public func render(_ text: String, color: Color, outline: Color = .clear, align: Double = 0.5) -> Sprite {
         let outlined = outline.a != 0
         let (width, height) = size(of: text, outlined: outlined)
         guard width > 0, height > 0 else { return Sprite(width: 0, height: 0, pixels: []) }
@@ -100,7 +101,7 @@ public struct BlockFont: Hashable, Sendable {
         var y = border
         let inner = width - 2 * border
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var x = border + (inner - lineWidth(line)) / 2
+            var x = border + Canvas.lineOffset(align: min(max(align, 0), 1), spare: inner - lineWidth(line))
             for s in line.unicodeScalars {
                 let g = glyph(for: s)
                 for gy in 0..<glyphHeight {

@@ -1,7 +1,8 @@
 import ArcadeCore
 
 /// Immediate-mode drawing into a canvas, for a game's `draw(gfx)` callback: the scene's
-/// primitives without nodes, drawn where they are called, over the composed scene.
+/// primitives without nodes, drawn where they are called, over the composed scene. Calls
+/// compose in the order they are made, text included: a rectangle filled after a text hides it.
 ///
 /// Coordinates are canvas pixels, moved by a current transform (``translate(_:_:)``,
 /// ``rotate(_:)``, ``scale(_:_:)``) and faded by a current ``alpha``, both saved and restored
@@ -28,6 +29,7 @@ public final class Graphics {
         let font: String
         let color: Color
         let outline: Color
+        let align: Double
     }
 
     /// Drawing on `canvas`.
@@ -120,25 +122,28 @@ public final class Graphics {
                               strokeStart: strokeStart, strokeEnd: strokeEnd, alpha: alpha)
     }
 
-    /// Terminal text whose `anchor` point (default top-left) is at `(x, y)`; see
-    /// ``Canvas/drawText(_:transform:anchor:color:background:alpha:)``.
+    /// Terminal text whose `anchor` point (default top-left, like ``fillRect(x:y:width:height:color:)``)
+    /// is at `(x, y)`, its lines placed by `align` (nil: by `anchor.x`); see
+    /// ``Canvas/drawText(_:transform:anchor:align:color:background:alpha:)``.
     public func text(_ text: String, x: Double, y: Double, color: Color, background: Color = .clear,
-                     anchor: Vec2 = .zero) {
-        canvas.drawText(text, transform: transform.translatedBy(x, y), anchor: anchor,
+                     anchor: Vec2 = .zero, align: TextAlign? = nil) {
+        canvas.drawText(text, transform: transform.translatedBy(x, y), anchor: anchor, align: align?.fraction,
                         color: color, background: background, alpha: alpha)
     }
 
     /// Big block-font text whose `anchor` point (default centre) is at `(x, y)`, scaled by
-    /// `scale`. Rendered labels are cached, so redrawing the same counter costs no allocation.
+    /// `scale`, its lines placed by `align` (nil: by `anchor.x`, as in a ``LabelNode``).
+    /// Rendered labels are cached, so redrawing the same counter costs no allocation.
     public func label(_ text: String, x: Double, y: Double, font: BlockFont = .large, color: Color = .white,
-                      outline: Color = .clear, anchor: Vec2 = Vec2(0.5, 0.5), scale: Double = 1) {
-        let key = LabelKey(text: text, font: font.name, color: color, outline: outline)
+                      outline: Color = .clear, anchor: Vec2 = Vec2(0.5, 0.5), align: TextAlign? = nil, scale: Double = 1) {
+        let lineAlign = min(max(align?.fraction ?? anchor.x, 0), 1)
+        let key = LabelKey(text: text, font: font.name, color: color, outline: outline, align: lineAlign)
         let sprite: Sprite
         if let cached = labels[key] {
             sprite = cached
         } else {
             if labels.count >= Graphics.labelCacheLimit { labels.removeAll(keepingCapacity: true) }
-            sprite = font.render(text, color: color, outline: outline)
+            sprite = font.render(text, color: color, outline: outline, align: lineAlign)
             labels[key] = sprite
         }
         canvas.drawSprite(sprite, transform: transform.translatedBy(x, y).scaledBy(scale, scale),

@@ -11,9 +11,14 @@ public final class LabelNode: Node {
     public var color: Color { didSet { if color != oldValue { spriteIsStale = true } } }
     /// Outline colour; transparent means no outline. Colour slot 1.
     public var outline: Color { didSet { if outline != oldValue { spriteIsStale = true } } }
+    /// How the lines of multi-line text sit in the label; nil follows `anchor.x`, as for
+    /// ``TextNode/align``.
+    public var align: TextAlign?
 
     private var spriteIsStale = true
     private var cachedSprite = Sprite(width: 0, height: 0, pixels: [])
+    /// The line alignment `cachedSprite` was rendered with.
+    private var cachedAlign = 0.5
 
     /// A label at `(x, y)`, centred there by default.
     public init(text: String, font: BlockFont = .large, x: Double = 0, y: Double = 0,
@@ -28,10 +33,13 @@ public final class LabelNode: Node {
     /// See ``Node/kindName``.
     public override var kindName: String { "label" }
 
-    /// The rendered text, rebuilt only when text, font or colours change.
+    /// The rendered text, rebuilt only when text, font, colours or (for several lines) the
+    /// alignment change.
     public var sprite: Sprite {
-        if spriteIsStale {
-            cachedSprite = font.render(text, color: color, outline: outline)
+        let lineAlign = text.contains("\n") ? min(max(align?.fraction ?? anchor.x, 0), 1) : 0.5
+        if spriteIsStale || lineAlign != cachedAlign {
+            cachedSprite = font.render(text, color: color, outline: outline, align: lineAlign)
+            cachedAlign = lineAlign
             spriteIsStale = false
         }
         return cachedSprite

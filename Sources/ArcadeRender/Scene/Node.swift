@@ -58,6 +58,9 @@ public class Node: Animatable {
     @exclusivity(unchecked) var needsCompaction = false
     /// Insertion order among siblings, the tie-breaker for equal z.
     @exclusivity(unchecked) var sequence = 0
+    /// True for a group that clips its children (see ``GroupNode/clipsChildren``); a stored
+    /// flag so the frame's traversal need not ask every node its kind.
+    @exclusivity(unchecked) var isClipping = false
 
     @exclusivity(unchecked) var localDirty = true
     @exclusivity(unchecked) private var cachedLocal = AffineTransform.identity
@@ -196,10 +199,40 @@ public class Node: Animatable {
     }
 }
 
-/// A node with no content of its own: it moves, turns, scales and fades its children together.
+/// A node with no content of its own: it moves, turns, scales and fades its children together,
+/// and can clip them to its own box (a mole rising out of its hole).
 public final class GroupNode: Node {
+    /// Width of the group's box in its own units; only clipping uses it.
+    public var width: Double = 0
+    /// Height of the group's box in its own units; only clipping uses it.
+    public var height: Double = 0
+    /// When true, children are drawn (and hit) only inside the group's `width x height` box,
+    /// placed around the position by the anchor like any node's content. Under a rotation
+    /// the clip is the smallest upright rectangle around the turned box.
+    public var clipsChildren: Bool {
+        get { isClipping }
+        set { isClipping = newValue }
+    }
+
     /// A group at `(x, y)`.
     public init(x: Double = 0, y: Double = 0) {
         super.init(x: x, y: y)
+    }
+
+    /// The group's box in canvas pixels under `transform` (its upright bounds when turned):
+    /// `(minX, minY, maxX, maxY)`.
+    func clipBox(_ transform: AffineTransform) -> (Double, Double, Double, Double) {
+        let left = -anchor.x * width
+        let top = -anchor.y * height
+        let corners = [Vec2(left, top), Vec2(left + width, top), Vec2(left, top + height), Vec2(left + width, top + height)]
+            .map { transform.apply($0) }
+        var box = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for p in corners {
+            box.0 = min(box.0, p.x)
+            box.1 = min(box.1, p.y)
+            box.2 = max(box.2, p.x)
+            box.3 = max(box.3, p.y)
+        }
+        return box
     }
 }

@@ -111,6 +111,15 @@ public final class Scene {
         node.composedAlpha = alpha
         node.drawContent(in: canvas, transform: transform, alpha: alpha, time: time)
         node.prepareChildren()
+        if node.isClipping, let group = node as? GroupNode {
+            let box = group.clipBox(transform)
+            canvas.pushClip(minX: box.0, minY: box.1, maxX: box.2, maxY: box.3)
+            defer { canvas.popClip() }
+            for child in node.childStorage {
+                draw(child, parentTransform: transform, parentAlpha: alpha, canvas: canvas, time: time)
+            }
+            return
+        }
         for child in node.childStorage {
             draw(child, parentTransform: transform, parentAlpha: alpha, canvas: canvas, time: time)
         }
@@ -137,7 +146,7 @@ public final class Scene {
 
     /// The nodes whose content covers canvas point `point`, topmost first, as of the last
     /// ``draw(into:time:)``. Groups and lines have no content and are never hit; hidden and
-    /// fully transparent nodes neither.
+    /// fully transparent nodes neither, nor the children of a clipping group outside its box.
     public func nodes(at point: Vec2) -> [Node] {
         var hits: [Node] = []
         collectHits(root, point, &hits)
@@ -146,6 +155,14 @@ public final class Scene {
 
     private func collectHits(_ node: Node, _ point: Vec2, _ hits: inout [Node]) {
         guard node.isVisible, node.alpha > 0 else { return }
+        if node.isClipping, let group = node as? GroupNode {
+            // The pixel under the point must be one the clip lets through.
+            let box = group.clipBox(group.composedTransform)
+            let px = Int(max(-1e9, min(1e9, point.x.rounded(.down))))
+            let py = Int(max(-1e9, min(1e9, point.y.rounded(.down))))
+            guard Canvas.pixelRange(box.0, box.2, min: px, max: px, exact: true) != nil,
+                  Canvas.pixelRange(box.1, box.3, min: py, max: py, exact: true) != nil else { return }
+        }
         node.prepareChildren()
         for child in node.childStorage.reversed() { collectHits(child, point, &hits) }
         if let inverse = node.composedTransform.inverted(), node.contentContains(inverse.apply(point)) {

@@ -1,10 +1,31 @@
 import ArcadeCore
 
-/// Terminal text: one character per cell, always above the pixels.
+/// How the lines of multi-line text sit inside their block (which the node's anchor places).
+public enum TextAlign: String, Hashable, Sendable, CaseIterable {
+    /// Every line starts at the block's left edge.
+    case left
+    /// Every line is centred in the block (rounded to the left).
+    case center
+    /// Every line ends at the block's right edge.
+    case right
+
+    /// 0, 0.5 or 1: where in the spare width a shorter line goes.
+    public var fraction: Double {
+        switch self {
+        case .left: 0
+        case .center: 0.5
+        case .right: 1
+        }
+    }
+}
+
+/// Terminal text: one character per cell, composed with the shapes in draw order.
 ///
 /// Only the position (and the opacity) follow the node's transform; glyphs cannot scale or
-/// turn. The anchor defaults to `(0, 0)`, so the first character lands in the cell containing
-/// the node's position. For big, scalable text use ``LabelNode``.
+/// turn. Like every node the anchor defaults to `(0.5, 0.5)`, the centre of the text block
+/// (see ``Canvas/drawText(_:transform:anchor:align:color:background:alpha:)`` for how the
+/// block snaps to cells); `(0, 0)` puts the first character in the cell containing the
+/// node's position. For big, scalable text use ``LabelNode``.
 public final class TextNode: Node {
     /// The text; `\n` starts a new line.
     public var text: String
@@ -12,13 +33,16 @@ public final class TextNode: Node {
     public var color: Color
     /// Cell background; transparent shows the pixels beneath. Colour slot 1.
     public var background: Color
+    /// How lines sit in the block; nil follows `anchor.x` (left-anchored text is left-aligned,
+    /// centred text centred, right-anchored text right-aligned).
+    public var align: TextAlign?
 
     /// Text at `(x, y)`.
     public init(text: String, x: Double = 0, y: Double = 0, color: Color = .white, background: Color = .clear) {
         self.text = text
         self.color = color
         self.background = background
-        super.init(x: x, y: y, anchor: .zero)
+        super.init(x: x, y: y)
     }
 
     /// See ``Node/kindName``.
@@ -26,28 +50,25 @@ public final class TextNode: Node {
 
     /// Width and height of the text block in pixels (one per column, two per line).
     public var size: (width: Double, height: Double) {
-        var lines = 1
-        var longest = 0
-        var current = 0
-        for s in text.unicodeScalars {
-            if s == "\n" {
-                lines += 1
-                longest = max(longest, current)
-                current = 0
-            } else {
-                current += 1
-            }
-        }
-        return (Double(max(longest, current)), Double(2 * lines))
+        let s = Canvas.textSize(text)
+        return (Double(s.columns), Double(2 * s.lines))
     }
 
     override func drawContent(in canvas: Canvas, transform: AffineTransform, alpha: Double, time: Double) {
-        canvas.drawText(text, transform: transform, anchor: anchor, color: color, background: background, alpha: alpha)
+        canvas.drawText(text, transform: transform, anchor: anchor, align: align?.fraction,
+                        color: color, background: background, alpha: alpha)
     }
 
+    /// The cells the text was drawn in: the block snaps to the cell grid, so the test is made
+    /// in canvas pixels rather than against the node's unsnapped box.
     override func contentContains(_ point: Vec2) -> Bool {
-        let s = size
-        return boxContains(point, width: s.width, height: s.height)
+        let s = Canvas.textSize(text)
+        guard let (column, row) = Canvas.textPlacement(origin: composedTransform.apply(.zero), anchor: anchor,
+                                                       columns: s.columns, lines: s.lines) else { return false }
+        let p = composedTransform.apply(point)
+        let x = p.x.rounded(.down)
+        let y = (p.y / 2).rounded(.down)
+        return x >= Double(column) && x < Double(column + s.columns) && y >= Double(row) && y < Double(row + s.lines)
     }
 
     override func colorSlot(_ index: Int) -> Color? {

@@ -14,7 +14,7 @@ function game.load(ctx)
   s.rolls = {}
   s.size = { ctx.width, ctx.height }
   s.greeting = shared.greet("tiny")
-  game.label = arcade.scene.text{ x = 2, y = 2, text = "tiny: no keys yet", color = "white" }
+  game.label = arcade.scene.text{ x = 2, y = 2, anchor_x = 0, anchor_y = 0, text = "tiny: no keys yet", color = "white" }
   arcade.after(0.5, function() s.once = s.once + 1 end)
   s.pulse = 0
   game.pulse = arcade.every(0.1, function()
