@@ -283,6 +283,9 @@ function Timer:cancel() end
 ---@return boolean pending true until it fires for the last time or is cancelled
 function Timer:is_pending() end
 
+---@return number seconds of game time until it next fires (0 once it is no longer pending)
+function Timer:remaining() end
+
 ---A running animation.
 ---@class arcade.Animation
 local Animation = {}
@@ -546,7 +549,8 @@ function Wall:alive() end
 ---@class arcade.InputEvent
 ---@field type "key"|"keyup"|"mouse"|"resize"
 ---@field key? string key, keyup: "a", "space", "enter", "esc", "left", "f1", "+"...
----@field repeat? boolean key: an auto-repeat
+---@field is_repeat? boolean key: an auto-repeat
+---@field ["repeat"]? boolean the old name of `is_repeat` (a keyword: only `e["repeat"]` reads it)
 ---@field ctrl? boolean key, keyup, mouse
 ---@field alt? boolean
 ---@field shift? boolean

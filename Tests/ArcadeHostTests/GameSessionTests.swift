@@ -60,6 +60,20 @@ import ArcadeLua
         #expect(next.failure == nil)
     }
 
+    /// `repeat` is a Lua keyword, so the auto-repeat flag is `is_repeat`; `e["repeat"]` still reads.
+    @Test func keyEventsSayIsRepeat() throws {
+        let g = try ScratchGame(files: ["main.lua": """
+            local game = {}
+            function game.input(e)
+              game.state[#game.state + 1] = { e.is_repeat, e["repeat"] }
+            end
+            return game
+            """])
+        let session = try GameSession(entry: try #require(g.entry))
+        session.step(events: [.key(KeyEvent("a")), .key(KeyEvent("a", isRepeat: true))])
+        #expect(try session.state() == .array([.array([.bool(false), .bool(false)]), .array([.bool(true), .bool(true)])]))
+    }
+
     @Test func brokenGameIsListedWithItsReasonAndOthersStillLoad() {
         let catalog = fixtureCatalog()
         let broken = catalog.entry("broken-manifest")

@@ -301,7 +301,8 @@ public final class GameSession {
         case .key(let k), .keyUp(let k):
             if case .key = event { set("type", "key") } else { set("type", "keyup") }
             set("key", k.key)
-            set("repeat", k.isRepeat)
+            set("is_repeat", k.isRepeat)
+            set("repeat", k.isRepeat)  // the old name (a keyword: only e["repeat"] reads it)
             mods(k.modifiers)
         case .mouse(let m):
             set("type", "mouse")

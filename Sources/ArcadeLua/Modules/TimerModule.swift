@@ -27,6 +27,11 @@ public final class TimerModule {
                 s.push(self.queue.isPending(TimerID(raw: id)))
                 return 1
             }),
+            ("remaining", { s in
+                let id = try self.vm.checkHandle(s, at: 1, of: Self.timerClass)
+                s.push(self.queue.remaining(TimerID(raw: id), now: self.now) ?? 0)
+                return 1
+            }),
         ], describe: { id in
             "Timer#\(id) (\(self.queue.isPending(TimerID(raw: id)) ? "pending" : "done"))"
         })
