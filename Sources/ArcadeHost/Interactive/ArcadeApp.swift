@@ -250,10 +250,10 @@ public final class ArcadeApp {
     }
 
     private func closeGame() {
+        recorder?.finish(at: session?.stepsRun)
         session?.close()
         session = nil
         watcher = nil
-        recorder?.finish()
         recorder = nil
         if options.gameID == nil { playing = nil }
     }
@@ -269,7 +269,12 @@ public final class ArcadeApp {
             menu.step(dt: clock.dt)
         case .playing:
             guard card == nil, !tooSmall, let session else { return }
-            if options.replay != nil {
+            if let replay = options.replay {
+                // the recorded run stopped here: so does the replay
+                if let end = replay.end, session.stepsRun >= end {
+                    leaveGame()
+                    return
+                }
                 while let e = replayQueue.first, e.frame <= session.frame {
                     session.pendingEvents.append(e.event)
                     replayQueue = replayQueue.dropFirst()

@@ -58,6 +58,10 @@ public final class GameSession {
     public var dt: Double { context.dt }
     /// Steps taken since `load`.
     public var frame: Int { context.frame }
+    /// Calls of ``step(events:)`` that ran (not those made while the game was stopped). The
+    /// same as ``frame`` unless an error broke a step before its clock moved (in `input`):
+    /// the number of steps a replay must run to get where this run got.
+    public private(set) var stepsRun = 0
 
     /// Loads the game: a fresh sandboxed VM, the arcade API, `main.lua`, then `load(ctx)`.
     ///
@@ -151,6 +155,7 @@ public final class GameSession {
     /// Runs one fixed step with the events that arrived before it.
     public func step(events: [InputEvent] = []) {
         guard failure == nil else { return }
+        stepsRun += 1
         do {
             for event in events {
                 if case .resize(let c, let r) = event {
@@ -272,6 +277,19 @@ public final class GameSession {
 
     /// Number of pending timers (for tests and leak checks).
     public var pendingTimers: Int { timers.queue.count }
+
+    /// What the game holds right now: nodes, animations, timers, physics bodies and Lua
+    /// memory. A game that leaks nothing comes back to the same counts after each round,
+    /// however long it runs; game tests check that, and `--stats` prints it.
+    ///
+    /// ``GameStats/luaBytes`` includes garbage not collected yet: call
+    /// `session.vm.collectGarbage()` first when comparing memory.
+    public var stats: GameStats {
+        GameStats(nodes: scene.nodeCount - 1, animations: animationModule.runningCount,
+                  timers: timers.queue.count, worlds: physicsModule.worldCount,
+                  bodies: physicsModule.bodyCount, walls: physicsModule.wallCount,
+                  luaBytes: vm.memoryInUse, frame: context.frame)
+    }
 
     /// Calls `quit()` if the game has one, then releases timers and callbacks.
     public func close() {

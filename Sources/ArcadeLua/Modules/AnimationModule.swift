@@ -303,6 +303,9 @@ public final class AnimationModule {
         }
     }
 
+    /// Animations started and not yet ended.
+    public var runningCount: Int { animator.runningCount }
+
     /// Cancels the animations of a node being removed (their callbacks see finished = false).
     public func nodeRemoved(_ node: Node) {
         _ = animator.cancelAll(on: node)

@@ -84,6 +84,10 @@ public final class PhysicsModule {
     public var worldCount: Int { worlds.count }
     /// Number of balls Lua can still reach, over all worlds.
     public var ballCount: Int { balls.count }
+    /// Number of bodies (balls) in all live worlds.
+    public var bodyCount: Int { worlds.reduce(0) { $0 + $1.world.bodyCount } }
+    /// Number of walls in all live worlds (their bounds not counted).
+    public var wallCount: Int { worlds.reduce(0) { $0 + $1.world.wallCount } }
 
     /// Installs `arcade.physics` and the handle classes. `canvas` gives the play area that
     /// `bounds = true` and `remove_outside` use; it may change between steps (a resize).
