@@ -47,6 +47,8 @@ public final class GameSession {
     /// The table `main.lua` returned.
     private(set) var game: LuaRef
     private let noop: LuaNativeFunction
+    /// The metatable that makes replaced game tables forward to the running one (hot reload).
+    var forwarding: LuaRef?
     /// Why the game stopped, once it has.
     public private(set) var failure: LuaError?
     /// The last hot reload's error, until a reload succeeds.
@@ -95,6 +97,7 @@ public final class GameSession {
             Rect(x: 0, y: 0, width: Double(context.width), height: Double(context.height))
         }
         game = try GameSession.loadMain(vm: vm, entry: entry)
+        vm.gameTable = game
         ensureStateTable()
         let ctx: LuaValue = .table([
             "width": .int(Int64(context.width)), "height": .int(Int64(context.height)),
@@ -259,6 +262,7 @@ public final class GameSession {
     /// Makes `newGame` the table whose callbacks run.
     func replaceGame(with newGame: LuaRef) {
         game = newGame
+        vm.gameTable = newGame
     }
 
     // MARK: Inspection

@@ -63,7 +63,7 @@ public final class AnimationModule {
     private unowned let vm: LuaVM
     private unowned let scenes: SceneModule
     public let animator = Animator()
-    private var callbacks: [UInt64: LuaRef] = [:]
+    private var callbacks: [UInt64: LuaCallback] = [:]
     private var nextToken: UInt64 = 1
 
     public init(vm: LuaVM, scenes: SceneModule) {
@@ -110,7 +110,8 @@ public final class AnimationModule {
             if !hasField { s.pushValue(at: 3) }
             token = nextToken
             nextToken += 1
-            callbacks[token] = vm.ref()
+            callbacks[token] = vm.callback(s, at: -1)
+            s.pop()
         }
         do {
             let id = try animator.start(animation, on: target, token: token)

@@ -55,8 +55,8 @@ public final class PhysicsModule {
         /// True when the bounds (and the removal rectangle) are the canvas, kept in step with it.
         var followsCanvas: Bool
         var removesOutside = false
-        var onContact: LuaRef?
-        var onRemoved: LuaRef?
+        var onContact: LuaCallback?
+        var onRemoved: LuaCallback?
         /// Ball handle numbers by body; looked up only when an event or call needs one.
         var handles: [BodyID: UInt64] = [:]
         var destroyed = false
@@ -587,13 +587,12 @@ public final class PhysicsModule {
         return r
     }
 
-    private func callback(_ s: LuaStack, _ index: Int32) throws -> LuaRef? {
+    private func callback(_ s: LuaStack, _ index: Int32) throws -> LuaCallback? {
         if s.isNoneOrNil(index) { return nil }
         guard s.type(at: index) == .function else {
             throw LuaArgumentError(index, "function or nil expected, got \(s.typeName(at: index))")
         }
-        s.pushValue(at: index)
-        return vm.ref()
+        return vm.callback(s, at: index)
     }
 
     private func node(_ s: LuaStack, _ index: Int32) throws -> Node {
