@@ -13,7 +13,7 @@ extension GameSession {
     /// Once the new table is in charge, the old one forwards to it (see
     /// ``forward(_:to:)``), and callbacks registered as game-table functions run the new
     /// functions of the same name (``LuaCallback``): code written before the reload reaches
-    /// the new code.
+    /// the new code. A game paused by an error (development mode) runs again.
     ///
     /// - Returns: nil on success, else the error (also kept in ``reloadError`` until a good reload).
     @discardableResult

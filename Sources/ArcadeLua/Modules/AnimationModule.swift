@@ -293,7 +293,19 @@ public final class AnimationModule {
 
     /// Advances every animation by `dt`, then calls completion callbacks in the engine's order.
     public func step(_ dt: Double) throws(LuaError) {
+        advance(dt)
+        try deliverCompletions()
+    }
+
+    /// Advances every animation by `dt`; their completions wait for ``deliverCompletions()``.
+    public func advance(_ dt: Double) {
         animator.advance(by: dt)
+    }
+
+    /// Calls the completion callbacks waiting, in the engine's order.
+    ///
+    /// - Throws: the first callback error; the completions after it stay queued for the next call.
+    public func deliverCompletions() throws(LuaError) {
         while let done = animator.nextCompletion() {
             guard done.token != 0, let cb = callbacks.removeValue(forKey: done.token) else { continue }
             try vm.protectedCall(label: "animation callback") { s in

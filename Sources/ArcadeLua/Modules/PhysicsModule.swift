@@ -119,7 +119,8 @@ public final class PhysicsModule {
     /// Hands the last step's contacts and removals to the Lua callbacks: worlds in creation
     /// order, each world's contacts (in its order) before its removals.
     ///
-    /// - Throws: the first callback error; the rest of that world's events are dropped.
+    /// - Throws: the first callback error; the events not yet delivered stay queued, and the
+    ///   next call (before the next ``step(_:)``) delivers them.
     public func deliverEvents() throws(LuaError) {
         let snapshot = worlds  // callbacks may create or destroy worlds
         for entry in snapshot where !entry.destroyed {
