@@ -148,3 +148,59 @@ import ArcadeLua
         #expect(session.stats.animations == 0)
     }
 }
+
+/// The tutorial game of `docs/writing-games.md`, run through the edit-save loop the page
+/// describes: an edited timer callback runs at the next firing, and a runtime error pauses
+/// the game until a fix carries it on with its timer and animations.
+@Suite struct TutorialFlowTests {
+    /// The `main.lua` of Part 1, step 3.
+    static func tutorialMain() throws -> String {
+        let doc = try String(contentsOfFile: DefinitionsTests.repoRoot + "/docs/writing-games.md", encoding: .utf8)
+        let step = try #require(doc.range(of: "### 3. Replace `main.lua`"))
+        let open = try #require(doc.range(of: "```lua\n", range: step.upperBound..<doc.endIndex))
+        let close = try #require(doc.range(of: "\n```\n", range: open.upperBound..<doc.endIndex))
+        return String(doc[open.upperBound..<close.lowerBound]) + "\n"
+    }
+
+    @Test func editErrorFixAndCarryOn() throws {
+        let main = try Self.tutorialMain()
+        #expect(!main.contains("live"), "the tutorial needs no global workaround")
+        let g = try ScratchGame(files: ["main.lua": main])
+        let session = try GameSession(entry: try #require(g.entry), options: .init(seed: 3, dev: true))
+        for _ in 0..<45 { session.step() }
+        #expect(session.failure == nil)
+
+        // an edit to drop, which only the timer armed in load calls
+        let edited = main.replacingOccurrences(of: "function game.drop()\n",
+                                               with: "function game.drop()\n  game.state.version = 2\n")
+        #expect(edited != main)
+        try g.write("main.lua", edited)
+        #expect(session.reload() == nil)
+        for _ in 0..<30 { session.step() }
+        #expect(try session.state()["version"]?.intValue == 2)
+
+        // a runtime error in the landing callback pauses everything
+        let broken = edited.replacingOccurrences(of: "  block:remove()\n", with: "  block:remove(); block.x = 1\n")
+        #expect(broken != edited)
+        try g.write("main.lua", broken)
+        #expect(session.reload() == nil)
+        for _ in 0..<300 where session.failure == nil { session.step() }
+        let failure = try #require(session.failure)
+        #expect(failure.message.hasSuffix("this node was removed"))
+        let paused = session.stats
+        let frame = session.frame
+        #expect(paused.timers == 1)
+        for _ in 0..<30 { session.step() }
+        #expect(session.stats == paused)
+
+        // the fix: it carries on from there, timer and falling blocks included
+        try g.write("main.lua", edited)
+        #expect(session.reload() == nil)
+        #expect(session.failure == nil)
+        for _ in 0..<120 { session.step() }
+        #expect(session.failure == nil)
+        #expect(session.frame == frame + 120)
+        #expect(session.stats.timers == 1)
+        #expect(session.stats.animations > 0)
+    }
+}
