@@ -122,7 +122,7 @@ extension Arcade {
         @Flag(help: "Run without a terminal, as fast as possible.")
         var headless = false
 
-        @Option(help: "Headless: steps to run (60 per second of game time; default: where a --replay recording ended, else 600).")
+        @Option(help: "Headless: steps to run (60 per second of game time; default: where the --replay recording or --input script ends, else 600).")
         var frames: Int?
 
         @Option(help: ArgumentHelp("Headless: input script (see README).", valueName: "FILE"))
@@ -208,9 +208,10 @@ extension Arcade {
             // headless runs keep saves in memory unless --data asks otherwise: a run must not
             // depend on what earlier runs saved
             let store = dirs.data == nil ? SaveStore(location: .memory) : dirs.store()
-            // a replay stops where its recording did, unless --frames says otherwise
-            var runner = HeadlessRunner(entry: entry, options: options, frames: frames ?? replayScript?.end ?? 600,
-                                        script: script)
+            // a replay (or a script with an end line) stops where its recording did, unless
+            // --frames says otherwise
+            var runner = HeadlessRunner(entry: entry, options: options,
+                                        frames: frames ?? script.end ?? replayScript?.end ?? 600, script: script)
             runner.store = store
             let session: GameSession
             do {

@@ -97,6 +97,9 @@ func temporaryFolder(_ label: String) throws -> String {
         #expect(replayed.status == 0, "\(replayed.err)")
         #expect(replayed.out == recorded.out)
         #expect(replayed.out.contains("\"ticks\": 120"))
+        // the end line counts in an --input script too
+        let asInput = try runArcade(common + ["--input", dir + "/run.rec"])
+        #expect(asInput.out == recorded.out)
         // --frames still wins
         let longer = try runArcade(common + ["--replay", dir + "/run.rec", "--frames", "130"])
         #expect(longer.out.contains("\"ticks\": 130"))
