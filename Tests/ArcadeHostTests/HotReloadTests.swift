@@ -219,6 +219,32 @@ final class ScratchGame {
         #expect(try session.state()["last"]?.intValue == 60)
     }
 
+    /// A function stored under two names follows the first in byte order, whatever order
+    /// `pairs` would have given.
+    @Test func aFunctionWithTwoNamesFollowsTheFirstInByteOrder() throws {
+        func main(_ b: Int, _ a: Int) -> String {
+            """
+            local game = {}
+            function game.load()
+              game.state.ticks = 0
+              local shared = function() game.state.ticks = game.state.ticks + 1 end
+              game.b_tick, game.a_tick = shared, shared
+              arcade.every(0.5, shared)
+            end
+            function game.b_tick() game.state.ticks = game.state.ticks + \(b) end
+            function game.a_tick() game.state.ticks = game.state.ticks + \(a) end
+            return game
+            """
+        }
+        let g = try ScratchGame(files: ["main.lua": main(1, 1)])
+        let session = try GameSession(entry: try #require(g.entry))
+        for _ in 0..<30 { session.step() }
+        try g.write("main.lua", main(1000, 10))
+        #expect(session.reload() == nil)
+        for _ in 0..<30 { session.step() }
+        #expect(try session.state()["ticks"]?.intValue == 11)
+    }
+
     /// When the new code has no function of that name, the callback runs as it was registered.
     @Test func aCallbackWhoseNameIsGoneRunsAsRegistered() throws {
         let g = try ScratchGame(files: ["main.lua": Self.main(step: 1)])
