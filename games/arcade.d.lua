@@ -62,12 +62,16 @@ function arcade.quit() end
 function arcade.log(...) end
 
 ---Calls `fn` once, `seconds` of game time from now.
+---When `fn` is a function of the game table (`arcade.after(2, game.spawn)`), the game's
+---current `spawn` is called, so a hot reload's new code runs.
 ---@param seconds number
 ---@param fn fun()
 ---@return arcade.Timer timer
 function arcade.after(seconds, fn) end
 
 ---Calls `fn` every `seconds` of game time (at least 0.001) until the timer is cancelled.
+---When `fn` is a function of the game table (`arcade.every(1, game.spawn)`), each firing
+---calls the game's current `spawn`, so a hot reload's new code runs.
 ---@param seconds number
 ---@param fn fun()
 ---@return arcade.Timer timer
@@ -87,7 +91,9 @@ function arcade.image(spec) end
 function arcade.image_file(path) end
 
 ---Starts a native animation of `node`'s properties. `on_done` (or `spec.on_done`) is called with
----`finished`, false when the animation was cancelled, replaced or its node removed.
+---`finished`, false when the animation was cancelled, replaced or its node removed. A function
+---of the game table (`game.landed`) is looked up again when it is called, so a hot reload's
+---new code runs.
 ---@param node arcade.Node
 ---@param spec arcade.AnimationSpec
 ---@param on_done? fun(finished: boolean)
@@ -290,6 +296,9 @@ function Timer:cancel() end
 ---@return boolean pending true until it fires for the last time or is cancelled
 function Timer:is_pending() end
 
+---@return number seconds of game time until it next fires (0 once it is no longer pending)
+function Timer:remaining() end
+
 ---A running animation.
 ---@class arcade.Animation
 local Animation = {}
@@ -355,10 +364,12 @@ function World:remove_outside(on) end
 
 ---Sets (or with nil clears) the contact callback. `id` is the wall's identifier, or the other ball
 ---for two balls, or nil for the bounds; `wall` is the wall handle (nil for bounds and balls).
+---A function of the game table (`game.bounced`) is looked up again at each call (hot reload).
 ---@param fn fun(ball: arcade.Ball, id: string|arcade.Ball|nil, x: number, y: number, wall: arcade.Wall?)?
 function World:on_contact(fn) end
 
----Sets (or with nil clears) the callback for balls removed by `remove_outside`.
+---Sets (or with nil clears) the callback for balls removed by `remove_outside`. A function of
+---the game table is looked up again at each call (hot reload).
 ---@param fn fun(ball: arcade.Ball)?
 function World:on_removed(fn) end
 
@@ -562,7 +573,8 @@ function Wall:alive() end
 ---@class arcade.InputEvent
 ---@field type "key"|"keyup"|"mouse"|"resize"
 ---@field key? string key, keyup: "a", "space", "enter", "esc", "left", "f1", "+"...
----@field repeat? boolean key: an auto-repeat
+---@field is_repeat? boolean key: an auto-repeat
+---@field ["repeat"]? boolean the old name of `is_repeat` (a keyword: only `e["repeat"]` reads it)
 ---@field ctrl? boolean key, keyup, mouse
 ---@field alt? boolean
 ---@field shift? boolean

@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory new-game <id> [--title "Title"]`:
+/// `swift package --allow-writing-to-package-directory new-game <id> [--title "Title"] [--description "..."]`:
 /// scaffolds `games/<id>/` with a manifest, a `main.lua` with every callback and a headless
 /// test script, ready for `arcade dev <id>`.
 @main

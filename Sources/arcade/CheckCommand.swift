@@ -6,16 +6,32 @@ extension Arcade {
         static let configuration = CommandConfiguration(
             abstract: "Validate, compile and smoke-run games (what `swift package check-games` runs).")
 
-        @Argument(help: "Games folders to check (default: every folder the arcade searches).")
+        @Argument(help: ArgumentHelp("Games folders, or single game folders, to check (default: every folder the arcade searches).",
+                                     valueName: "folder"))
         var folders: [String] = []
+
+        @Option(name: .customLong("games"), help: ArgumentHelp("Check the games in DIR (repeatable; like a folder argument).",
+                                                               valueName: "DIR"))
+        var games: [String] = []
 
         @Option(help: "Steps of random input to run each game for, per seed.")
         var steps: Int = 300
 
         func run() throws {
-            let catalog = GameCatalog(searchDirs: folders.isEmpty ? GameCatalog.defaultSearchDirs() : folders)
+            let given = folders + games
+            for path in given where !GameCatalog.folderExists(path) {
+                Output.err("arcade check: \(path) is not a folder (expected a games folder or a game's folder)\n")
+                throw ExitCode(2)
+            }
+            let catalog = given.isEmpty ? GameCatalog(searchDirs: GameCatalog.defaultSearchDirs()) : GameCatalog(paths: given)
             guard !catalog.entries.isEmpty else {
-                Output.err("arcade check: no games found in \(catalog.searchDirs.joined(separator: ", "))\n")
+                let searched = catalog.searchDirs.isEmpty ? given : catalog.searchDirs
+                Output.err("""
+                    arcade check: no games found in \(searched.joined(separator: ", "))
+                    (expected a games folder, with one folder per game, or a game's own folder; either way a game's \
+                    folder holds manifest.lua and main.lua)
+
+                    """)
                 throw ExitCode(2)
             }
             let checker = GameChecker(steps: steps)

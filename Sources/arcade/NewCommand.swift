@@ -12,13 +12,21 @@ extension Arcade {
         @Option(help: "Its title (default: from the id).")
         var title: String?
 
+        @Option(help: "Its one-line description, shown in the menu and by `arcade list`.")
+        var description: String?
+
         @Option(help: "The games folder to create it in.")
         var dir: String = "games"
 
         func run() throws {
             do {
-                let folder = try GameScaffold.create(id: id, title: title, in: dir)
-                Output.out("created \(folder)\n  arcade dev \(id) --games \(dir)     # play it with hot reload\n")
+                let folder = try GameScaffold.create(id: id, title: title, description: description, in: dir)
+                Output.out("""
+                    created \(folder)
+                      arcade dev \(id) --games \(dir)    # play it with hot reload
+                      arcade check \(folder)    # manifest, compile, a run under random input
+
+                    """)
             } catch {
                 Output.err("arcade new: \(error)\n")
                 throw ExitCode(2)

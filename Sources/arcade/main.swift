@@ -122,14 +122,17 @@ extension Arcade {
         @Flag(help: "Run without a terminal, as fast as possible.")
         var headless = false
 
-        @Option(help: "Headless: steps to run (60 per second of game time).")
-        var frames: Int = 600
+        @Option(help: "Headless: steps to run (60 per second of game time; default: where the --replay recording or --input script ends, else 600).")
+        var frames: Int?
 
         @Option(help: ArgumentHelp("Headless: input script (see README).", valueName: "FILE"))
         var input: String?
 
         @Flag(help: "Headless: print game.state as JSON at the end.")
         var state = false
+
+        @Flag(help: ArgumentHelp("Headless: print what the game holds at the end, as one line of JSON: live nodes, animations, timers, physics bodies and Lua memory in KiB (for leak checks)."))
+        var stats = false
 
         @Option(help: ArgumentHelp("Canvas size in terminal cells.", valueName: "COLSxROWS"))
         var size: String = "80x24"
@@ -174,7 +177,7 @@ extension Arcade {
         var dumpFrame: String?
 
         func validate() throws {
-            guard frames >= 0 else { throw ValidationError("--frames must be 0 or more") }
+            guard (frames ?? 0) >= 0 else { throw ValidationError("--frames must be 0 or more") }
             guard let (c, r) = InputScript.parseSize(size) else { throw ValidationError("--size takes COLSxROWS, like 80x24") }
             guard c >= 20, r >= 10, c <= 1000, r <= 500 else { throw ValidationError("--size must be between 20x10 and 1000x500") }
             if let d = dumpFrame, d != "plain", d != "ansi" { throw ValidationError("--dump-frame takes plain or ansi") }
@@ -201,19 +204,14 @@ extension Arcade {
             if let h = replayScript?.header, !sizeGiven {
                 (cols, rows) = (h.cols, h.rows)
             }
-            if let r = record {
-                var rec = script
-                rec.header = .init(game: entry.id, seed: seed ?? script.header?.seed ?? 1, cols: cols, rows: rows)
-                guard Output.writeText(r, rec.text()) else {
-                    Output.err("arcade: cannot write the recording '\(r)'\n")
-                    throw ExitCode(2)
-                }
-            }
             let options = GameSession.Options(seed: seed ?? script.header?.seed ?? 1, cols: cols, rows: rows)
             // headless runs keep saves in memory unless --data asks otherwise: a run must not
             // depend on what earlier runs saved
             let store = dirs.data == nil ? SaveStore(location: .memory) : dirs.store()
-            var runner = HeadlessRunner(entry: entry, options: options, frames: frames, script: script)
+            // a replay (or a script with an end line) stops where its recording did, unless
+            // --frames says otherwise
+            var runner = HeadlessRunner(entry: entry, options: options,
+                                        frames: frames ?? script.end ?? replayScript?.end ?? 600, script: script)
             runner.store = store
             let session: GameSession
             do {
@@ -221,6 +219,17 @@ extension Arcade {
             } catch {
                 Output.err(error.description + "\n")
                 throw ExitCode(1)
+            }
+            if let r = record {
+                // written after the run, to say where it stopped (arcade.quit(), an error, --frames)
+                var rec = script
+                rec.header = .init(game: entry.id, seed: options.seed, cols: cols, rows: rows)
+                rec.entries = rec.entries.filter { $0.frame < session.stepsRun }
+                rec.end = session.stepsRun
+                guard Output.writeText(r, rec.text()) else {
+                    Output.err("arcade: cannot write the recording '\(r)'\n")
+                    throw ExitCode(2)
+                }
             }
             if let failure = session.failure {
                 Output.err(failure.description + "\n")
@@ -232,13 +241,19 @@ extension Arcade {
                     Output.err(failure.description + "\n")
                     throw ExitCode(1)
                 }
-                Output.out(mode == "ansi" ? frame.ansiText() : frame.plainText(background: session.scene.background))
+                let text = mode == "ansi" ? frame.ansiText() : frame.plainText(background: session.scene.background)
+                // a line of its own, so that --state or --stats output starts on the next one
+                Output.out(text.hasSuffix("\n") ? text : text + "\n")
             }
             if state {
                 do { Output.out(try session.state().json(pretty: true) + "\n") } catch {
                     Output.err(error.description + "\n")
                     throw ExitCode(1)
                 }
+            }
+            if stats {
+                session.vm.collectGarbage()  // count what the game keeps, not garbage
+                Output.out(session.stats.json + "\n")
             }
             session.close()
         }

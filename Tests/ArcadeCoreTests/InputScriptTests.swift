@@ -33,7 +33,7 @@ import Testing
         #expect(error("0 key nope") == "line 1: unknown key 'nope'")
         #expect(error("\n\nx key a") == "line 3: expected a frame number, got 'x'")
         #expect(error("5 key a\n2 key b") == "line 2: frame 2 comes after frame 5: frames must not go back")
-        #expect(error("1 jump") == "line 1: unknown event 'jump' (expected key, keyup, mouse or resize)")
+        #expect(error("1 jump") == "line 1: unknown event 'jump' (expected key, keyup, mouse, resize or end)")
         #expect(error("1 mouse poke 1 1") == "line 1: unknown mouse action 'poke'")
         #expect(error("1 resize 0 10") == "line 1: 'resize' takes a column count and a row count")
     }

@@ -60,6 +60,57 @@ import ArcadeLua
         #expect(next.failure == nil)
     }
 
+    /// `repeat` is a Lua keyword, so the auto-repeat flag is `is_repeat`; `e["repeat"]` still reads.
+    @Test func keyEventsSayIsRepeat() throws {
+        let g = try ScratchGame(files: ["main.lua": """
+            local game = {}
+            function game.input(e)
+              game.state[#game.state + 1] = { e.is_repeat, e["repeat"] }
+            end
+            return game
+            """])
+        let session = try GameSession(entry: try #require(g.entry))
+        session.step(events: [.key(KeyEvent("a")), .key(KeyEvent("a", isRepeat: true))])
+        #expect(try session.state() == .array([.array([.bool(false), .bool(false)]), .array([.bool(true), .bool(true)])]))
+    }
+
+    /// `session.stats` counts what the game holds, for leak checks.
+    @Test func statsCountWhatTheGameHolds() throws {
+        let g = try ScratchGame(files: ["main.lua": """
+            local game = {}
+            function game.load()
+              local a = arcade.scene.group{}
+              arcade.scene.rect{ parent = a, width = 2, height = 2 }
+              arcade.scene.text{ text = "hi" }
+              arcade.animate(a, { property = "x", to = 10, duration = 1 })
+              arcade.after(2, function() end)
+              arcade.every(1, function() end)
+              local w = arcade.physics.world{}
+              w:add_wall("floor", { x = 0, y = 40, width = 80, height = 4 })
+              w:add_ball{ x = 5, y = 5, radius = 1 }
+              w:add_ball{ x = 9, y = 5, radius = 1 }
+            end
+            return game
+            """])
+        let session = try GameSession(entry: try #require(g.entry))
+        let st = session.stats
+        #expect(st.nodes == 3)
+        #expect(st.animations == 1)
+        #expect(st.timers == 2)
+        #expect(st.worlds == 1)
+        #expect(st.bodies == 2)
+        #expect(st.walls == 1)
+        #expect(st.frame == 0)
+        #expect(st.luaKiB > 0)
+        for _ in 0..<150 { session.step() }
+        #expect(session.stats.animations == 0)
+        #expect(session.stats.timers == 1)
+        #expect(session.stats.frame == 150)
+        let json = session.stats.json
+        #expect(json.hasPrefix("{\"nodes\":3,\"animations\":0,\"timers\":1,\"bodies\":2,\"lua_kib\":"))
+        #expect(json.hasSuffix(",\"worlds\":1,\"walls\":1,\"frame\":150}"))
+    }
+
     @Test func brokenGameIsListedWithItsReasonAndOthersStillLoad() {
         let catalog = fixtureCatalog()
         let broken = catalog.entry("broken-manifest")

@@ -159,3 +159,130 @@ final class ScratchGame {
         #expect(st["contains"] == .bool(true))
     }
 }
+
+/// Callbacks scheduled by the old code run the new code after a reload.
+@Suite struct HotReloadCallbackTests {
+    /// A game whose `tick` adds `step` to `ticks`; `schedule` is how `load` arms the timer.
+    static func main(step: Int, schedule: String = "arcade.every(0.5, game.tick)", extra: String = "") -> String {
+        """
+        local game = {}
+        function game.load()
+          game.state.ticks = 0
+          \(schedule)
+        end
+        function game.tick() game.state.ticks = game.state.ticks + \(step) end
+        \(extra)
+        return game
+        """
+    }
+
+    func ticksAfterAnEdit(schedule: String) throws -> (before: LuaValue?, after: LuaValue?) {
+        let g = try ScratchGame(files: ["main.lua": Self.main(step: 1, schedule: schedule)])
+        let session = try GameSession(entry: try #require(g.entry), options: .init(dev: true))
+        for _ in 0..<30 { session.step() }
+        let before = try session.state()["ticks"]
+        try g.write("main.lua", Self.main(step: 100, schedule: schedule))
+        #expect(session.reload() == nil)
+        for _ in 0..<30 { session.step() }
+        #expect(session.failure == nil)
+        return (before, try session.state()["ticks"])
+    }
+
+    /// `arcade.every(s, game.tick)`: the pending timer's next firing runs the edited `tick`.
+    @Test func anEditedTimerCallbackRunsTheNewCodeAtItsNextFiring() throws {
+        let t = try ticksAfterAnEdit(schedule: "arcade.every(0.5, game.tick)")
+        #expect(t.before?.intValue == 1)
+        #expect(t.after?.intValue == 101)
+    }
+
+    /// A local function stored on the game table is found by its game-table name too.
+    @Test func aLocalFunctionThatIsAlsoAGameFieldIsFollowed() throws {
+        let t = try ticksAfterAnEdit(schedule: "local tick = game.tick; arcade.after(0.5, tick); arcade.after(1, tick)")
+        #expect(t.before?.intValue == 1)
+        #expect(t.after?.intValue == 101)
+    }
+
+    /// A closure made by the old code holds the old game table, which now forwards to the
+    /// new one: `game.tick()` inside it is the new `tick`, and what it writes lands on the new table.
+    @Test func aClosureOfTheOldCodeReachesTheNewTable() throws {
+        let schedule = "arcade.every(0.5, function() game.tick(); game.last = arcade.frame() end)"
+        let t = try ticksAfterAnEdit(schedule: schedule)
+        #expect(t.after?.intValue == 101)
+
+        let g = try ScratchGame(files: ["main.lua": Self.main(step: 1, schedule: schedule)])
+        let session = try GameSession(entry: try #require(g.entry))
+        for _ in 0..<30 { session.step() }
+        try g.write("main.lua", Self.main(step: 1, schedule: schedule,
+                                          extra: "function game.update() game.state.last = game.last end"))
+        #expect(session.reload() == nil)
+        for _ in 0..<31 { session.step() }
+        #expect(try session.state()["last"]?.intValue == 60)
+    }
+
+    /// A function stored under two names follows the first in byte order, whatever order
+    /// `pairs` would have given.
+    @Test func aFunctionWithTwoNamesFollowsTheFirstInByteOrder() throws {
+        func main(_ b: Int, _ a: Int) -> String {
+            """
+            local game = {}
+            function game.load()
+              game.state.ticks = 0
+              local shared = function() game.state.ticks = game.state.ticks + 1 end
+              game.b_tick, game.a_tick = shared, shared
+              arcade.every(0.5, shared)
+            end
+            function game.b_tick() game.state.ticks = game.state.ticks + \(b) end
+            function game.a_tick() game.state.ticks = game.state.ticks + \(a) end
+            return game
+            """
+        }
+        let g = try ScratchGame(files: ["main.lua": main(1, 1)])
+        let session = try GameSession(entry: try #require(g.entry))
+        for _ in 0..<30 { session.step() }
+        try g.write("main.lua", main(1000, 10))
+        #expect(session.reload() == nil)
+        for _ in 0..<30 { session.step() }
+        #expect(try session.state()["ticks"]?.intValue == 11)
+    }
+
+    /// When the new code has no function of that name, the callback runs as it was registered.
+    @Test func aCallbackWhoseNameIsGoneRunsAsRegistered() throws {
+        let g = try ScratchGame(files: ["main.lua": Self.main(step: 1)])
+        let session = try GameSession(entry: try #require(g.entry))
+        for _ in 0..<30 { session.step() }
+        try g.write("main.lua", "local game = {} return game")
+        #expect(session.reload() == nil)
+        for _ in 0..<30 { session.step() }
+        #expect(session.failure == nil)
+        #expect(try session.state()["ticks"]?.intValue == 2)
+    }
+
+    /// Animation `on_done` and physics callbacks follow their game-table name the same way.
+    @Test func animationAndContactCallbacksRunTheNewCode() throws {
+        func main(_ version: String) -> String {
+            """
+            local game = {}
+            function game.load()
+              local box = arcade.scene.rect{ x = 0, y = 0, width = 2, height = 2 }
+              arcade.animate(box, { property = "x", to = 10, duration = 1 }, game.landed)
+              game.world = arcade.physics.world{ bounds = false }
+              game.world:add_wall("floor", { x = 0, y = 40, width = 80, height = 4 })
+              game.world:add_ball{ x = 10, y = 0, radius = 2, elasticity = 0 }
+              game.world:on_contact(game.hit)
+            end
+            function game.landed() game.state.landed = "\(version)" end
+            function game.hit() game.state.hit = "\(version)" end
+            return game
+            """
+        }
+        let g = try ScratchGame(files: ["main.lua": main("old")])
+        let session = try GameSession(entry: try #require(g.entry))
+        session.step()
+        try g.write("main.lua", main("new"))
+        #expect(session.reload() == nil)
+        for _ in 0..<90 { session.step() }
+        #expect(session.failure == nil)
+        #expect(try session.state()["landed"] == .string("new"))
+        #expect(try session.state()["hit"] == .string("new"))
+    }
+}

@@ -32,6 +32,23 @@ import ArcadeCore
         #expect(timers.queue.count == 0)
     }
 
+    @Test func remainingCountsDownToTheNextFiring() throws {
+        let t = try TestVM()
+        let timers = TimerModule(vm: t.vm)
+        try t.run("""
+            once = arcade.after(2, function() end)
+            tick = arcade.every(0.5, function() end)
+            """)
+        #expect(try t.run("return once:remaining()").doubleValue == 2)
+        try fire(timers, t.vm, until: 0.75)
+        #expect(try t.run("return once:remaining()").doubleValue == 1.25)
+        #expect(try t.run("return tick:remaining()").doubleValue == 0.25)  // fired at 0.5, next at 1
+        try fire(timers, t.vm, until: 2)
+        #expect(try t.run("return once:remaining()").doubleValue == 0)
+        #expect(try t.run("return once:is_pending()") == .bool(false))
+        #expect(try t.run("tick:cancel() return tick:remaining()").doubleValue == 0)
+    }
+
     @Test func timerCreatedInsideACallbackWaitsForTheNextPass() throws {
         let t = try TestVM()
         let timers = TimerModule(vm: t.vm)

@@ -31,6 +31,7 @@ func coinCells(_ text: String) -> Int {
         game.step()
         #expect(try game.bool("button_visible") == true)
         #expect(coinCells(game.text()) == 0)
+        let idle = game.session.stats
 
         game.step(events: [enter])
         #expect(try game.bool("button_visible") == false)
@@ -52,7 +53,31 @@ func coinCells(_ text: String) -> Int {
         #expect(bank.rotation == 0)
         game.step(120)
         #expect(try game.int("shakes") == 1)
-        #expect(game.session.pendingTimers == 0)
+        // every coin node, animation and timer of the burst is gone
+        let after = game.session.stats
+        #expect(after.nodes == idle.nodes)
+        #expect(after.animations == idle.animations)
+        #expect(after.timers == 0)
+    }
+
+    /// A second burst ends holding what the first left: nothing accumulates from round to round.
+    @Test func burstsLeakNothing() throws {
+        let game = try GameDriver("coinbank")
+        func burst() throws -> GameStats {
+            game.step(events: [enter])
+            #expect(try game.step(until: { try game.bool("button_visible") == true }))
+            game.step(60)
+            game.session.vm.collectGarbage()
+            return game.session.stats
+        }
+        let first = try burst()
+        let second = try burst()
+        #expect(second.nodes == first.nodes)
+        #expect(second.animations == first.animations)
+        #expect(second.timers == first.timers)
+        #expect(second.bodies == first.bodies)
+        #expect(second.luaKiB <= first.luaKiB + 16, "Lua heap \(first.luaKiB) KiB -> \(second.luaKiB) KiB")
+        #expect(try game.int("banked") == 600)
     }
 
     @Test func pressesDuringABurstChangeNothing() throws {

@@ -8,9 +8,12 @@
 ///     <frame> keyup <name>
 ///     <frame> mouse <press|release|drag|move|scroll_up|scroll_down> <col> <row> [left|middle|right|none]
 ///     <frame> resize <cols> <rows>
+///     <frame> end                                                  (last line, recordings)
 ///
 /// Key names may carry modifiers: `ctrl+c`, `alt+x`, `shift+tab`. A frame is the step
 /// number (0 = the first step after `load`) at whose start the event is delivered.
+/// `<n> end` says the recorded run stopped after `n` steps (the player left, or the run
+/// was over): a replay runs exactly that many steps.
 public struct InputScript: Equatable, Sendable {
     /// One timed event.
     public struct Entry: Equatable, Sendable {
@@ -39,10 +42,13 @@ public struct InputScript: Equatable, Sendable {
     public var header: Header?
     /// Entries in file order (frames never decrease).
     public var entries: [Entry]
+    /// Steps the recorded run lasted (the `<n> end` line), when the script says.
+    public var end: Int?
 
-    public init(header: Header? = nil, entries: [Entry] = []) {
+    public init(header: Header? = nil, entries: [Entry] = [], end: Int? = nil) {
         self.header = header
         self.entries = entries
+        self.end = end
     }
 
     /// A parse failure with its 1-based line number.
@@ -72,6 +78,7 @@ public struct InputScript: Equatable, Sendable {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             if words.isEmpty { continue }
             func fail(_ m: String) -> ParseError { ParseError(line: lineNumber, message: m) }
+            guard script.end == nil else { throw fail("nothing may follow the 'end' line") }
             if words[0] == "arcade-recording" {
                 guard script.header == nil, script.entries.isEmpty else { throw fail("the header must come first, once") }
                 var fields: [String: String] = [:]
@@ -92,6 +99,11 @@ public struct InputScript: Equatable, Sendable {
             guard frame >= lastFrame else { throw fail("frame \(frame) comes after frame \(lastFrame): frames must not go back") }
             lastFrame = frame
             guard words.count >= 2 else { throw fail("missing event after the frame number") }
+            if words[1] == "end" {
+                guard words.count == 2 else { throw fail("'end' takes nothing after it") }
+                script.end = frame
+                continue
+            }
             let args = Array(words.dropFirst(2))
             let event: InputEvent
             switch words[1] {
@@ -117,7 +129,7 @@ public struct InputScript: Equatable, Sendable {
                 }
                 event = .resize(cols: c, rows: r)
             default:
-                throw fail("unknown event '\(words[1])' (expected key, keyup, mouse or resize)")
+                throw fail("unknown event '\(words[1])' (expected key, keyup, mouse, resize or end)")
             }
             script.entries.append(Entry(frame: frame, event: event))
         }
@@ -162,6 +174,7 @@ public struct InputScript: Equatable, Sendable {
             out += "arcade-recording game=\(h.game) seed=\(h.seed) size=\(h.cols)x\(h.rows)\n"
         }
         for e in entries { out += "\(e.frame) \(InputScript.describe(e.event))\n" }
+        if let end { out += "\(end) end\n" }
         return out
     }
 

@@ -309,26 +309,39 @@ public final class PhysicsWorld {
     // MARK: - Events
 
     /// Calls `handle` with each event of the last step, in order, then forgets them, so each
-    /// event is delivered once however often this is called.
+    /// event is delivered once however often this is called. When `handle` throws, the
+    /// events after the one it threw on stay queued for the next call.
     public func drainContactEvents(_ handle: (ContactEvent) throws -> Void) rethrows {
         var events: [ContactEvent] = []
         swap(&events, &contactEvents)
+        var delivered = 0
         defer {
+            // a handler threw: what it did not reach waits for the next drain
+            if delivered < events.count { contactEvents.insert(contentsOf: events[delivered...], at: 0) }
             events.removeAll(keepingCapacity: true)
             if contactEvents.isEmpty { swap(&events, &contactEvents) }
         }
-        for event in events { try handle(event) }
+        while delivered < events.count {
+            delivered += 1
+            try handle(events[delivered - 1])
+        }
     }
 
-    /// Calls `handle` with each ball the last step removed, then forgets them.
+    /// Calls `handle` with each ball the last step removed, then forgets them. When `handle`
+    /// throws, the balls after the one it threw on stay queued for the next call.
     public func drainRemovedBodies(_ handle: (BodyID) throws -> Void) rethrows {
         var removed: [BodyID] = []
         swap(&removed, &removedBodies)
+        var delivered = 0
         defer {
+            if delivered < removed.count { removedBodies.insert(contentsOf: removed[delivered...], at: 0) }
             removed.removeAll(keepingCapacity: true)
             if removedBodies.isEmpty { swap(&removed, &removedBodies) }
         }
-        for id in removed { try handle(id) }
+        while delivered < removed.count {
+            delivered += 1
+            try handle(removed[delivered - 1])
+        }
     }
 
     // MARK: - Internals

@@ -71,6 +71,12 @@ public struct TimerQueue<Payload> {
         live[id.raw] != nil
     }
 
+    /// Seconds from `now` until `id` next fires (0 when it is due), or nil when it is not pending.
+    public func remaining(_ id: TimerID, now: Double) -> Double? {
+        guard let entry = live[id.raw] else { return nil }
+        return max(0, entry.due - now)
+    }
+
     /// Cancels `id` and returns its payload, or nil when it was not pending.
     @discardableResult
     public mutating func cancel(_ id: TimerID) -> Payload? {

@@ -30,16 +30,44 @@ public struct GameCatalog: Sendable {
 
     /// Scans `dirs` in order (missing folders are skipped).
     public init(searchDirs dirs: [String]) {
+        self.init(dirs.map { ($0, false) })
+    }
+
+    /// The games at `paths`, in order: each path is a games folder (every game in it) or one
+    /// game's own folder (a folder holding `manifest.lua` or `main.lua`: just that game).
+    /// What `arcade check` takes.
+    public init(paths: [String]) {
+        self.init(paths.map { ($0, GameCatalog.isGameFolder(absolutePath($0))) })
+    }
+
+    /// True when `path` is a folder.
+    public static func folderExists(_ path: String) -> Bool {
+        isDirectory(absolutePath(path))
+    }
+
+    /// True when `folder` is a game's folder rather than a folder of games.
+    public static func isGameFolder(_ folder: String) -> Bool {
+        isDirectory(folder) && (fileExists(folder + "/manifest.lua") || fileExists(folder + "/main.lua"))
+    }
+
+    private init(_ dirs: [(path: String, isGame: Bool)]) {
         var seen: Set<String> = []
         var searched: [String] = []
-        for dir in dirs.map(absolutePath) where !searched.contains(dir) {
+        for (path, isGame) in dirs {
+            let dir = absolutePath(path)
+            guard !searched.contains(dir) else { continue }
             searched.append(dir)
-            guard isDirectory(dir) else { continue }
-            for name in directoryEntries(dir) where !name.hasPrefix(".") && name != "lib" {
-                let folder = dir + "/" + name
-                guard isDirectory(folder),
-                      fileExists(folder + "/manifest.lua") || fileExists(folder + "/main.lua") else { continue }
-                var entry = GameEntry(id: name, folder: folder, gamesDir: dir, manifest: nil, problem: nil)
+            let folders: [(name: String, folder: String, gamesDir: String)]
+            if isGame {
+                let slash = dir.lastIndex(of: "/") ?? dir.startIndex
+                let parent = slash == dir.startIndex ? "/" : String(dir[..<slash])
+                folders = [(String(dir[dir.index(after: slash)...]), dir, parent)]
+            } else {
+                guard isDirectory(dir) else { continue }
+                folders = directoryEntries(dir).filter { !$0.hasPrefix(".") && $0 != "lib" }.map { ($0, dir + "/" + $0, dir) }
+            }
+            for (name, folder, gamesDir) in folders where GameCatalog.isGameFolder(folder) {
+                var entry = GameEntry(id: name, folder: folder, gamesDir: gamesDir, manifest: nil, problem: nil)
                 do {
                     let m = try GameManifest.load(path: folder + "/manifest.lua", displayPath: "\(name)/manifest.lua")
                     entry.manifest = m

@@ -8,25 +8,31 @@ public enum GameScaffold {
         public var description: String
     }
 
-    /// Creates `<gamesDir>/<id>/` and returns its path.
+    /// Creates `<gamesDir>/<id>/` and returns its path. `title` defaults to the id in title
+    /// case; `description` to a placeholder that asks for the game's own (it is the manifest
+    /// line `arcade list` and the menu show, so it must not pass for another game's).
     @discardableResult
-    public static func create(id: String, title: String? = nil, in gamesDir: String) throws(Problem) -> String {
+    public static func create(id: String, title: String? = nil, description: String? = nil,
+                              in gamesDir: String) throws(Problem) -> String {
+        let name = title ?? id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        let about = description ?? "A new game, still catching falling stars: describe yours here."
         do {
             _ = try GameManifest.validate(.table([
-                "id": .string(id), "title": .string("t"), "description": .string("d"), "author": .string("a"),
+                "id": .string(id), "title": .string(name), "description": .string(about), "author": .string("a"),
                 "version": .string("0.1.0"), "api": .int(Int64(GameManifest.currentAPI)),
             ]), displayPath: "\(id)/manifest.lua")
         } catch {
             throw Problem(description: error.message)
         }
+        guard !name.contains(where: \.isNewline) else { throw Problem(description: "the title must be one line") }
+        guard !about.contains(where: \.isNewline) else { throw Problem(description: "the description must be one line") }
         let folder = gamesDir + "/" + id
         guard !fileExists(folder) else { throw Problem(description: "\(folder) already exists") }
         guard mkdir(gamesDir, 0o755) == 0 || errno == EEXIST, mkdir(folder, 0o755) == 0, mkdir(folder + "/tests", 0o755) == 0 else {
             throw Problem(description: "cannot create \(folder): \(String(cString: strerror(errno)))")
         }
-        let name = title ?? id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
         let files = [
-            ("manifest.lua", manifest(id: id, title: name)),
+            ("manifest.lua", manifest(id: id, title: name, description: about)),
             ("main.lua", mainLua(title: name)),
             ("tests/smoke.input", smokeInput),
         ]
@@ -41,13 +47,26 @@ public enum GameScaffold {
         return folder
     }
 
-    static func manifest(id: String, title: String) -> String {
+    /// `text` as a Lua string literal.
+    static func literal(_ text: String) -> String {
+        var out = "\""
+        for c in text.unicodeScalars {
+            switch c {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out + "\""
+    }
+
+    static func manifest(id: String, title: String, description: String) -> String {
         """
         -- \(title): the arcade reads this file as data only.
         return {
           id = "\(id)",
-          title = "\(title)",
-          description = "Catch the falling star.",
+          title = \(literal(title)),
+          description = \(literal(description)),
           author = "you",
           version = "0.1.0",
           api = \(GameManifest.currentAPI),
@@ -63,43 +82,52 @@ public enum GameScaffold {
         -- Run it with `arcade dev <id>` and edit this file: changes load while it runs.
 
         local FALL_TIME = 2.0       -- seconds for the star to fall
+        local PAUSE = 0.4           -- seconds between a landing and the next star
         local BASKET_SPEED = 60     -- pixels per second
+        local CATCH_DISTANCE = 6    -- pixels between star and basket that still catch
 
-        -- What must survive a hot reload lives in game.state or on the game table (the
-        -- host keeps both); file-level locals start over when the file is reloaded.
+        -- A hot reload runs this file again with a new `game` table. The host carries over
+        -- game.state (plain data) and the table's other non-function fields (the node
+        -- handles below); file-level locals start over, so only constants live there.
+        -- Timers and animations call game functions (game.drop_star, game.landed): the host
+        -- looks those up by name each time, so after a reload they run the new code.
+        ---@type arcade.Game
         local game = {}
 
-        local function drop_star()
-          local s = game.state
-          local W, H = arcade.screen()
-          game.star.x, game.star.y = math.random(4, W - 4), 2
-          game.fall = arcade.animate(game.star, { property = "y", to = H - 4, duration = FALL_TIME, timing = "easeIn" },
-            function(finished)
-              if not finished then return end
-              if math.abs(game.star.x - game.basket.x) <= 6 then
-                s.score = s.score + 1
-                arcade.score.submit(s.score)
-              else
-                s.missed = s.missed + 1
-              end
-              drop_star()
-            end)
-        end
-
         function game.load(ctx)
-          local W, H = ctx.width, ctx.height
           local s = game.state
           s.score, s.missed, s.dir = 0, 0, 0
           arcade.scene.background("#101828")
-          game.basket = arcade.scene.rect{ x = W / 2, y = H - 3, width = 12, height = 3, fill = "orange" }
-          game.star = arcade.scene.circle{ x = W / 2, y = 2, radius = 2, fill = "gold" }
-          game.label = arcade.scene.text{ x = 1, y = 0, anchor_x = 0, anchor_y = 0, text = "", color = "white" }
-          drop_star()
+          game.basket = arcade.scene.rect{ x = ctx.width / 2, y = ctx.height - 3, width = 12, height = 3, fill = "orange" }
+          game.star = arcade.scene.circle{ x = ctx.width / 2, y = 2, radius = 2, fill = "gold" }
+          game.label = arcade.scene.text{ x = 1, y = 0, anchor = { 0, 0 }, text = "", color = "white" }
+          game.drop_star()
+        end
+
+        -- A star appears at the top and falls natively; game.landed runs when it is down.
+        function game.drop_star()
+          local W, H = arcade.screen()
+          game.star:set{ x = math.random(4, W - 4), y = 2, visible = true }
+          arcade.animate(game.star, { property = "y", to = H - 4, duration = FALL_TIME, timing = "easeIn" },
+            game.landed)
+        end
+
+        function game.landed(finished)
+          if not finished then return end   -- cancelled: nothing landed
+          local s = game.state
+          if math.abs(game.star.x - game.basket.x) <= CATCH_DISTANCE then
+            s.score = s.score + 1
+            arcade.score.submit(s.score)
+          else
+            s.missed = s.missed + 1
+          end
+          game.star.visible = false
+          game.next_star = arcade.after(PAUSE, game.drop_star)
         end
 
         function game.input(e)
           local s = game.state
-          if e.type == "key" then
+          if e.type == "key" and not e.is_repeat then
             if e.key == "left" then s.dir = -1 elseif e.key == "right" then s.dir = 1 end
           elseif e.type == "keyup" then
             s.dir = 0

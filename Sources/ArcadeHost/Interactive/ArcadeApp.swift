@@ -127,6 +127,11 @@ public final class ArcadeApp {
                 if case .key(let k) = event, k.key == "q" || k.key == "esc" { quit = true }
                 continue
             }
+            // F5 reloads under the error card too: a fix saved while the game was paused
+            if case .key(let k) = event, k.key == "f5", options.dev, screen == .playing, !isPauseCard {
+                reload()
+                continue
+            }
             if let card { handleCard(card, event); continue }
             switch screen {
             case .menu:
@@ -138,10 +143,6 @@ public final class ArcadeApp {
             case .playing:
                 if case .key(let k) = event, k.key == "esc", k.modifiers.isEmpty {
                     card = .pause(selected: 0)
-                    continue
-                }
-                if case .key(let k) = event, k.key == "f5", options.dev {
-                    reload()
                     continue
                 }
                 guard options.replay == nil else { continue }
@@ -187,6 +188,11 @@ public final class ArcadeApp {
         case "reload": reload()
         default: leaveGame()
         }
+    }
+
+    private var isPauseCard: Bool {
+        if let card { return isPause(card) }
+        return false
     }
 
     private func isPause(_ c: Card) -> Bool {
@@ -250,10 +256,10 @@ public final class ArcadeApp {
     }
 
     private func closeGame() {
+        recorder?.finish(at: session?.stepsRun)
         session?.close()
         session = nil
         watcher = nil
-        recorder?.finish()
         recorder = nil
         if options.gameID == nil { playing = nil }
     }
@@ -269,7 +275,12 @@ public final class ArcadeApp {
             menu.step(dt: clock.dt)
         case .playing:
             guard card == nil, !tooSmall, let session else { return }
-            if options.replay != nil {
+            if let replay = options.replay {
+                // the recorded run stopped here: so does the replay
+                if let end = replay.end, session.stepsRun >= end {
+                    leaveGame()
+                    return
+                }
                 while let e = replayQueue.first, e.frame <= session.frame {
                     session.pendingEvents.append(e.event)
                     replayQueue = replayQueue.dropFirst()
@@ -308,7 +319,8 @@ public final class ArcadeApp {
                     let c = session?.canvas ?? Canvas(columns: size.cols, rows: size.rows)
                     switch card {
                     case .pause(let sel): CardView.pause(on: c, title: playing?.title ?? "", selected: sel)
-                    case .error(let e, let sel): CardView.error(on: c, error: e, selected: sel)
+                    case .error(let e, let sel):
+                        CardView.error(on: c, error: e, selected: sel, paused: options.dev && session != nil)
                     }
                     c.render(into: &frame)
                 }

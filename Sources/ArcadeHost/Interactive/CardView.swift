@@ -66,11 +66,14 @@ enum CardView {
         drawChoices(g, pauseChoices, selected: selected, box: b)
     }
 
-    static func error(on canvas: Canvas, error: LuaError, selected: Int) {
+    /// The error card. `paused` (development mode): the game waits where it was, and a saved
+    /// fix carries on from there, so the card says so.
+    static func error(on canvas: Canvas, error: LuaError, selected: Int, paused: Bool = false) {
         let g = Graphics(canvas: canvas)
         let b = box(cols: canvas.columns, rows: canvas.rows, w: 64, h: 16)
         frame(g, b, color: danger)
-        g.text("THE GAME STOPPED WITH AN ERROR", x: Double(b.x + 2), y: Double((b.y + 1) * 2), color: danger)
+        g.text(paused ? "PAUSED BY AN ERROR: SAVE A FIX TO CARRY ON" : "THE GAME STOPPED WITH AN ERROR",
+               x: Double(b.x + 2), y: Double((b.y + 1) * 2), color: danger)
         var lines: [(String, Color)] = []
         if let file = error.file, let line = error.line { lines.append(("at \(file):\(line)", accent)) }
         lines += wrap(error.reason, width: b.w - 4).map { ($0, Color.white) }

@@ -2,7 +2,8 @@ import ArcadeCore
 
 /// Writes a recording as the game is played: the header, then each input event with the
 /// step it was delivered at, one line each, flushed as it goes so a crash keeps what came
-/// before it. The format is the input-script format (`InputScript`).
+/// before it, and last the step the run stopped at (`<n> end`), so a replay stops there.
+/// The format is the input-script format (`InputScript`).
 public final class InputRecorder {
     private var fd: Int32
     public let path: String
@@ -19,15 +20,16 @@ public final class InputRecorder {
         write(InputScript(header: .init(game: game, seed: seed, cols: cols, rows: rows)).text())
     }
 
-    deinit { finish() }
+    deinit { finish(at: nil) }
 
     /// Appends one event delivered at the start of step `frame`.
     public func record(_ event: InputEvent, frame: Int) {
         write("\(frame) \(InputScript.describe(event))\n")
     }
 
-    /// Closes the file.
-    public func finish() {
+    /// Writes the `end` line (when `frame`, the steps the game ran, is known) and closes the file.
+    public func finish(at frame: Int?) {
+        if let frame { write("\(frame) end\n") }
         if fd >= 0 { close(fd) }
         fd = -1
     }

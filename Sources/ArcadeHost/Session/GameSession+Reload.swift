@@ -10,6 +10,11 @@ extension GameSession {
     /// The scene, timers and everything native carry on. If running the new code or its
     /// `reload` hook fails, the old game table stays in charge.
     ///
+    /// Once the new table is in charge, the old one forwards to it (see
+    /// ``forward(_:to:)``), and callbacks registered as game-table functions run the new
+    /// functions of the same name (``LuaCallback``): code written before the reload reaches
+    /// the new code. A game paused by an error (development mode) runs again.
+    ///
     /// - Returns: nil on success, else the error (also kept in ``reloadError`` until a good reload).
     @discardableResult
     public func reload() -> LuaError? {
@@ -35,6 +40,7 @@ extension GameSession {
                 replaceGame(with: oldGame)
                 throw error
             }
+            forward(oldGame, to: game)
             reloadError = nil
             reloads += 1
             if failure != nil { resume() }
@@ -76,5 +82,54 @@ extension GameSession {
             s.pop()
         }
         replaceGame(with: newGame)
+    }
+
+    /// Turns the replaced game table into a stand-in for the new one: its fields are cleared
+    /// and a shared metatable sends every read and write to the running game table. Closures
+    /// made by the old code still hold the old table (`local game = {}` is an upvalue of
+    /// theirs), so `game.spawn()` or `game.score = 1` inside them reaches the new code and
+    /// the new table. All stand-ins share one metatable that always points at the newest
+    /// table, so many reloads never build a chain of look-ups.
+    private func forward(_ oldGame: LuaRef, to newGame: LuaRef) {
+        let s = vm.stack
+        let base = s.top
+        defer { s.setTop(base) }
+        s.reserve(6)
+        vm.push(oldGame)
+        let old = s.top
+        vm.push(newGame)
+        let new = s.top
+        // a main.lua that returns the same table every time (kept in a global) needs nothing
+        guard s.type(at: old) == .table, s.type(at: new) == .table, !s.rawEqual(old, new) else { return }
+        if forwarding == nil {
+            s.pushTable(fields: 3)
+            s.push("the game table was replaced by a hot reload")
+            s.setField("__metatable", in: -2)
+            forwarding = vm.ref()
+        }
+        vm.push(forwarding!)
+        let meta = s.top
+        // the new table may be an earlier stand-in returned again: it must not forward to itself
+        if s.getMetatable(at: new) {
+            if s.rawEqual(-1, meta) {
+                s.pushNil()
+                s.setMetatable(at: new)
+            }
+            s.pop()
+        }
+        s.pushValue(at: new)
+        s.setField("__index", in: meta)
+        s.pushValue(at: new)
+        s.setField("__newindex", in: meta)
+        // clearing existing fields during a traversal is allowed
+        s.pushNil()
+        while s.next(in: old) {
+            s.pop()
+            s.pushValue(at: -1)
+            s.pushNil()
+            s.rawSet(in: old)
+        }
+        s.pushValue(at: meta)
+        s.setMetatable(at: old)
     }
 }

@@ -8,6 +8,13 @@ import ArcadeRender
 /// then the physics worlds step natively and their contact and removal callbacks run.
 /// A script error stops this game (``failure`` says why) and never the process;
 /// nothing the game created outlives ``close()``.
+///
+/// In development mode (``Options/dev``) an error *pauses* the game instead: game time,
+/// timers, animations and physics stay exactly where they were, nothing is released, and
+/// the step it broke is remembered. A successful ``reload()`` lets it run again: the next
+/// ``step(events:)`` first finishes the broken step (the callbacks it had not reached yet),
+/// then runs its own. Outside development mode an error releases the game's timers and
+/// animations at once.
 public final class GameSession {
     /// How to start a session.
     public struct Options: Sendable {
@@ -47,6 +54,8 @@ public final class GameSession {
     /// The table `main.lua` returned.
     private(set) var game: LuaRef
     private let noop: LuaNativeFunction
+    /// The metatable that makes replaced game tables forward to the running one (hot reload).
+    var forwarding: LuaRef?
     /// Why the game stopped, once it has.
     public private(set) var failure: LuaError?
     /// The last hot reload's error, until a reload succeeds.
@@ -58,6 +67,10 @@ public final class GameSession {
     public var dt: Double { context.dt }
     /// Steps taken since `load`.
     public var frame: Int { context.frame }
+    /// Calls of ``step(events:)`` that ran (not those made while the game was stopped). The
+    /// same as ``frame`` unless an error broke a step before its clock moved (in `input`):
+    /// the number of steps a replay must run to get where this run got.
+    public private(set) var stepsRun = 0
 
     /// Loads the game: a fresh sandboxed VM, the arcade API, `main.lua`, then `load(ctx)`.
     ///
@@ -91,6 +104,7 @@ public final class GameSession {
             Rect(x: 0, y: 0, width: Double(context.width), height: Double(context.height))
         }
         game = try GameSession.loadMain(vm: vm, entry: entry)
+        vm.gameTable = game
         ensureStateTable()
         let ctx: LuaValue = .table([
             "width": .int(Int64(context.width)), "height": .int(Int64(context.height)),
@@ -148,44 +162,118 @@ public final class GameSession {
         step(events: events)
     }
 
+    /// What is left of a step, from the point a callback is running: where the step carries
+    /// on after that callback, and where a step broken by an error resumes after a fix.
+    enum StepRemainder {
+        /// The input events not delivered yet; the clock has not moved.
+        case input(ArraySlice<InputEvent>)
+        /// The due timers not fired yet, then the rest of the step.
+        case timers
+        /// `update(dt)`, then the rest.
+        case update
+        /// Animations advance, then their completion callbacks run.
+        case animations
+        /// The animation completions not delivered yet.
+        case completions
+        /// The physics worlds step, then their events are delivered.
+        case physics
+        /// The physics events not delivered yet.
+        case physicsEvents
+    }
+
+    /// Where the running step would carry on if the callback now running failed.
+    private var remainder: StepRemainder?
+    /// The rest of the step an error broke (development mode), run first by the next step.
+    private var brokenStep: StepRemainder?
+
     /// Runs one fixed step with the events that arrived before it.
+    ///
+    /// Does nothing while the game is stopped (``failure``). After a reload revived a game
+    /// paused by an error, this first finishes the step the error broke.
     public func step(events: [InputEvent] = []) {
         guard failure == nil else { return }
+        stepsRun += 1
         do {
-            for event in events {
-                if case .resize(let c, let r) = event {
-                    context.cols = c
-                    context.rows = r
-                    canvas.resize(columns: c, rows: r)
-                }
-                try callGame("input", label: "input()") { s in
-                    GameSession.push(event, on: s)
-                    return 1
-                }
+            if let rest = brokenStep {
+                brokenStep = nil
+                try run(from: rest)
             }
-            context.frame += 1
-            context.time = Double(context.frame) * context.dt
-            vm.gameTime = context.time
-            timers.now = context.time
-            sceneModule.time = context.time
-            try timers.fireDue { callback throws(LuaError) in
-                try vm.protectedCall(label: "timer callback") { _ in
-                    self.vm.push(callback)
-                    return 0
-                }
-            }
-            let dt = context.dt
-            try callGame("update", label: "update()") { s in
-                s.push(dt)
-                return 1
-            }
-            try animationModule.step(dt)
-            // Worlds step natively; only their events reach Lua, in each world's order.
-            physicsModule.step(dt)
-            try physicsModule.deliverEvents()
+            try run(from: .input(events[...]))
         } catch {
             stop(with: error)
         }
+    }
+
+    /// Runs a step from `start` to its end, keeping ``remainder`` up to date so an error can
+    /// say where the step broke.
+    private func run(from start: StepRemainder) throws(LuaError) {
+        var phase = start
+        while true {
+            switch phase {
+            case .input(var events):
+                while let event = events.popFirst() {
+                    remainder = .input(events)
+                    try deliver(event)
+                }
+                advanceClock()
+                phase = .timers
+            case .timers:
+                remainder = .timers
+                try timers.fireDue { callback throws(LuaError) in
+                    try vm.protectedCall(label: "timer callback") { _ in
+                        self.vm.push(callback)
+                        return 0
+                    }
+                }
+                phase = .update
+            case .update:
+                remainder = .animations
+                let dt = context.dt
+                try callGame("update", label: "update()") { s in
+                    s.push(dt)
+                    return 1
+                }
+                phase = .animations
+            case .animations:
+                animationModule.advance(context.dt)
+                phase = .completions
+            case .completions:
+                remainder = .completions
+                try animationModule.deliverCompletions()
+                phase = .physics
+            case .physics:
+                // Worlds step natively; only their events reach Lua, in each world's order.
+                physicsModule.step(context.dt)
+                phase = .physicsEvents
+            case .physicsEvents:
+                remainder = .physicsEvents
+                try physicsModule.deliverEvents()
+                remainder = nil
+                return
+            }
+        }
+    }
+
+    /// Calls `input(event)`, resizing the canvas first for a resize.
+    private func deliver(_ event: InputEvent) throws(LuaError) {
+        if case .resize(let c, let r) = event {
+            context.cols = c
+            context.rows = r
+            canvas.resize(columns: c, rows: r)
+        }
+        try callGame("input", label: "input()") { s in
+            GameSession.push(event, on: s)
+            return 1
+        }
+    }
+
+    /// Moves game time on by one step.
+    private func advanceClock() {
+        context.frame += 1
+        context.time = Double(context.frame) * context.dt
+        vm.gameTime = context.time
+        timers.now = context.time
+        sceneModule.time = context.time
     }
 
     // MARK: Rendering
@@ -239,11 +327,18 @@ public final class GameSession {
         }
     }
 
-    /// Records the failure and releases what the game was running.
+    /// Records the failure. In development mode the game pauses where it is and remembers
+    /// the rest of the broken step; otherwise its timers and animations are released.
     func stop(with error: LuaError) {
         failure = error
-        timers.cancelAll()
-        animationModule.cancelAll()
+        if options.dev {
+            brokenStep = remainder  // nil when the error came from draw(): no step was broken
+        } else {
+            brokenStep = nil
+            timers.cancelAll()
+            animationModule.cancelAll()
+        }
+        remainder = nil
     }
 
     /// Lets a stopped game run again (after a reload fixed it).
@@ -254,6 +349,7 @@ public final class GameSession {
     /// Makes `newGame` the table whose callbacks run.
     func replaceGame(with newGame: LuaRef) {
         game = newGame
+        vm.gameTable = newGame
     }
 
     // MARK: Inspection
@@ -272,6 +368,19 @@ public final class GameSession {
 
     /// Number of pending timers (for tests and leak checks).
     public var pendingTimers: Int { timers.queue.count }
+
+    /// What the game holds right now: nodes, animations, timers, physics bodies and Lua
+    /// memory. A game that leaks nothing comes back to the same counts after each round,
+    /// however long it runs; game tests check that, and `--stats` prints it.
+    ///
+    /// ``GameStats/luaBytes`` includes garbage not collected yet: call
+    /// `session.vm.collectGarbage()` first when comparing memory.
+    public var stats: GameStats {
+        GameStats(nodes: scene.nodeCount - 1, animations: animationModule.runningCount,
+                  timers: timers.queue.count, worlds: physicsModule.worldCount,
+                  bodies: physicsModule.bodyCount, walls: physicsModule.wallCount,
+                  luaBytes: vm.memoryInUse, frame: context.frame)
+    }
 
     /// Calls `quit()` if the game has one, then releases timers and callbacks.
     public func close() {
@@ -301,7 +410,8 @@ public final class GameSession {
         case .key(let k), .keyUp(let k):
             if case .key = event { set("type", "key") } else { set("type", "keyup") }
             set("key", k.key)
-            set("repeat", k.isRepeat)
+            set("is_repeat", k.isRepeat)
+            set("repeat", k.isRepeat)  // the old name (a keyword: only e["repeat"] reads it)
             mods(k.modifiers)
         case .mouse(let m):
             set("type", "mouse")

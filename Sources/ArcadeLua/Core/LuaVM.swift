@@ -45,6 +45,9 @@ public final class LuaVM {
     public var moduleRoots: [LuaModuleRoot] = []
     /// The table the sandbox prelude returns (its host-side controls).
     var sandboxControl: LuaRef?
+    /// The running game's table: callbacks that are its function fields are looked up there
+    /// again each time they run (see ``LuaCallback``). The host sets it on load and reload.
+    public var gameTable: LuaRef?
 
     let state: UnsafeMutablePointer<arcade_vm>
     let L: OpaquePointer
@@ -338,9 +341,19 @@ public final class LuaVM {
         LuaRef(vm: self, ref: luaL_ref(L, arcade_registryindex()))
     }
 
+    /// Pops the top value of `s` (the main thread or a coroutine) into the registry.
+    public func ref(from s: LuaStack) -> LuaRef {
+        LuaRef(vm: self, ref: luaL_ref(s.L, arcade_registryindex()))
+    }
+
     /// Pushes a referenced value.
     public func push(_ ref: LuaRef) {
         lua_rawgeti(L, arcade_registryindex(), lua_Integer(ref.ref))
+    }
+
+    /// Pushes a referenced value on `s` (the main thread or a coroutine).
+    public func push(_ ref: LuaRef, on s: LuaStack) {
+        lua_rawgeti(s.L, arcade_registryindex(), lua_Integer(ref.ref))
     }
 
     func unref(_ r: Int32) {

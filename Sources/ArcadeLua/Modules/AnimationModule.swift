@@ -63,7 +63,7 @@ public final class AnimationModule {
     private unowned let vm: LuaVM
     private unowned let scenes: SceneModule
     public let animator = Animator()
-    private var callbacks: [UInt64: LuaRef] = [:]
+    private var callbacks: [UInt64: LuaCallback] = [:]
     private var nextToken: UInt64 = 1
 
     public init(vm: LuaVM, scenes: SceneModule) {
@@ -110,7 +110,8 @@ public final class AnimationModule {
             if !hasField { s.pushValue(at: 3) }
             token = nextToken
             nextToken += 1
-            callbacks[token] = vm.ref()
+            callbacks[token] = vm.callback(s, at: -1)
+            s.pop()
         }
         do {
             let id = try animator.start(animation, on: target, token: token)
@@ -292,7 +293,19 @@ public final class AnimationModule {
 
     /// Advances every animation by `dt`, then calls completion callbacks in the engine's order.
     public func step(_ dt: Double) throws(LuaError) {
+        advance(dt)
+        try deliverCompletions()
+    }
+
+    /// Advances every animation by `dt`; their completions wait for ``deliverCompletions()``.
+    public func advance(_ dt: Double) {
         animator.advance(by: dt)
+    }
+
+    /// Calls the completion callbacks waiting, in the engine's order.
+    ///
+    /// - Throws: the first callback error; the completions after it stay queued for the next call.
+    public func deliverCompletions() throws(LuaError) {
         while let done = animator.nextCompletion() {
             guard done.token != 0, let cb = callbacks.removeValue(forKey: done.token) else { continue }
             try vm.protectedCall(label: "animation callback") { s in
@@ -302,6 +315,9 @@ public final class AnimationModule {
             }
         }
     }
+
+    /// Animations started and not yet ended.
+    public var runningCount: Int { animator.runningCount }
 
     /// Cancels the animations of a node being removed (their callbacks see finished = false).
     public func nodeRemoved(_ node: Node) {

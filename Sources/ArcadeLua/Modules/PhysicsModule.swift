@@ -55,8 +55,8 @@ public final class PhysicsModule {
         /// True when the bounds (and the removal rectangle) are the canvas, kept in step with it.
         var followsCanvas: Bool
         var removesOutside = false
-        var onContact: LuaRef?
-        var onRemoved: LuaRef?
+        var onContact: LuaCallback?
+        var onRemoved: LuaCallback?
         /// Ball handle numbers by body; looked up only when an event or call needs one.
         var handles: [BodyID: UInt64] = [:]
         var destroyed = false
@@ -84,6 +84,10 @@ public final class PhysicsModule {
     public var worldCount: Int { worlds.count }
     /// Number of balls Lua can still reach, over all worlds.
     public var ballCount: Int { balls.count }
+    /// Number of bodies (balls) in all live worlds.
+    public var bodyCount: Int { worlds.reduce(0) { $0 + $1.world.bodyCount } }
+    /// Number of walls in all live worlds (their bounds not counted).
+    public var wallCount: Int { worlds.reduce(0) { $0 + $1.world.wallCount } }
 
     /// Installs `arcade.physics` and the handle classes. `canvas` gives the play area that
     /// `bounds = true` and `remove_outside` use; it may change between steps (a resize).
@@ -115,7 +119,8 @@ public final class PhysicsModule {
     /// Hands the last step's contacts and removals to the Lua callbacks: worlds in creation
     /// order, each world's contacts (in its order) before its removals.
     ///
-    /// - Throws: the first callback error; the rest of that world's events are dropped.
+    /// - Throws: the first callback error; the events not yet delivered stay queued, and the
+    ///   next call (before the next ``step(_:)``) delivers them.
     public func deliverEvents() throws(LuaError) {
         let snapshot = worlds  // callbacks may create or destroy worlds
         for entry in snapshot where !entry.destroyed {
@@ -583,13 +588,12 @@ public final class PhysicsModule {
         return r
     }
 
-    private func callback(_ s: LuaStack, _ index: Int32) throws -> LuaRef? {
+    private func callback(_ s: LuaStack, _ index: Int32) throws -> LuaCallback? {
         if s.isNoneOrNil(index) { return nil }
         guard s.type(at: index) == .function else {
             throw LuaArgumentError(index, "function or nil expected, got \(s.typeName(at: index))")
         }
-        s.pushValue(at: index)
-        return vm.ref()
+        return vm.callback(s, at: index)
     }
 
     private func node(_ s: LuaStack, _ index: Int32) throws -> Node {

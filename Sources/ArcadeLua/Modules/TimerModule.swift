@@ -2,15 +2,16 @@ import ArcadeCore
 
 /// `arcade.after` / `arcade.every` and the `arcade.Timer` handle.
 ///
-/// Owns the game's ``TimerQueue``; each pending timer holds its Lua callback as a registry
-/// reference, released when the timer fires for the last time or is cancelled.
+/// Owns the game's ``TimerQueue``; each pending timer holds its Lua callback (a
+/// ``LuaCallback``: a game-table function is looked up again at each firing), released when
+/// the timer fires for the last time or is cancelled.
 public final class TimerModule {
     public static let timerClass = LuaClass("arcade.Timer")
     /// The shortest interval `every` accepts: a shorter one would fire thousands of times a step.
     public static let minimumInterval = 0.001
 
     private unowned let vm: LuaVM
-    public private(set) var queue = TimerQueue<LuaRef>()
+    public private(set) var queue = TimerQueue<LuaCallback>()
     /// Game time, set by the host before each step.
     public var now: Double = 0
 
@@ -25,6 +26,11 @@ public final class TimerModule {
             ("is_pending", { s in
                 let id = try self.vm.checkHandle(s, at: 1, of: Self.timerClass)
                 s.push(self.queue.isPending(TimerID(raw: id)))
+                return 1
+            }),
+            ("remaining", { s in
+                let id = try self.vm.checkHandle(s, at: 1, of: Self.timerClass)
+                s.push(self.queue.remaining(TimerID(raw: id), now: self.now) ?? 0)
                 return 1
             }),
         ], describe: { id in
@@ -46,8 +52,7 @@ public final class TimerModule {
         if repeating && seconds < Self.minimumInterval {
             throw LuaArgumentError(1, "interval must be at least \(Self.minimumInterval) s")
         }
-        s.setTop(2)
-        let callback = vm.ref()
+        let callback = vm.callback(s, at: 2)
         let id = repeating
             ? queue.every(seconds, now: now, callback)
             : queue.after(seconds, now: now, callback)
@@ -57,7 +62,7 @@ public final class TimerModule {
 
     /// Fires every timer due at `now`, in due order, calling `fire` for each callback.
     /// Timers created by the callbacks wait for the next pass.
-    public func fireDue(_ fire: (LuaRef) throws(LuaError) -> Void) throws(LuaError) {
+    public func fireDue(_ fire: (LuaCallback) throws(LuaError) -> Void) throws(LuaError) {
         queue.beginPass()
         defer { queue.endPass() }
         while let due = queue.popDue(now: now) {

@@ -1,0 +1,74 @@
+import CLua
+
+/// A Lua function the host keeps to call later: a timer's callback, an animation's
+/// `on_done`, a world's contact or removal handler.
+///
+/// When the function was a field of the game table when it was registered
+/// (`arcade.every(1, game.spawn)`), the field's name is kept too, and every call goes to
+/// the game table's *current* field of that name. After a hot reload the callback so runs
+/// the new `game.spawn`, with no re-arming. When that field is gone or is no longer a
+/// function, the original function runs. Any other function (a closure, a local function
+/// that is not on the game table) runs as it was created.
+public final class LuaCallback {
+    /// The function as registered (a registry reference, released with this object).
+    public let function: LuaRef
+    /// The game-table field the function was found under at registration, if any.
+    public let gameField: String?
+
+    init(function: LuaRef, gameField: String?) {
+        self.function = function
+        self.gameField = gameField
+    }
+}
+
+extension LuaVM {
+    /// Keeps the function at `index` of `s` (the caller checked that it is one) as a callback,
+    /// noting the game-table field it is, if any.
+    ///
+    /// Looks through the game table's string keys: O(fields), once per registration. When
+    /// the same function sits under several names the first in byte order is kept, so the
+    /// choice does not depend on `pairs` order (which varies from run to run).
+    public func callback(_ s: LuaStack, at index: Int32) -> LuaCallback {
+        let fn = s.absolute(index)
+        var name: String? = nil
+        if let gameTable {
+            let base = s.top
+            s.reserve(4)
+            push(gameTable, on: s)
+            let t = s.top
+            if s.type(at: t) == .table {
+                s.pushNil()
+                while s.next(in: t) {
+                    if s.type(at: -2) == .string, s.rawEqual(-1, fn), let key = s.string(at: -2),
+                       name.map({ key.utf8.lexicographicallyPrecedes($0.utf8) }) ?? true {
+                        name = key
+                    }
+                    s.pop()
+                }
+            }
+            s.setTop(base)
+        }
+        s.pushValue(at: fn)
+        return LuaCallback(function: ref(from: s), gameField: name)
+    }
+
+    /// Pushes the function a callback calls now: the game table's current field of its name
+    /// when that is a function, else the function it was registered with. Raw look-ups only,
+    /// so this never raises (it runs before the protected call).
+    public func push(_ callback: LuaCallback) {
+        let s = stack
+        if let name = callback.gameField, let gameTable {
+            s.reserve(2)
+            push(gameTable)
+            if s.type(at: -1) == .table {
+                if s.getField(name, in: -1) == .function {
+                    s.remove(at: -2)  // the game table
+                    return
+                }
+                s.pop()  // the field
+            }
+            s.pop()  // the game table
+        }
+        push(callback.function)
+    }
+}
