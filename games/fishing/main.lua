@@ -77,7 +77,7 @@ local MIN_PIXEL = 1            -- thin lines are drawn at least this many pixels
 
 local COLORS = {
   sky = "#1b2838", water = "#1d4e7a", deep = "#163c60", grass = "#4f8a3a", earth = "#7a5a36",
-  rod = "#5a3a22", text = "#ffd23f", hint = "#8a96a6", warn = "#ff8a80", button = "#2c6e49",
+  rod = "#a0703c", text = "#ffd23f", hint = "#8a96a6", warn = "#ff8a80", button = "#2c6e49",
   button_edge = "#8fd694", win = "#ffe066", win_outline = "#7a4a00",
 }
 
