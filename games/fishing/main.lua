@@ -105,7 +105,8 @@ end
 
 local function place_text()
   local L, n = game.L, game.nodes
-  n.wallet.x, n.wallet.y = 1, 0
+  n.purse.x, n.purse.y = 1, 0
+  n.wallet.x, n.wallet.y = 6, 0
   n.hint.x, n.hint.y = 1, L.h - 2
   n.message.x, n.message.y = math.floor((L.w - #n.message.text) / 2), 2 * math.floor(L.h * 0.2 / 2)
   local bw = #n.button_text.text + 4
@@ -140,7 +141,7 @@ end
 -- Wallet ------------------------------------------------------------------------------------
 
 local function show_wallet()
-  game.nodes.wallet.text = "coins " .. game.state.wallet
+  game.nodes.wallet.text = tostring(game.state.wallet)
 end
 
 local function set_wallet(n)
@@ -403,7 +404,7 @@ end
 
 local function fly_coins(win)
   local s, L = game.state, game.L
-  local to = { 3, 1 }
+  local to = { 3, 2 }  -- the wallet's coin
   local line = s.line_end
   for i = 1, math.min(win, COINS_SHOWN) do
     -- from a point along the line, in pixels
@@ -514,6 +515,7 @@ local function build()
   n.hook_sprite.scale_x = HOOK.width / n.hook_sprite.width
   n.hook_sprite.scale_y = HOOK.height / n.hook_sprite.height
 
+  n.purse = arcade.scene.sprite{ image = game.images.coin, anchor_x = 0, anchor_y = 0, z = 9 }
   n.wallet = arcade.scene.text{ text = "", color = COLORS.text, anchor_x = 0, anchor_y = 0, z = 10 }
   n.hint = arcade.scene.text{ text = "space/click pond: cast (10 coins)", color = COLORS.hint, background = COLORS.deep,
                               anchor_x = 0, anchor_y = 0, z = 10 }
