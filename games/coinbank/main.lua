@@ -15,7 +15,8 @@ local BANK_TOP = 1             -- pixels between the top edge and the bank
 local BUTTON_TEXT = "Show me the money"
 local BUTTON_ROW = 0.6         -- the button's place, as a share of the height
 local COIN_SIZE = 4            -- pixels: coins start this far below the bottom edge
-local EASES = { "easeOut", "easeIn" }  -- the shrinking: first half eases out, second eases in
+
+local coinflight = require("lib.coinflight")  -- the flight itself: path, squash and shrink
 
 local game = {}
 local W, H
@@ -90,24 +91,15 @@ local function launch()
   local from_x = math.random() * W
   local from_y = math.random() * ty        -- the article's fromY, in [0, ty): how high the arc goes
   local scale = 1 + math.random(0, 9) * 0.1
-  local bottom = H + COIN_SIZE
-  local cx, cy = tx + (from_x - tx) / 2, from_y / 2 - ty
-  -- squashed to half height from the start, which is also where the shrinking ends: the
-  -- height never changes, so only the width is animated
-  local coin = arcade.scene.sprite{ image = (n % 2 == 1) and gold or silver, x = from_x, y = bottom, z = 2,
-                                    scale_x = scale, scale_y = scale / 2 }
+  local from, to = { from_x, H + COIN_SIZE }, { tx, ty }
+  local control = coinflight.control(from, to, from_y)
   local first = n == 1
-  arcade.animate(coin, {
-    group = {
-      { path = { from = { from_x, bottom }, control = { cx, cy }, to = { tx, ty } } },
-      { property = "scale_x", values = { scale, scale * 0.75, scale / 2 }, timings = EASES },
-    },
-    duration = FLIGHT,
-  }, function(finished) arrive(coin, first, finished) end)
+  local coin = coinflight.launch({ image = (n % 2 == 1) and gold or silver, from = from, to = to, control = control,
+                                   scale = scale, duration = FLIGHT, z = 2 },
+                                 function(c, finished) arrive(c, first, finished) end)
   if first then
     s.first = {
-      node = coin.id, frame = arcade.frame(), scale = scale,
-      from = { from_x, bottom }, control = { cx, cy }, to = { tx, ty },
+      node = coin.id, frame = arcade.frame(), scale = scale, from = from, control = control, to = to,
       start = { x = coin.x, y = coin.y, scale_x = coin.scale_x, scale_y = coin.scale_y },
     }
   end

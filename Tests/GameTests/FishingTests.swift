@@ -1,0 +1,440 @@
+import Foundation
+import Testing
+import ArcadeCore
+import ArcadeLua
+import ArcadeRender
+@testable import ArcadeHost
+
+/// The article's six kinds, restated here so the game is checked against the article and not
+/// against itself: size in points, crossing time, bite chance in %, coins.
+private struct FishingKind {
+    let width: Double, height: Double, crossingTime: Double, biteChance: Double, coins: Int64
+}
+private let fishingKinds: [String: FishingKind] = [
+    "croaker": .init(width: 35, height: 40, crossingTime: 6.0, biteChance: 80, coins: 2),
+    "grouper": .init(width: 50, height: 50, crossingTime: 7.0, biteChance: 50, coins: 5),
+    "snapper": .init(width: 50, height: 40, crossingTime: 8.0, biteChance: 30, coins: 10),
+    "striped": .init(width: 65, height: 53, crossingTime: 8.5, biteChance: 15, coins: 20),
+    "coral": .init(width: 55, height: 55, crossingTime: 9.0, biteChance: 5, coins: 50),
+    "shark": .init(width: 145, height: 90, crossingTime: 11.0, biteChance: 1, coins: 100),
+]
+private let fishingKindNames = ["croaker", "grouper", "snapper", "striped", "coral", "shark"]
+
+/// Colours of the still scenery (sky, water, banks): golden frames show what moves and the text.
+private let fishingScenery: [Color] = ["#1b2838", "#1d4e7a", "#163c60", "#4f8a3a", "#7a5a36"].compactMap { Color(hex: $0) }
+
+private let fishingSpace = GameDriver.key("space")
+
+private extension GameDriver {
+    func fishingIDs(_ key: String) throws -> [Int] {
+        guard case .array(let a)? = try state()[key] else { return [] }
+        return a.compactMap { $0.intValue.map(Int.init) }
+    }
+
+    func fishingStrings(_ key: String) throws -> [String] {
+        guard case .array(let a)? = try state()[key] else { return [] }
+        return a.compactMap(\.stringValue)
+    }
+
+    /// A count per kind (`rolls`, `bites`, `caught`).
+    func fishingCounts(_ key: String) throws -> [String: Int64] {
+        var out: [String: Int64] = [:]
+        for name in fishingKindNames { out[name] = try state()[key]?[name]?.intValue ?? -1 }
+        return out
+    }
+
+    /// The frame with the scenery blanked, so fish, hook, line, rod, coins and text stand out.
+    func fishingText() -> String {
+        let frame = session.renderFrame()
+        var rows: [String] = []
+        for row in 0..<frame.rows {
+            var line = ""
+            for column in 0..<frame.columns {
+                switch frame[column, row].appearance {
+                case .pixels(let top, let bottom):
+                    switch (fishingScenery.contains(top), fishingScenery.contains(bottom)) {
+                    case (true, true): line += " "
+                    case (false, false): line += "\u{2588}"
+                    case (false, true): line += "\u{2580}"
+                    case (true, false): line += "\u{2584}"
+                    }
+                case .glyph(let ch, _, _):
+                    line.unicodeScalars.append(ch)
+                }
+            }
+            rows.append(line)
+        }
+        return rows.joined(separator: "\n")
+    }
+
+    /// Steps until the phase is `phase`, returning the steps taken (nil when it never came).
+    func fishingSteps(untilPhase phase: String, limit: Int = 2000) throws -> Int? {
+        for n in 0...limit {
+            if try string("phase") == phase { return n }
+            step()
+        }
+        return nil
+    }
+
+    /// Casts with the keyboard, every time the hook swings, for `steps` steps.
+    func fishingKeepCasting(_ steps: Int) throws {
+        var left = steps
+        while left > 0 {
+            if try string("phase") == "swinging" {
+                step(events: [fishingSpace])
+                left -= 1
+            } else {
+                step(min(left, 5))
+                left -= min(left, 5)
+            }
+        }
+    }
+}
+
+/// The world's size in the article's points for a canvas: 375 x 225 points fill 80 x 24 cells.
+private func fishingWorldWidth(cols: Int, rows: Int) -> Double {
+    let k = min(Double(cols) / 375, Double(rows * 2) / 225)
+    return Double(cols) / k
+}
+
+@Suite struct FishingTests {
+    @Test func theSwingFollowsTheArticlesRecurrenceForThreeHundredSteps() throws {
+        let game = try GameDriver("fishing")
+        var angle = 0.0, back = false
+        var low = 0.0, high = 0.0
+        for step in 1...300 {
+            if back {
+                angle -= 1.8 * cos(1.5 * angle) * 0.01
+                if angle < -Double.pi / 180 * 45 { back = false }
+            } else {
+                angle += 1.8 * cos(1.5 * angle) * 0.01
+                if angle > Double.pi / 180 * 45 { back = true }
+            }
+            game.step()
+            let got = try #require(try game.double("hook_angle"))
+            #expect(abs(got - angle) < 1e-9, "step \(step): \(got) vs \(angle)")
+            low = min(low, got)
+            high = max(high, got)
+        }
+        // the 300 steps include turns at both ends
+        #expect(high > Double.pi / 4 && low < -Double.pi / 4)
+        #expect(try game.string("phase") == "swinging")
+    }
+
+    @Test func aCastTakesTenCoinsDropsWaitsAndReelsIn() throws {
+        let game = try GameDriver("fishing")
+        game.step(20)
+        #expect(try game.int("wallet") == 200)
+        game.step(events: [fishingSpace])
+        #expect(try game.string("phase") == "casting")
+        #expect(try game.int("wallet") == 190, "the 10 coins go when the cast starts")
+        #expect(try game.int("casts") == 1)
+        #expect(try game.bool("on_bank") == false)
+        // the step that took the key is the cast's first: 60 steps of casting in all
+        let casting = try #require(try game.fishingSteps(untilPhase: "waiting"))
+        #expect(casting + 1 == 60)
+        let wait = try #require(try game.int("wait"))
+        #expect((3...5).contains(wait))
+        #expect(try game.bool("biting") == true)
+        let waiting = try #require(try game.fishingSteps(untilPhase: "reeling"))
+        #expect(waiting == Int(wait) * 60)
+        #expect(try game.bool("biting") == false)
+        // the step that started the reel-in is its first: 60 in all
+        let reeling = try #require(try game.fishingSteps(untilPhase: "swinging"))
+        #expect(reeling + 1 == 60)
+        // pressing during a cast did nothing; the swing carries on from where it stopped
+        let angle = try #require(try game.double("hook_angle"))
+        game.step()
+        #expect(try game.double("hook_angle") != angle)
+        #expect(try game.int("casts") == 1)
+    }
+
+    @Test func aCastOnTheBankIsShortAndCatchesNothing() throws {
+        let game = try GameDriver("fishing")
+        #expect(try game.step(until: { abs(try game.double("hook_angle") ?? 0) > 0.75 }))
+        game.step(events: [GameDriver.key("down")])
+        #expect(try game.bool("on_bank") == true)
+        let rolls = try game.fishingCounts("rolls")
+        let casting = try #require(try game.fishingSteps(untilPhase: "waiting"))
+        #expect(casting + 1 == 30)
+        #expect(try game.int("wait") == 1)
+        #expect(try game.bool("biting") == false)
+        #expect(try game.fishingSteps(untilPhase: "reeling") == 60)
+        #expect(try game.fishingSteps(untilPhase: "swinging").map { $0 + 1 } == 30)
+        #expect(try game.fishingCounts("rolls") == rolls)
+        #expect(try game.int("wallet") == 190)
+    }
+
+    @Test func theWalletAfterOneCatchIsTwoHundredLessTenPlusTheKindsCoins() throws {
+        // the first cast with a single catch, over a few seeds
+        var checked = false
+        for seed in UInt64(1)...40 where !checked {
+            let game = try GameDriver("fishing", seed: seed)
+            game.step(30)
+            game.step(events: [GameDriver.key("enter")])
+            #expect(try game.fishingSteps(untilPhase: "reeling") != nil)
+            let bites = try game.fishingCounts("bites")
+            guard bites.values.reduce(0, +) == 1, let kind = bites.first(where: { $0.value == 1 })?.key else { continue }
+            let coins = try #require(fishingKinds[kind]).coins
+            #expect(try game.int("win") == coins)
+            #expect(try game.int("wallet") == 200 - 10 + coins, "the winnings are paid when the reel-in starts")
+            #expect(try game.fishingIDs("hooked_ids").count == 1)
+            #expect(try game.fishingSteps(untilPhase: "swinging") != nil)
+            #expect(try game.int("wallet") == 200 - 10 + coins)
+            #expect(try game.fishingCounts("caught")[kind] == 1)
+            #expect(try game.fishingIDs("hooked_ids").isEmpty, "landed fish leave the hook")
+            checked = true
+        }
+        #expect(checked, "no seed in 1...40 gave a single catch on the first cast")
+    }
+
+    @Test func everyRollIsTheArticlesLeadingEdgeRuleAndNoPassingFishIsMissed() throws {
+        let game = try GameDriver("fishing", seed: 11)
+        let worldWidth = fishingWorldWidth(cols: 80, rows: 24)
+        var checkedTicks = 0, rolls = 0
+        var wasBiting: Bool
+        var pond: [Int], kinds: [String]
+        for _ in 0..<(60 * 90) {
+            pond = try game.fishingIDs("pond_ids")
+            kinds = try game.fishingStrings("pond_kinds")
+            wasBiting = try game.bool("biting") == true
+            game.step(events: try game.string("phase") == "swinging" ? [fishingSpace] : [])
+            guard wasBiting, try game.bool("biting") == true else { continue }
+            let hookX = try #require(try game.double("hook_x"))
+            let frame = Int64(game.session.frame)
+            let rolled = try game.int("rolled_tick") == frame ? Set(try game.fishingIDs("rolled")) : []
+            let stillSwimming = Set(try game.fishingIDs("pond_ids"))
+            for (id, name) in zip(pond, kinds) where stillSwimming.contains(id) {
+                let kind = try #require(fishingKinds[name])
+                let node = try #require(game.session.scene.node(withID: id))
+                let speedPerTick = (worldWidth + kind.width) / kind.crossingTime / 60
+                let goingRight = node.scaleX < 0
+                let edge = goingRight ? node.x + kind.width / 2 : node.x - kind.width / 2
+                let distance = abs(edge - hookX)
+                if distance < speedPerTick / 2 - 1e-6 {
+                    #expect(rolled.contains(id), "fish \(id) passed the hook at step \(frame) without a roll")
+                }
+                if rolled.contains(id) {
+                    #expect(distance <= speedPerTick / 2 + 1e-6, "fish \(id) rolled \(distance) from the hook")
+                    rolls += 1
+                }
+            }
+            checkedTicks += 1
+        }
+        #expect(checkedTicks > 1000)
+        #expect(rolls > 20)
+    }
+
+    @Test func theCommonKindsBiteAtTheirChancesOverThreeHundredCasts() throws {
+        let game = try GameDriver("fishing", seed: 3)
+        var casts: Int64 = 0, checks = 0
+        while casts < 300 {
+            let state = try game.state()
+            casts = state["casts"]?.intValue ?? 0
+            let swinging = state["phase"]?.stringValue == "swinging"
+            do {
+                // a caught fish is never still swimming, and the pond stays full counting newcomers
+                let pond = Set(try game.fishingIDs("pond_ids")), hooked = Set(try game.fishingIDs("hooked_ids"))
+                #expect(pond.isDisjoint(with: hooked))
+                #expect(state["fish"]?.intValue == Int64(pond.count))
+                #expect((state["fish"]?.intValue ?? 0) + (state["incoming"]?.intValue ?? 0) == 24)
+                let pondGroup = try pond.first.map { try #require(game.session.scene.node(withID: $0)).parent }
+                for id in pond {
+                    #expect(try #require(game.session.scene.node(withID: id)).parent === pondGroup ?? nil)
+                }
+                for id in hooked {
+                    #expect(try #require(game.session.scene.node(withID: id)).parent !== pondGroup ?? nil,
+                            "a hooked fish hangs from the hook, out of the pond")
+                }
+                checks += 1
+            }
+            if swinging {
+                game.step(events: (state["wallet"]?.intValue ?? 0) < 10 ? [GameDriver.key("r")] : [fishingSpace])
+            } else {
+                game.step(5)
+            }
+        }
+        #expect(checks > 5000)
+        let rolls = try game.fishingCounts("rolls"), bites = try game.fishingCounts("bites")
+        for name in ["croaker", "grouper", "snapper"] {
+            let n = Double(try #require(rolls[name])), won = Double(try #require(bites[name]))
+            let p = try #require(fishingKinds[name]).biteChance / 100
+            #expect(n >= 100, "\(name): only \(n) rolls")
+            let sd = (p * (1 - p) / n).squareRoot()
+            #expect(abs(won / n - p) < 4 * sd, "\(name): won \(won) of \(n), chance \(p)")
+        }
+        #expect(game.session.failure == nil)
+    }
+
+    @Test func aCastWithTooFewCoinsIsRefusedAndTheRefillWorks() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fishing-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        do {
+            let store = SaveStore(dataDirectory: dir)
+            let game = try GameDriver("fishing", store: store)
+            game.step(events: [fishingSpace])
+            #expect(try game.int("wallet") == 190)
+            #expect(try game.fishingSteps(untilPhase: "swinging") != nil)
+            let kept = try #require(try game.int("wallet"))
+            game.session.close()
+            store.close()
+
+            // a restart: a new store on the same folder, a new session
+            let again = SaveStore(dataDirectory: dir)
+            let restarted = try GameDriver("fishing", seed: 2, store: again)
+            restarted.step()
+            #expect(try restarted.int("wallet") == kept)
+            let top = try #require(restarted.text().split(separator: "\n").first)
+            #expect(top.contains(" \(kept)"), "the wallet shows \(kept)")
+            #expect(try again.bestScore(game: "fishing") == max(200, kept))
+            restarted.session.close()
+            try again.setValue(.int(7), game: "fishing", key: "wallet")
+            again.close()
+        }
+        let store = SaveStore(dataDirectory: dir)
+        let game = try GameDriver("fishing", store: store)
+        game.step(events: [fishingSpace])
+        #expect(try game.string("phase") == "swinging")
+        #expect(try game.int("wallet") == 7)
+        #expect(try game.int("casts") == 0)
+        #expect(try game.bool("refused") == true)
+        #expect(game.text().contains("Not enough coins"))
+        #expect(game.text().contains("refill"))
+        game.step(events: [GameDriver.key("r")])
+        #expect(try game.int("wallet") == 200)
+        #expect(try game.bool("refused") == false)
+        #expect(!game.text().contains("Not enough coins"))
+        game.step(events: [fishingSpace])
+        #expect(try game.int("wallet") == 190)
+        #expect(try store.value(game: "fishing", key: "wallet")?.intValue == 190)
+        // r with enough coins changes nothing
+        game.step(events: [GameDriver.key("r")])
+        #expect(try game.int("wallet") == 190)
+        store.close()
+    }
+
+    @Test func theMouseAloneCastsAndRefills() throws {
+        let store = SaveStore(location: .memory)
+        let game = try GameDriver("fishing", store: store)
+        game.step(events: GameDriver.click(40, 3))
+        #expect(try game.string("phase") == "swinging", "a click on the sky does not cast")
+        game.step(events: GameDriver.click(40, 18))
+        #expect(try game.string("phase") == "casting")
+        #expect(try game.fishingSteps(untilPhase: "swinging") != nil)
+        #expect(try game.int("casts") == 1)
+        game.session.close()
+
+        try store.setValue(.int(3), game: "fishing", key: "wallet")
+        let poor = try GameDriver("fishing", store: store)
+        poor.step(events: GameDriver.click(10, 20))
+        #expect(try poor.bool("refused") == true)
+        let rows = poor.text().split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(rows.firstIndex { $0.contains("refill") })
+        let column = try #require(Array(rows[row]).firstIndex(of: "r"))
+        poor.step(events: GameDriver.click(column + 2, row))
+        #expect(try poor.int("wallet") == 200)
+        poor.step(events: GameDriver.click(60, 22))
+        #expect(try poor.string("phase") == "casting")
+        #expect(try poor.int("wallet") == 190)
+    }
+
+    @Test func theKeyboardAloneCastsWithEachCastKey() throws {
+        for key in ["space", "enter", "down"] {
+            let game = try GameDriver("fishing")
+            game.step(events: [GameDriver.key("x")])
+            #expect(try game.string("phase") == "swinging")
+            game.step(events: [GameDriver.key(key)])
+            #expect(try game.string("phase") == "casting", "\(key) casts")
+            #expect(try game.fishingSteps(untilPhase: "swinging") != nil)
+            #expect(try game.int("casts") == 1)
+        }
+    }
+
+    @Test func theSameSeedGivesTheSameFramesAndAnotherDoesNot() throws {
+        func frames(seed: UInt64) throws -> [Frame] {
+            let game = try GameDriver("fishing", seed: seed)
+            var out: [Frame] = []
+            for i in 0..<8 {
+                game.step(i % 2 == 0 ? 1 : 90, events: i % 2 == 0 ? [fishingSpace] : [])
+                game.step(60)
+                out.append(game.session.renderFrame())
+            }
+            return out
+        }
+        let a = try frames(seed: 21), b = try frames(seed: 21), c = try frames(seed: 22)
+        #expect(a == b)
+        #expect(a != c)
+    }
+
+    @Test func aResizeMidCastKeepsTheHookAndTheFishInThePond() throws {
+        let game = try GameDriver("fishing", seed: 4)
+        game.step(30)
+        game.step(events: [fishingSpace])
+        game.step(80)
+        #expect(try game.string("phase") == "waiting")
+        game.step(events: [.resize(cols: 120, rows: 40)])
+        #expect(try game.fishingSteps(untilPhase: "swinging") != nil)
+        game.step(events: [fishingSpace])
+        #expect(try game.fishingSteps(untilPhase: "swinging") != nil)
+        #expect(try game.int("casts") == 2)
+        #expect(game.session.failure == nil)
+        // every swimming fish is inside the new, wider world, on its crossing
+        let width = fishingWorldWidth(cols: 120, rows: 40)
+        for id in try game.fishingIDs("pond_ids") {
+            let node = try #require(game.session.scene.node(withID: id))
+            #expect(node.x > -200 && node.x < width + 200)
+        }
+        let rows = game.text().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows.count == 40)
+    }
+
+    @Test func tenMinutesOfCastingLeakNoNodesAnimationsOrTimers() throws {
+        let game = try GameDriver("fishing", seed: 5)
+        /// Counts at the end of the first reel-in after `minute`: then nothing of the cast is left
+        /// (no line, no coins, no "+N", no caught fish), only the pond and its newcomers.
+        func countsAfter(minute: Int) throws -> (nodes: Int, animations: Int, timers: Int, fish: Int, incoming: Int) {
+            try game.fishingKeepCasting(minute * 3600 - game.session.frame)
+            #expect(try game.fishingSteps(untilPhase: "reeling") != nil)
+            #expect(try game.fishingSteps(untilPhase: "swinging") != nil)
+            return (game.session.scene.nodeCount, game.session.animationModule.animator.runningCount,
+                    game.session.pendingTimers, Int(try game.int("fish") ?? -1), Int(try game.int("incoming") ?? -1))
+        }
+        let first = try countsAfter(minute: 1)
+        let last = try countsAfter(minute: 10)
+        #expect(try game.int("casts") ?? 0 > 80)
+        // the pond's natural variation: fish waiting to come back are not on the scene
+        #expect(first.fish + first.incoming == 24 && last.fish + last.incoming == 24)
+        #expect(first.nodes - first.fish == last.nodes - last.fish)
+        #expect(first.animations - first.fish == last.animations - last.fish, "one crossing per swimming fish")
+        #expect(first.timers - first.incoming == last.timers - last.incoming, "one timer per newcomer")
+        #expect(abs(first.nodes - last.nodes) <= 24 - min(first.fish, last.fish))
+    }
+
+    // MARK: Golden frames (80 x 24, scenery blanked) in Golden/fishing; checked by eye
+
+    @Test func swingingFrame() throws {
+        let game = try GameDriver("fishing")
+        game.step(40)
+        expectGolden(game.fishingText(), game: "fishing", name: "swinging")
+    }
+
+    @Test func fishOnTheHookFrame() throws {
+        let game = try GameDriver("fishing", seed: 3)
+        game.step(30)
+        game.step(events: [fishingSpace])
+        #expect(try game.step(until: { try !game.fishingIDs("hooked_ids").isEmpty }))
+        #expect(try game.fishingSteps(untilPhase: "reeling") != nil)
+        // two thirds of the way up: the catch hangs from the hook above the water
+        game.step(40)
+        expectGolden(game.fishingText(), game: "fishing", name: "fishOnHook")
+    }
+
+    @Test func refusedCastFrame() throws {
+        let store = SaveStore(location: .memory)
+        try store.setValue(.int(4), game: "fishing", key: "wallet")
+        let game = try GameDriver("fishing", store: store)
+        game.step(events: [fishingSpace])
+        game.step(20)
+        expectGolden(game.fishingText(), game: "fishing", name: "refused")
+    }
+}
