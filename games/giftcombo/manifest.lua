@@ -2,7 +2,7 @@
 return {
   id = "giftcombo",
   title = "Gift Combo",
-  description = "A live-stream gift overlay: repeated gifts become a combo, two channels and a queue.",
+  description = "Live-stream gift overlay: repeated gifts become combos.",
   author = "arcade",
   version = "1.0.0",
   api = 1,
