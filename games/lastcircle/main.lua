@@ -258,7 +258,7 @@ local function show_over()
   s.card = true
   clear_round()
   local n = game.nodes
-  n.over_title = arcade.scene.label{ text = "GAME OVER", font = "large", color = "#ff4d4d", outline = "#400000",
+  n.over_title = arcade.scene.label{ text = "GAME OVER", font = "large", color = "#ff4d4d",
                                      anchor_x = 0.5, anchor_y = 0.5, z = 70 }
   n.over_score = arcade.scene.text{ text = "score " .. s.score .. "     best " .. s.best, color = "white",
                                     anchor_x = 0.5, anchor_y = 0.5, z = 70 }
@@ -469,7 +469,7 @@ function game.load(ctx)
   game.nodes = {
     bar = arcade.scene.rect{ x = 0, y = 0, anchor_x = 0, anchor_y = 0, width = ctx.width, height = BAR_HEIGHT,
                              fill = BAR_COLORS[1], scale_x = 0, z = 80 },
-    title = arcade.scene.label{ text = "LAST CIRCLE", font = "large", color = "#f2f2f2", outline = "#303850",
+    title = arcade.scene.label{ text = "LAST CIRCLE", font = "large", color = "#f2f2f2",
                                 anchor_x = 0.5, anchor_y = 0.5, z = 61 },
     hint = arcade.scene.text{ text = "", color = "#8090a0", anchor_x = 0.5, anchor_y = 1, z = 61 },
   }

@@ -2,7 +2,7 @@
 return {
   id = "lastcircle",
   title = "Last Circle",
-  description = "Circles pop in one after another: pick the one that came last before the bar fills.",
+  description = "Circles pop in one by one: pick the last before the bar fills.",
   author = "arcade",
   version = "1.0.0",
   api = 1,
