@@ -1,6 +1,7 @@
 -- Last Circle: circles pop in one after another; pick the one that came last before the
 -- countdown bar fills. Round n shows n + 2 circles. Every movement, fade, pulse and the bar
--- itself are native animations; Lua runs on input, on timers and when an animation ends.
+-- itself are native animations; Lua runs on input and when an animation ends (update only
+-- reads the clock for `elapsed`).
 
 -- Start screen (last-circle article: the Start button's scale view and the background circles)
 local PULSE_SCALE = 1.5          -- the button's backing shape grows to 1.5x
@@ -46,7 +47,7 @@ local BACKGROUND = "#101522"
 
 local game = {}
 
--- Everything the rules need, read from a w x h canvas: the play area sits below the bar.
+-- The play area below the bar: canvas width and height, the area's top and its shorter side.
 local function play_area()
   local w, h = game.W, game.H
   local top = BAR_HEIGHT + 1
@@ -222,7 +223,8 @@ local function layout(w, h)
   local n = game.nodes
   n.bar.width = w
   n.title.x, n.title.y = w / 2, h * 0.28
-  n.hint.x, n.hint.y = w / 2, h - 1
+  n.rules.x, n.rules.y = w / 2, 2 * math.floor(h * 0.45 / 2) + 1
+  n.hint.x, n.hint.y = w / 2, h
   if n.start then place_button(n.start, w / 2, h * 0.62) end
   if n.over_title then
     n.over_title.x = w / 2
@@ -244,6 +246,7 @@ local function show_start()
   local s = game.state
   s.phase = "start"
   game.nodes.title.visible = true
+  game.nodes.rules.visible = true
   game.nodes.hint.text = "Enter or click: start     Esc: pause"
   game.nodes.start = make_button("Start", "#2c6e49")
   layout(game.W, game.H)
@@ -352,11 +355,12 @@ local function start_round()
     local label = arcade.scene.text{ text = keys[i], color = "#101010", anchor_x = 0.5, anchor_y = 0.5,
                                      alpha = 0, z = 40 }
     place_key(label, p.x, p.y)
-    local pop = { duration = POP_TIME, delay = delays[i], spring = { damping = POP_DAMPING, velocity = POP_VELOCITY } }
-    arcade.animate(node, { property = "scale", from = POP_FROM, to = 1, duration = pop.duration, delay = pop.delay,
-                           spring = pop.spring })
-    arcade.animate(node, { property = "alpha", from = 0, to = 1, duration = pop.duration, delay = pop.delay,
-                           spring = pop.spring })
+    -- UIKit springs the scale and the alpha together: one curve for both
+    local spring = { damping = POP_DAMPING, velocity = POP_VELOCITY }
+    arcade.animate(node, { property = "scale", from = POP_FROM, to = 1, duration = POP_TIME, delay = delays[i],
+                           spring = spring })
+    arcade.animate(node, { property = "alpha", from = 0, to = 1, duration = POP_TIME, delay = delays[i],
+                           spring = spring })
     -- the key shows once the circle has popped in
     arcade.animate(label, { property = "alpha", from = 1, to = 1, duration = 0, delay = delays[i] + POP_TIME })
     game.circles[i] = { node = node, label = label, key = keys[i] }
@@ -371,9 +375,10 @@ local function start_game()
   game.nodes.start = nil
   clear_over()
   game.nodes.title.visible = false
+  game.nodes.rules.visible = false
   game.nodes.hint.text = ""
   s.round, s.score = 1, 0
-  s.card, s.new_best, s.ending = false, false, nil
+  s.card, s.new_best, s.ending, s.picked = false, false, nil, nil
   start_round()
 end
 
@@ -421,12 +426,15 @@ local function pick(i)
     answer.z = 90
     answer.alpha = 1
     arcade.cancel_animations(answer)
+    -- to one radius past the farthest corner: the whole canvas is covered
     arcade.animate(answer, { property = "scale", to = math.sqrt(far) / answer.radius + 1, duration = GROW_TIME,
                              timing = "easeIn" }, game.next_round)
   else
     s.phase = "over"
     s.ending = "wrong"
     s.picked = i
+    -- the answer blinks from its full size even when it had not finished popping in
+    arcade.cancel_animations(answer)
     answer.alpha = 1
     arcade.animate(answer, { property = "scale", from = 1, to = BLINK_SCALE, duration = BLINK_TIME,
                              autoreverse = true, repeat_count = BLINK_REPEATS, fill = "removed" }, game.blink_done)
@@ -440,7 +448,7 @@ local function circle_at(x, y)
     local node = c.node
     if node.alpha > 0 then
       local d = math.sqrt((node.x - x) ^ 2 + (node.y - y) ^ 2)
-      -- half a cell of slack: a click names a whole cell, the circle is drawn in half-cells
+      -- a pixel (half a cell) of slack: a click names a whole cell, the circle is drawn in half-cells
       if d <= node.radius * node.scale_x + 1 and (not best_d or d < best_d) then best, best_d = i, d end
     end
   end
@@ -471,6 +479,8 @@ function game.load(ctx)
                              fill = BAR_COLORS[1], scale_x = 0, z = 80 },
     title = arcade.scene.label{ text = "LAST CIRCLE", font = "large", color = "#f2f2f2",
                                 anchor_x = 0.5, anchor_y = 0.5, z = 61 },
+    rules = arcade.scene.text{ text = "Pick the circle that popped in last: click it or press its key",
+                               color = "#c0c8d8", anchor_x = 0.5, anchor_y = 0.5, z = 61 },
     hint = arcade.scene.text{ text = "", color = "#8090a0", anchor_x = 0.5, anchor_y = 1, z = 61 },
   }
   show_start()
