@@ -310,7 +310,14 @@ local function place_circles(n)
       if not spot then break end
       placed[#placed + 1] = spot
     end
-    if #placed == n then return placed end
+    if #placed == n then
+      -- the last placed had the least room: shuffled, so the order of appearance tells nothing
+      for i = n, 2, -1 do
+        local j = math.random(i)
+        placed[i], placed[j] = placed[j], placed[i]
+      end
+      return placed
+    end
     shrink = shrink * PLACE_SHRINK
   end
 end
