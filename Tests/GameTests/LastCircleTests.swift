@@ -85,6 +85,32 @@ private func lcSteps(_ game: GameDriver, limit: Int = 2000, until condition: () 
         #expect(second.session.failure == nil)
     }
 
+    @Test func eightRoundsOfCirclesNeverOverlapAndStayInThePlayArea() throws {
+        let game = try GameDriver("lastcircle", seed: 14)
+        game.step(events: [enter])
+        let (w, h) = (Double(game.session.canvas.width), Double(game.session.canvas.height))
+        for round in 1...8 {
+            let circles = try lcCircles(game)
+            #expect(circles.count == round + 2)
+            for (i, a) in circles.enumerated() {
+                #expect(a.r >= 2, "round \(round): a circle of radius \(a.r) is too small to click or label")
+                #expect(a.x - a.r >= 0 && a.x + a.r <= w && a.y - a.r >= 3 && a.y + a.r <= h,
+                        "round \(round): (\(a.x), \(a.y)) r \(a.r) leaves the play area")
+                for b in circles[(i + 1)...] {
+                    let d = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+                    #expect(d >= a.r + b.r, "round \(round): circles overlap")
+                }
+                #expect(a.delay >= 0 && a.delay <= 0.3)
+                if i > 0 { #expect(a.delay >= circles[i - 1].delay, "listed in the order they appear") }
+            }
+            game.step(48)
+            let (col, row) = try #require(circles.last).cell
+            game.step(events: GameDriver.click(col, row))
+            #expect(try lcSteps(game) { try game.string("phase") == "round" } != nil)
+        }
+        #expect(try game.int("score") == 8)
+    }
+
     @Test func aWrongClickBlinksTheRightCircleThreeTimesThenEndsTheGameAndKeepsTheBest() throws {
         let store = SaveStore(location: .memory)
         let game = try GameDriver("lastcircle", seed: 4, store: store)
