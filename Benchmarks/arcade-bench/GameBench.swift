@@ -26,7 +26,7 @@ func gameBenchmarks() -> [BenchResult] {
         BenchResult(name: "game.coinbank_10k_step_us", value: stress.step * 1e6, unit: "us", note: "Lua, timers, animation"),
         BenchResult(name: "game.coinbank_10k_compose_us", value: stress.compose * 1e6, unit: "us", note: "scene to frame"),
         BenchResult(name: "game.coinbank_10k_encode_us", value: stress.encode * 1e6, unit: "us", note: "frame to terminal bytes"),
-    ] + fishingBenchmarks() + giftComboBenchmarks()
+    ] + fishingBenchmarks() + giftComboBenchmarks() + lastCircleBenchmarks()
 }
 
 /// A game's repository entry, or nil when it is missing or broken.
