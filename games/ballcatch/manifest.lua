@@ -2,7 +2,7 @@
 return {
   id = "ballcatch",
   title = "Ball Catch",
-  description = "Balls rain into a physics box; bat them onto the scoring boxes before the gate opens.",
+  description = "Bat falling balls onto the scoring boxes; the 50th ball opens the gate.",
   author = "arcade",
   version = "1.0.0",
   api = 1,
