@@ -314,6 +314,21 @@ private func repeated(_ key: String) -> InputEvent { .key(KeyEvent(key, isRepeat
         #expect(batted < -3 * 48.0, "batted upwards at \(batted) px/s")
     }
 
+    @Test func drivingThePaddleIntoThePileAndTheWallsSqueezesNoBallOut() throws {
+        let game = try GameDriver("ballcatch", seed: 12)
+        // dragged all over the lower half, down into the pile and against both walls
+        let targets = [(0, 23), (79, 23), (40, 23), (0, 20), (79, 16), (5, 23), (75, 23), (40, 12)]
+        var script = "0 mouse press 40 18\n"
+        for (i, f) in stride(from: 5, to: 60 * 49, by: 15).enumerated() {
+            let t = targets[i % targets.count]
+            script += "\(f) mouse drag \(t.0) \(t.1)\n"
+        }
+        try game.run(script: script, frames: 60 * 48 + 30)
+        #expect(try game.int("dropped") == 49)
+        #expect(try game.bool("gate_open") == false)
+        #expect(try game.int("balls") == 49, "every ball dropped is still in the box")
+    }
+
     // MARK: Restart, best score, resize
 
     @Test func rStartsAFreshFieldAndTheBestScoreIsKept() throws {

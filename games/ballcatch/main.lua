@@ -33,6 +33,9 @@ local RESTITUTION_THRESHOLD = 100
 -- Decided: the article moves the board with a finger only.
 local KEY_SPEED = 1      -- canvas widths (across) or heights (up and down) a second, key held
 local MAX_SPEED = 3      -- the paddle's fastest, same units: a fast drag catches up at this
+-- Ball radii kept between the paddle's ends and the side walls: a ball there is never pinched
+-- between the two, which would push it out through the wall (decided)
+local EDGE_ROOM = 2.5
 local FLASH_TIME = 0.3   -- seconds a scoring box glows after a hit
 local FLASH_COLOR = "#ffffff"
 local RESTART_TEXT = "[r] new field"
@@ -55,7 +58,7 @@ end
 -- Where the paddle's centre may be on the current canvas: anywhere in the lower half.
 local function paddle_limits()
   local L = game.layout
-  local hw, hh = L.paddle_w / 2, L.paddle_h / 2
+  local hw, hh = L.paddle_w / 2 + EDGE_ROOM * L.radius, L.paddle_h / 2
   return hw, L.W - hw, math.max(L.H * PADDLE_TOP, hh), L.H - hh
 end
 
@@ -303,6 +306,23 @@ function game.input(e)
   end
 end
 
+-- How far (at most dy) the paddle at (x, y) can go down before it presses on a ball. A
+-- kinematic wall cannot be stopped: driven into the pile, it would squeeze balls out through
+-- the floor. So it comes down onto the balls below, and no further.
+local function room_below(x, y, dy)
+  local L = game.layout
+  local hw, bottom, reach = L.paddle_w / 2, y + L.paddle_h / 2, 2 * L.radius
+  local room = dy
+  for _, ball in ipairs(game.world:bodies_in(x - hw - reach, bottom - reach, L.paddle_w + 2 * reach, dy + 2 * reach)) do
+    local r = ball.radius
+    local dx = math.max(0, math.abs(ball.x - x) - hw)
+    if dx < r then
+      room = math.min(room, math.max(0, ball.y - math.sqrt(r * r - dx * dx) - bottom))
+    end
+  end
+  return room
+end
+
 -- Only the paddle moves here: towards its aim, no faster than MAX_SPEED, as a kinematic
 -- wall so that it pushes the balls it meets.
 function game.update(dt)
@@ -318,7 +338,12 @@ function game.update(dt)
   if a.x == p.x and a.y == p.y then return end
   local mx, my = MAX_SPEED * L.W * dt, MAX_SPEED * L.H * dt
   p.x = p.x + clamp(a.x - p.x, -mx, mx)
-  p.y = p.y + clamp(a.y - p.y, -my, my)
+  local dy = clamp(a.y - p.y, -my, my)
+  if dy > 0 then
+    local room = room_below(p.x, p.y, dy)
+    if room < dy then a.y, dy = p.y + room, room end
+  end
+  p.y = p.y + dy
   game.world:move_wall(game.paddle, p.x, p.y)
   game.nodes.paddle.x, game.nodes.paddle.y = p.x, p.y
 end
