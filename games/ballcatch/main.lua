@@ -55,7 +55,8 @@ local function clamp(v, lo, hi)
   if v < lo then return lo elseif v > hi then return hi else return v end
 end
 
--- Where the paddle's centre may be on the current canvas: anywhere in the lower half.
+-- Where the paddle's centre may be on the current canvas: anywhere in the lower half, with
+-- EDGE_ROOM to spare at the sides.
 local function paddle_limits()
   local L = game.layout
   local hw, hh = L.paddle_w / 2 + EDGE_ROOM * L.radius, L.paddle_h / 2
