@@ -38,6 +38,7 @@ local MAX_SPEED = 3      -- the paddle's fastest, same units: a fast drag catche
 local EDGE_ROOM = 2.5
 local FLASH_TIME = 0.3   -- seconds a scoring box glows after a hit
 local FLASH_COLOR = "#ffffff"
+local POPUP_TIME = 0.6   -- seconds the "+5" over a hit box shows, rising a row
 local RESTART_TEXT = "[r] new field"
 
 local Z = { obstacle = 1, ball = 2, paddle = 3, hud = 10 }
@@ -109,11 +110,15 @@ end
 local function build_obstacles()
   for _, wall in ipairs(game.walls or {}) do wall:remove() end
   for _, node in ipairs(game.obstacles or {}) do node:remove() end
-  game.walls, game.obstacles, game.score_nodes = {}, {}, {}
+  game.walls, game.obstacles, game.score_nodes, game.popups = {}, {}, {}, {}
   for _, b in ipairs(PLAIN_BOXES) do add_box("box", b.x, b.y, b.size, COLORS.box) end
   for _, p in ipairs(PEGS) do add_box("peg", p.x, p.y, PEG_SIZE, COLORS.peg) end
   for _, b in ipairs(SCORE_BOXES) do
-    game.score_nodes[b.id] = add_box(b.id, b.x, b.y, b.size, b.color)
+    local box = add_box(b.id, b.x, b.y, b.size, b.color)
+    local popup = arcade.scene.text{ x = box.x, y = box.y - box.height / 2 - 1, anchor_x = 0.5, anchor_y = 1,
+                                     z = Z.hud, color = b.color, text = "+" .. b.points, alpha = 0 }
+    game.score_nodes[b.id], game.popups[b.id] = box, popup
+    game.obstacles[#game.obstacles + 1] = popup
   end
 end
 
@@ -197,7 +202,11 @@ function game.on_contact(_, id)
     game.best = s.score
   end
   show_score()
-  arcade.animate(game.score_nodes[id], { property = "color", values = { FLASH_COLOR, box.color }, duration = FLASH_TIME })
+  local node, popup = game.score_nodes[id], game.popups[id]
+  arcade.animate(node, { property = "color", values = { FLASH_COLOR, box.color }, duration = FLASH_TIME })
+  local y = node.y - node.height / 2 - 1
+  arcade.animate(popup, { group = { { property = "alpha", values = { 1, 1, 0 } },
+                                    { property = "y", values = { y, y - 2 } } }, duration = POPUP_TIME })
 end
 
 -- The world removed a ball that left the canvas: its node goes with it.
