@@ -314,6 +314,7 @@ function Animation:is_running() end
 ---@class arcade.PhysicsWorld
 ---@field gravity arcade.Point { gx, gy }; {0, 1} is 1000 px/s² down
 ---@field bounds_enabled boolean whether balls bounce off the bounds (false opens the gate)
+---@field restitution_threshold number px/s: slower impacts do not bounce (100; scale it with gravity)
 ---@field remove_outside boolean write only: remove balls that leave the bounds
 local World = {}
 
@@ -548,6 +549,7 @@ function Wall:alive() end
 ---@field bounds_enabled? boolean
 ---@field remove_outside? boolean
 ---@field substeps? integer 1..64
+---@field restitution_threshold? number px/s, 100 when missing: slower impacts do not bounce
 
 ---@class arcade.BallOptions
 ---@field x number

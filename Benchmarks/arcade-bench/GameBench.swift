@@ -19,7 +19,7 @@ func gameBenchmarks() -> [BenchResult] {
     let burst = gameRun(entry, cols: 80, rows: 24, warmup: 30, steps: 180, start: [.key(KeyEvent("enter"))])
     // 10,000 coins: the same burst sends about 34 per launch, so about 3,400 fly at once
     let stress = gameRun(entry, cols: 200, rows: 60, warmup: 60, steps: 150, start: [.key(KeyEvent("k"))])
-    return [
+    return ballCatchBenchmarks() + [
         BenchResult(name: "game.coinbank_fps", value: 1 / burst.total, unit: "steps/s", note: "target >= 2000 (80x24, 300 coins)"),
         BenchResult(name: "game.coinbank_10k_fps", value: 1 / stress.total, unit: "steps/s",
                     note: "target >= 240 (200x60, 10,000 coins)"),

@@ -147,6 +147,37 @@ final class PhysicsFixture {
         #expect(try f.number("ball.y") < resting - 8)
     }
 
+    /// Ball catch on an 80 x 48 canvas scales the article's gravity by 48 / 667: its fastest
+    /// drop, the canvas's height, lands at about 83 px/s, under the default 100 px/s below which
+    /// impacts do not bounce. Scaling the threshold by the same factor restores the bounce.
+    @Test func restitutionThresholdScalesWithASmallCanvasGravity() throws {
+        func highestRebound(_ options: String) throws -> Double {
+            let f = try PhysicsFixture()
+            try f.t.run("""
+                world = arcade.physics.world{ gravity = {0, 48 / 667}\(options) }
+                ball = world:add_ball{ x = 40, y = 2, radius = 2, elasticity = 0.8, friction = 1 }
+                """)
+            var landed = false, highest = 46.0
+            for _ in 0..<300 {
+                try f.step()
+                let y = try f.number("ball.y")
+                if y > 45.5 { landed = true }
+                if landed { highest = min(highest, y) }
+            }
+            #expect(landed)
+            return 46 - highest
+        }
+        #expect(try highestRebound("") < 0.5)
+        let rebound = try highestRebound(", restitution_threshold = 100 * 48 / 667")
+        #expect(abs(rebound - 0.64 * 44) < 0.1 * 0.64 * 44, "rebound \(rebound) px of a 44 px drop")
+
+        let f = try PhysicsFixture()
+        try f.t.run("world = arcade.physics.world{}")
+        #expect(try f.number("world.restitution_threshold") == 100)
+        try f.t.run("world.restitution_threshold = 7.5")
+        #expect(try f.number("world.restitution_threshold") == 7.5)
+    }
+
     @Test func badArgumentsGiveClearMessages() throws {
         let f = try PhysicsFixture()
         try f.t.run("world = arcade.physics.world{}; other = arcade.physics.world{}")
@@ -172,6 +203,9 @@ final class PhysicsFixture {
             ("arcade.physics.world{ gravity = 1 }", "field 'gravity' must be { gx, gy }"),
             ("arcade.physics.world{ bounds = 'screen' }", "field 'bounds' must be true, false or"),
             ("arcade.physics.world{ gravty = {0, 1} }", "a world has no option 'gravty'"),
+            ("arcade.physics.world{ restitution_threshold = -1 }", "field 'restitution_threshold' must be a finite number >= 0"),
+            ("world.restitution_threshold = 'slow'", "world.restitution_threshold must be a finite number >= 0, got string"),
+            ("world.restitution_threshold = -5", "must be a finite number >= 0, got -5"),
             ("world.count(5)", "PhysicsWorld expected, got number"),
         ]
         for (source, message) in cases {

@@ -26,7 +26,8 @@ import ArcadeRender
 /// height})`, `add_segment(id, x1, y1, x2, y2)`, `move_wall(w, x, y)`, `place_wall(w, x, y)`,
 /// `remove_wall(w)`, `remove_walls(id)`, `remove_outside([on])`, `on_contact(fn)`,
 /// `on_removed(fn)`, `count()`, `balls()`, `bodies_in(x, y, w, h)`, `destroy()`; properties
-/// `bounds_enabled` and `gravity` (read/write), `remove_outside` (write), `count` (read).
+/// `bounds_enabled`, `gravity` and `restitution_threshold` (read/write), `remove_outside`
+/// (write), `count` (read).
 ///
 /// Ball: `x`, `y`, `vx`, `vy`, `spin` (read/write), `radius`, `mass`, `angle` (read),
 /// `remove()`, `alive()`, `bind(node [, rotation])`, `unbind()`.
@@ -193,10 +194,16 @@ public final class PhysicsModule {
 
     // MARK: Worlds
 
-    private static let worldOptions: Set<String> = ["gravity", "bounds", "bounds_enabled", "remove_outside", "substeps"]
+    private static let worldOptions: Set<String> = [
+        "gravity", "bounds", "bounds_enabled", "remove_outside", "substeps", "restitution_threshold",
+    ]
 
     /// `arcade.physics.world{ gravity = {0, 1}, bounds = true | false | {x, y, width, height},
-    /// bounds_enabled = true, remove_outside = false, substeps = 4 }`.
+    /// bounds_enabled = true, remove_outside = false, substeps = 4, restitution_threshold = 100 }`.
+    ///
+    /// The threshold (px/s) is a speed, so a game that scales gravity down to a small canvas
+    /// scales it by the same factor; otherwise nothing on that canvas is ever fast enough to
+    /// bounce.
     private func makeWorld(_ s: LuaStack) throws -> Int32 {
         if s.isNoneOrNil(1) { s.setTop(0); s.pushTable() } else { try s.checkTable(1) }
         try rejectUnknown(options: 1, allowed: Self.worldOptions, what: "a world", s)
@@ -227,6 +234,12 @@ public final class PhysicsModule {
         if let n = try s.numberField("substeps", of: 1) {
             guard n >= 1, n <= 64 else { throw LuaArgumentError(1, "field 'substeps' must be between 1 and 64") }
             world.substeps = Int(n)
+        }
+        if let v = try s.numberField("restitution_threshold", of: 1) {
+            guard v.isFinite, v >= 0 else {
+                throw LuaArgumentError(1, "field 'restitution_threshold' must be a finite number >= 0, got \(v)")
+            }
+            world.restitutionThreshold = v
         }
         let entry = Entry(world: world, number: nextWorld, followsCanvas: follows)
         nextWorld += 1
@@ -314,6 +327,7 @@ public final class PhysicsModule {
             switch key {
             case "bounds_enabled": s.push(world.boundsEnabled)
             case "count": s.push(world.bodyCount)
+            case "restitution_threshold": s.push(world.restitutionThreshold)
             case "gravity":
                 s.pushTable(array: 2)
                 s.push(world.gravity.x); s.setIndex(1, in: -2)
@@ -326,6 +340,11 @@ public final class PhysicsModule {
             switch key {
             case "bounds_enabled": entry.world.boundsEnabled = s.truthy(at: 3)
             case "remove_outside": entry.removesOutside = s.truthy(at: 3)
+            case "restitution_threshold":
+                guard let v = s.number(at: 3), v.isFinite, v >= 0 else {
+                    throw LuaScriptError("world.restitution_threshold must be a finite number >= 0, got \(s.number(at: 3).map { "\($0)" } ?? s.typeName(at: 3))")
+                }
+                entry.world.restitutionThreshold = v
             case "gravity":
                 guard let g = s.point(at: 3), g.x.isFinite, g.y.isFinite else {
                     throw LuaScriptError("world.gravity must be { gx, gy }, got \(s.typeName(at: 3))")

@@ -1,0 +1,365 @@
+-- Ball catch: a ball drops every second into a box whose edges are walls; obstacles and two
+-- scoring boxes stand in the way, and a paddle in the lower half bats the balls about. The
+-- 50th drop opens the gate: the edges go and the pile falls out.
+-- Every ball, wall and the paddle live in one native physics world: Lua only drops balls,
+-- counts the contacts it is told about and moves the paddle.
+
+-- The article's screen, in points: positions scale x by W / 375 and y by H / 667.
+local ARTICLE_W, ARTICLE_H = 375, 667  -- GAMES.md: the articles' iPhone screen, 375 x 667 pt
+local GRAVITY = { 0, 1 }               -- ball-catch: UIKit's default gravity, 1000 pt/s² down
+local BALLS_ACROSS = 20                -- GAMES.md §2: balls are 1/20 of the width across
+local DROP_INTERVAL = 1                -- ball-catch: timerCount, one ball a second
+local GATE_THRESHOLD = 50              -- ball-catch: maxCount, the 50th drop opens the gate
+local ELASTICITY = 0.8                 -- ball-catch: ballE
+local FRICTION = 1                     -- ball-catch: dyib.friction
+local PADDLE_W, PADDLE_H = 100, 10     -- ball-catch: boardW x 10
+local PADDLE_ROW = 0.75                -- ball-catch: the board starts at 3/4 of the height
+local PADDLE_TOP = 0.5                 -- ball-catch: the board never goes above half the height
+-- ball-catch: the plain boxes (makeBarrier box1, box2), centre and side in points
+local PLAIN_BOXES = { { x = 150, y = 200, size = 25 }, { x = 300, y = 300, size = 30 } }
+-- ball-catch: the pegs (makeBarrier box3..box6), centres in points. The last one, at x = 390,
+-- is off the article's 375 pt screen; it is pulled in to touch the right edge (decided).
+local PEGS = { { x = 70, y = 300 }, { x = 280, y = 160 }, { x = 100, y = 160 }, { x = 390, y = 250 } }
+local PEG_SIZE = 10                    -- decided: the article's peg image has no stated size
+-- ball-catch: makeScoreBarrier, box "score1" worth 5 and "score2" worth 1 per hit
+local SCORE_BOXES = {
+  { id = "score1", x = 145, y = 250, size = 25, points = 5, color = "#f2c14e" },
+  { id = "score2", x = 330, y = 350, size = 20, points = 1, color = "#4ecdc4" },
+}
+-- UIKit has no rest threshold to port: the engine's, 100 px/s at full gravity, shrinks
+-- with the gravity so that balls on a small canvas still bounce
+local RESTITUTION_THRESHOLD = 100
+
+-- Decided: the article moves the board with a finger only.
+local KEY_SPEED = 1      -- canvas widths (across) or heights (up and down) a second, key held
+local MAX_SPEED = 3      -- the paddle's fastest, same units: a fast drag catches up at this
+-- Ball radii kept between the paddle's ends and the side walls: a ball there is never pinched
+-- between the two, which would push it out through the wall (decided)
+local EDGE_ROOM = 2.5
+local FLASH_TIME = 0.3   -- seconds a scoring box glows after a hit
+local FLASH_COLOR = "#ffffff"
+local POPUP_TIME = 0.6   -- seconds the "+5" over a hit box shows, rising a row
+local RESTART_TEXT = "[r] new field"
+
+local Z = { obstacle = 1, ball = 2, paddle = 3, hud = 10 }
+local COLORS = {
+  background = "#1b2030", box = "#a0703c", peg = "#9aa0a6", paddle = "#e0413a",
+  hud = "#e8e8e8", dim = "#8890a0", gate = "#ff7a59",
+}
+local ARROWS = { left = { -1, 0 }, right = { 1, 0 }, up = { 0, -1 }, down = { 0, 1 } }
+local ARROW_NAMES = { "left", "right", "up", "down" }
+
+---@type arcade.Game
+local game = {}
+
+local function clamp(v, lo, hi)
+  if v < lo then return lo elseif v > hi then return hi else return v end
+end
+
+-- Where the paddle's centre may be on the current canvas: anywhere in the lower half, with
+-- EDGE_ROOM to spare at the sides.
+local function paddle_limits()
+  local L = game.layout
+  local hw, hh = L.paddle_w / 2 + EDGE_ROOM * L.radius, L.paddle_h / 2
+  return hw, L.W - hw, math.max(L.H * PADDLE_TOP, hh), L.H - hh
+end
+
+local function clamp_paddle(x, y)
+  local x0, x1, y0, y1 = paddle_limits()
+  return clamp(x, x0, x1), clamp(y, y0, y1)
+end
+
+local function show_score()
+  local s = game.state
+  game.nodes.score.text = "score " .. s.score .. "  best " .. math.max(game.best, s.score)
+end
+
+local function show_gate()
+  local s = game.state
+  game.nodes.gate.text = "gate opens in " .. (GATE_THRESHOLD - s.count % GATE_THRESHOLD)
+  game.nodes.open.visible = s.gate_open
+end
+
+-- The canvas size and the scales every length is taken at. Sizes take one factor, the
+-- geometric mean of the two axes' (each box keeps its share of the screen's area, and stays
+-- square); positions take each axis's own, so the layout spans the canvas as the article's did.
+local function measure(w, h)
+  local sx, sy = w / ARTICLE_W, h / ARTICLE_H
+  local u = math.sqrt(sx * sy)
+  game.layout = {
+    W = w, H = h, sx = sx, sy = sy, size = u,
+    radius = w / BALLS_ACROSS / 2,
+    paddle_w = PADDLE_W * u, paddle_h = PADDLE_H * u,
+  }
+end
+
+-- A square wall and its node, centred on the article's (x, y).
+local function add_box(id, x, y, size, color)
+  local L = game.layout
+  local side = size * L.size
+  local cx = math.min(x * L.sx, L.W - side / 2)
+  local cy = y * L.sy
+  local wall = game.world:add_wall(id, { x = cx - side / 2, y = cy - side / 2, width = side, height = side })
+  local node = arcade.scene.rect{ x = cx, y = cy, width = side, height = side, fill = color, z = Z.obstacle }
+  game.walls[#game.walls + 1] = wall
+  game.obstacles[#game.obstacles + 1] = node
+  return node
+end
+
+-- Every obstacle for the current canvas, replacing those of the last one.
+local function build_obstacles()
+  for _, wall in ipairs(game.walls or {}) do wall:remove() end
+  for _, node in ipairs(game.obstacles or {}) do node:remove() end
+  game.walls, game.obstacles, game.score_nodes, game.popups = {}, {}, {}, {}
+  for _, b in ipairs(PLAIN_BOXES) do add_box("box", b.x, b.y, b.size, COLORS.box) end
+  for _, p in ipairs(PEGS) do add_box("peg", p.x, p.y, PEG_SIZE, COLORS.peg) end
+  for _, b in ipairs(SCORE_BOXES) do
+    local box = add_box(b.id, b.x, b.y, b.size, b.color)
+    local popup = arcade.scene.text{ x = box.x, y = box.y - box.height / 2 - 1, anchor_x = 0.5, anchor_y = 1,
+                                     z = Z.hud, color = b.color, text = "+" .. b.points, alpha = 0 }
+    game.score_nodes[b.id], game.popups[b.id] = box, popup
+    game.obstacles[#game.obstacles + 1] = popup
+  end
+end
+
+-- The paddle wall at the state's paddle position, for the current canvas.
+local function build_paddle()
+  local L, p = game.layout, game.state.paddle
+  if game.paddle then game.paddle:remove() end
+  p.x, p.y = clamp_paddle(p.x, p.y)
+  game.paddle = game.world:add_wall("paddle", {
+    x = p.x - L.paddle_w / 2, y = p.y - L.paddle_h / 2, width = L.paddle_w, height = L.paddle_h,
+  })
+  local n = game.nodes.paddle
+  n.x, n.y, n.width, n.height = p.x, p.y, L.paddle_w, L.paddle_h
+  game.aim = { x = p.x, y = p.y }
+end
+
+local function place_hud()
+  local L, n = game.layout, game.nodes
+  n.gate.x = L.W - 1
+  n.restart.x = math.floor(L.W / 2)
+  n.open.x = math.floor(L.W / 2)
+end
+
+-- Lays everything out for a w x h pixel canvas; balls in play stay where they are, pulled
+-- back inside when the canvas shrank past them.
+local function layout(w, h)
+  measure(w, h)
+  local L = game.layout
+  game.world.gravity = { GRAVITY[1] * L.sy, GRAVITY[2] * L.sy }
+  game.world.restitution_threshold = RESTITUTION_THRESHOLD * L.sy
+  build_obstacles()
+  build_paddle()
+  place_hud()
+  for _, b in ipairs(game.balls) do
+    local r = b.ball.radius
+    b.ball.x = clamp(b.ball.x, r, math.max(r, L.W - r))
+    if b.ball.y > L.H - r then b.ball.y = L.H - r end
+  end
+end
+
+-- The scoring box named id (a contact's id may also be another ball, or nil for an edge).
+local function scoring_box(id)
+  for _, b in ipairs(SCORE_BOXES) do
+    if b.id == id then return b end
+  end
+  return nil
+end
+
+-- Drops a ball at the top, at x (random when nil); the article's makeBalls.
+function game.drop(x)
+  local s, L = game.state, game.layout
+  local r = L.radius
+  x = x or (r + math.random() * (L.W - 2 * r))
+  local color = { math.random(0, 255), math.random(0, 255), math.random(0, 255) }
+  local node = arcade.scene.circle{ x = x, y = r, radius = r, fill = color, z = Z.ball }
+  local ball = game.world:add_ball{ x = x, y = r, radius = r, elasticity = ELASTICITY, friction = FRICTION, node = node }
+  game.balls[#game.balls + 1] = { ball = ball, node = node }
+  s.dropped = s.dropped + 1
+  s.count = s.count + 1
+  -- the gate opens on the 50th drop and shuts on the next one, as the article's timer did
+  if s.count == GATE_THRESHOLD then
+    s.gate_open = true
+    s.count = 0
+  else
+    s.gate_open = false
+  end
+  game.world.bounds_enabled = not s.gate_open
+  s.balls = game.world:count()
+  show_gate()
+end
+
+-- A ball began touching something: scoring boxes score once per touch.
+function game.on_contact(_, id)
+  local box = scoring_box(id)
+  if not box then return end
+  local s = game.state
+  s.score = s.score + box.points
+  s.hits[id] = s.hits[id] + 1
+  if s.score > game.best then
+    arcade.score.submit(s.score)
+    game.best = s.score
+  end
+  show_score()
+  local node, popup = game.score_nodes[id], game.popups[id]
+  arcade.animate(node, { property = "color", values = { FLASH_COLOR, box.color }, duration = FLASH_TIME })
+  local y = node.y - node.height / 2 - 1
+  arcade.animate(popup, { group = { { property = "alpha", values = { 1, 1, 0 } },
+                                    { property = "y", values = { y, y - 2 } } }, duration = POPUP_TIME })
+end
+
+-- The world removed a ball that left the canvas: its node goes with it.
+function game.on_removed(ball)
+  for i, b in ipairs(game.balls) do
+    if b.ball == ball then
+      b.node:remove()
+      table.remove(game.balls, i)
+      break
+    end
+  end
+  game.state.balls = game.world:count()
+end
+
+-- Empties the field and starts dropping again, the score back at 0.
+function game.restart()
+  local s = game.state
+  for _, b in ipairs(game.balls) do
+    b.ball:remove()
+    b.node:remove()
+  end
+  game.balls = {}
+  s.count, s.score, s.gate_open = 0, 0, false
+  s.hits = { score1 = 0, score2 = 0 }
+  local L = game.layout
+  s.paddle = { x = L.W / 2, y = L.H * PADDLE_ROW }
+  game.world.bounds_enabled = true
+  game.held = { left = false, right = false, up = false, down = false }
+  game.grab = nil
+  build_paddle()
+  show_score()
+  if game.dropper then game.dropper:cancel() end
+  game.dropper = arcade.every(DROP_INTERVAL, game.drop)
+  game.drop()
+end
+
+-- A line of the head-up display: on the top row, over the balls, on its own background so
+-- that the balls passing behind it do not break up the letters.
+local function hud_text(opts)
+  opts.y = opts.y or 0
+  opts.anchor_y = 0
+  opts.z = Z.hud
+  opts.background = COLORS.background
+  opts.text = opts.text or ""
+  return arcade.scene.text(opts)
+end
+
+function game.load(ctx)
+  local s = game.state
+  s.dropped, s.balls = 0, 0
+  s.paddle = { x = 0, y = 0 }
+  game.best = arcade.score.best() or 0
+  game.balls = {}
+  arcade.scene.background(COLORS.background)
+  game.world = arcade.physics.world{ gravity = GRAVITY, bounds = true, remove_outside = true }
+  game.world:on_contact(game.on_contact)
+  game.world:on_removed(game.on_removed)
+  game.nodes = {
+    paddle = arcade.scene.rect{ fill = COLORS.paddle, z = Z.paddle },
+    score = hud_text{ x = 1, anchor_x = 0, color = COLORS.hud },
+    gate = hud_text{ anchor_x = 1, color = COLORS.hud },
+    restart = hud_text{ anchor_x = 0.5, color = COLORS.dim, text = RESTART_TEXT },
+    open = hud_text{ y = 2, anchor_x = 0.5, color = COLORS.gate, text = "the gate is open", visible = false },
+  }
+  layout(ctx.width, ctx.height)
+  game.restart()
+end
+
+local function on_restart_button(e)
+  local L = game.layout
+  return e.row == 0 and math.abs(e.x + 0.5 - math.floor(L.W / 2)) <= #RESTART_TEXT / 2
+end
+
+function game.input(e)
+  if e.type == "key" then
+    local d = ARROWS[e.key]
+    if d then
+      -- a press nudges; held (the terminal repeats it) it keeps moving until released
+      if e.is_repeat or e["repeat"] then
+        game.held[e.key] = true
+      else
+        local a, r = game.aim, 2 * game.layout.radius
+        a.x, a.y = clamp_paddle(a.x + d[1] * r, a.y + d[2] * r)
+      end
+    elseif e.key == "r" then
+      game.restart()
+    end
+  elseif e.type == "keyup" then
+    if ARROWS[e.key] then game.held[e.key] = false end
+  elseif e.type == "mouse" then
+    if e.action == "press" then
+      if on_restart_button(e) then
+        game.restart()
+      else
+        -- the article drags the board by the finger's movement, wherever the finger is
+        local p = game.state.paddle
+        game.grab = { dx = p.x - e.x, dy = p.y - e.y }
+      end
+    elseif e.action == "drag" and game.grab then
+      local a = game.aim
+      a.x, a.y = clamp_paddle(e.x + game.grab.dx, e.y + game.grab.dy)
+    elseif e.action == "release" then
+      game.grab = nil
+    end
+  elseif e.type == "resize" then
+    layout(e.width, e.height)
+  end
+end
+
+-- How far (at most dy) the paddle at (x, y) can go down before it presses on a ball. A
+-- kinematic wall cannot be stopped: driven into the pile, it would squeeze balls out through
+-- the floor. So it comes down onto the balls below, and no further.
+local function room_below(x, y, dy)
+  local L = game.layout
+  local hw, bottom, reach = L.paddle_w / 2, y + L.paddle_h / 2, 2 * L.radius
+  local room = dy
+  for _, ball in ipairs(game.world:bodies_in(x - hw - reach, bottom - reach, L.paddle_w + 2 * reach, dy + 2 * reach)) do
+    local r = ball.radius
+    local dx = math.max(0, math.abs(ball.x - x) - hw)
+    if dx < r then
+      room = math.min(room, math.max(0, ball.y - math.sqrt(r * r - dx * dx) - bottom))
+    end
+  end
+  return room
+end
+
+-- Only the paddle moves here: towards its aim, no faster than MAX_SPEED, as a kinematic
+-- wall so that it pushes the balls it meets.
+function game.update(dt)
+  local L, a, held = game.layout, game.aim, game.held
+  local hx, hy = 0, 0
+  for _, name in ipairs(ARROW_NAMES) do
+    if held[name] then hx, hy = hx + ARROWS[name][1], hy + ARROWS[name][2] end
+  end
+  if hx ~= 0 or hy ~= 0 then
+    a.x, a.y = clamp_paddle(a.x + hx * KEY_SPEED * L.W * dt, a.y + hy * KEY_SPEED * L.H * dt)
+  end
+  local p = game.state.paddle
+  if a.x == p.x and a.y == p.y then return end
+  local mx, my = MAX_SPEED * L.W * dt, MAX_SPEED * L.H * dt
+  p.x = p.x + clamp(a.x - p.x, -mx, mx)
+  local dy = clamp(a.y - p.y, -my, my)
+  if dy > 0 then
+    local room = room_below(p.x, p.y, dy)
+    if room < dy then a.y, dy = p.y + room, room end
+  end
+  p.y = p.y + dy
+  game.world:move_wall(game.paddle, p.x, p.y)
+  game.nodes.paddle.x, game.nodes.paddle.y = p.x, p.y
+end
+
+function game.quit()
+  arcade.score.submit(game.state.score)
+end
+
+return game

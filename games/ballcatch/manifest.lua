@@ -1,0 +1,10 @@
+-- Ball catch: the arcade reads this file as data only.
+return {
+  id = "ballcatch",
+  title = "Ball Catch",
+  description = "Bat falling balls onto the scoring boxes; the 50th ball opens the gate.",
+  author = "arcade",
+  version = "1.0.0",
+  api = 1,
+  min_size = { 80, 24 },
+}
