@@ -74,7 +74,11 @@ let package = Package(
             dependencies: ["ArcadeHost", "ArcadeLua", "ArcadeCore"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "GameTests", dependencies: ["ArcadeHost", "ArcadeLua", "ArcadeCore", "ArcadeRender"]),
+        .testTarget(
+            name: "GameTests",
+            dependencies: ["ArcadeHost", "ArcadeLua", "ArcadeCore", "ArcadeRender"],
+            exclude: ["Golden"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

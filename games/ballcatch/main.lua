@@ -285,7 +285,7 @@ function game.input(e)
     local d = ARROWS[e.key]
     if d then
       -- a press nudges; held (the terminal repeats it) it keeps moving until released
-      if e.is_repeat or e["repeat"] then
+      if e.is_repeat then
         game.held[e.key] = true
       else
         local a, r = game.aim, 2 * game.layout.radius

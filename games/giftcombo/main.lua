@@ -410,7 +410,7 @@ function game.input(e)
     local k = tonumber(e.key)
     if k and k >= 1 and k <= #PAIRS then
       game.press(k)
-    elseif e.key == "c" and not (e.is_repeat or e["repeat"]) then
+    elseif e.key == "c" and not (e.is_repeat) then
       game.press(#PAIRS + 1)
     end
   elseif e.type == "mouse" then
