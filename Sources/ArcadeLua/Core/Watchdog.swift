@@ -34,7 +34,6 @@ final class Watchdog: @unchecked Sendable {
             let box = Unmanaged.passUnretained(self).toOpaque()
             if pthread_create(&t, nil, { arg in
                 Unmanaged<Watchdog>.fromOpaque(arg!).takeUnretainedValue().run()
-                return nil
             }, box) == 0 {
                 pthread_detach(t)
                 thread = t
