@@ -26,20 +26,9 @@ import ArcadeCore
 
     /// The real executable, end to end: exit codes, stdout JSON, stderr errors.
     @Test func commandLine() throws {
-        let arcade = try arcadeExecutable()
-
         func run(_ args: [String]) throws -> (Int32, String, String) {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: arcade)
-            p.arguments = args
-            let out = Pipe(), err = Pipe()
-            p.standardOutput = out
-            p.standardError = err
-            try p.run()
-            let o = out.fileHandleForReading.readDataToEndOfFile()
-            let e = err.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+            let r = try runArcade(args)
+            return (r.status, r.out, r.err)
         }
 
         let scriptFile = FileManager.default.temporaryDirectory.appendingPathComponent("arcade-test-\(getpid()).txt")
