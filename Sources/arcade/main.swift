@@ -179,7 +179,7 @@ extension Arcade {
         func validate() throws {
             guard (frames ?? 0) >= 0 else { throw ValidationError("--frames must be 0 or more") }
             guard let (c, r) = InputScript.parseSize(size) else { throw ValidationError("--size takes COLSxROWS, like 80x24") }
-            guard c >= 20, r >= 10, c <= 1000, r <= 500 else { throw ValidationError("--size must be between 20x10 and 1000x500") }
+            guard InputScript.isPlayableSize(cols: c, rows: r) else { throw ValidationError("--size must be between 20x10 and 1000x500") }
             if let d = dumpFrame, d != "plain", d != "ansi" { throw ValidationError("--dump-frame takes plain or ansi") }
         }
 

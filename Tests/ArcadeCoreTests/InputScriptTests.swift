@@ -37,4 +37,19 @@ import Testing
         #expect(error("1 mouse poke 1 1") == "line 1: unknown mouse action 'poke'")
         #expect(error("1 resize 0 10") == "line 1: 'resize' takes a column count and a row count")
     }
+
+    /// Recordings are shared: a size or position no terminal has is refused, never allocated.
+    @Test func sizesAndPositionsAreHeldToWhatTheArcadeRuns() {
+        func error(_ text: String) -> String? {
+            do { _ = try InputScript.parse(text); return nil } catch { return error.description }
+        }
+        #expect(error("0 resize 1000000 1000000") == "line 1: resize to 1000000x1000000: a size must be between 20x10 and 1000x500")
+        #expect(error("0 resize 19 24") != nil)
+        #expect(error("0 resize 1000 500") == nil)
+        #expect(error("arcade-recording game=x seed=1 size=1000000x1000000")
+                == "line 1: header size 1000000x1000000 is not between 20x10 and 1000x500")
+        #expect(error("arcade-recording game=x seed=1 size=80x24") == nil)
+        #expect(error("0 mouse press 9223372036854775807 3") != nil)
+        #expect(error("0 mouse press 999 499") == nil)
+    }
 }

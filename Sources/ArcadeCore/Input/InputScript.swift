@@ -90,6 +90,7 @@ public struct InputScript: Equatable, Sendable {
                 guard let game = fields["game"], !game.isEmpty else { throw fail("header needs game=<id>") }
                 guard let seedText = fields["seed"], let seed = UInt64(seedText) else { throw fail("header needs seed=<number>") }
                 guard let size = fields["size"], let (c, r) = parseSize(size) else { throw fail("header needs size=<cols>x<rows>") }
+                guard isPlayableSize(cols: c, rows: r) else { throw fail("header size \(c)x\(r) is not \(sizeRule)") }
                 script.header = Header(game: game, seed: seed, cols: c, rows: r)
                 continue
             }
@@ -114,8 +115,8 @@ public struct InputScript: Equatable, Sendable {
             case "mouse":
                 guard args.count == 3 || args.count == 4 else { throw fail("'mouse' takes an action, a column, a row and an optional button") }
                 guard let action = MouseAction(rawValue: args[0]) else { throw fail("unknown mouse action '\(args[0])'") }
-                guard let col = Int(args[1]), let row = Int(args[2]), col >= 0, row >= 0 else {
-                    throw fail("mouse column and row must be whole numbers from 0")
+                guard let col = Int(args[1]), let row = Int(args[2]), (0...maxCols).contains(col), (0...maxRows).contains(row) else {
+                    throw fail("mouse column and row must be whole numbers from 0 to \(maxCols) and \(maxRows)")
                 }
                 var button = MouseButton.left
                 if args.count == 4 {
@@ -127,6 +128,7 @@ public struct InputScript: Equatable, Sendable {
                 guard args.count == 2, let c = Int(args[0]), let r = Int(args[1]), c > 0, r > 0 else {
                     throw fail("'resize' takes a column count and a row count")
                 }
+                guard isPlayableSize(cols: c, rows: r) else { throw fail("resize to \(c)x\(r): a size must be \(sizeRule)") }
                 event = .resize(cols: c, rows: r)
             default:
                 throw fail("unknown event '\(words[1])' (expected key, keyup, mouse, resize or end)")
@@ -137,6 +139,17 @@ public struct InputScript: Equatable, Sendable {
     }
 
     /// `80x24` -> (80, 24).
+    /// The canvas sizes the arcade runs at, in cells: `--size`, a recording's header and a
+    /// script's `resize` are all held to them (recordings are shared, so untrusted).
+    public static let minCols = 20, minRows = 10, maxCols = 1000, maxRows = 500
+
+    /// True when `cols` x `rows` is a size the arcade runs at.
+    public static func isPlayableSize(cols: Int, rows: Int) -> Bool {
+        (minCols...maxCols).contains(cols) && (minRows...maxRows).contains(rows)
+    }
+
+    static var sizeRule: String { "between \(minCols)x\(minRows) and \(maxCols)x\(maxRows)" }
+
     public static func parseSize(_ text: String) -> (Int, Int)? {
         let p = text.split(separator: "x")
         guard p.count == 2, let c = Int(p[0]), let r = Int(p[1]), c > 0, r > 0 else { return nil }
