@@ -255,7 +255,10 @@ extension Arcade {
                 session.vm.collectGarbage()  // count what the game keeps, not garbage
                 Output.out(session.stats.json + "\n")
             }
-            session.close()
+            if let quitError = session.close() {
+                Output.err(quitError.description + "\n")
+                throw ExitCode(1)
+            }
         }
     }
 }

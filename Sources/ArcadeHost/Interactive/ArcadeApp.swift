@@ -257,7 +257,10 @@ public final class ArcadeApp {
 
     private func closeGame() {
         recorder?.finish(at: session?.stepsRun)
-        session?.close()
+        if let quitError = session?.close() {
+            // the game is leaving anyway: its quit() failing (where games save) goes to the log
+            options.log("quit() failed: \(quitError.description)")
+        }
         session = nil
         watcher = nil
         recorder = nil

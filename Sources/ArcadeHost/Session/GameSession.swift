@@ -383,14 +383,26 @@ public final class GameSession {
     }
 
     /// Calls `quit()` if the game has one, then releases timers and callbacks.
-    public func close() {
+    ///
+    /// - Returns: the error `quit()` raised, if it did (also kept in ``failure``): `quit()` is
+    ///   where games save, so its failure must be reported, not swallowed. Everything is
+    ///   released all the same.
+    @discardableResult
+    public func close() -> LuaError? {
+        var quitError: LuaError?
         if failure == nil {
-            try? callGame("quit", label: "quit()", args: { _ in 0 })
+            do throws(LuaError) {
+                try callGame("quit", label: "quit()", args: { _ in 0 })
+            } catch {
+                quitError = error
+                failure = error
+            }
         }
         timers.cancelAll()
         animationModule.cancelAll()
         physicsModule.removeAll()
         scene.removeAll()
+        return quitError
     }
 
     // MARK: Events as Lua tables
