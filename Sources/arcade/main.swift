@@ -243,7 +243,7 @@ extension Arcade {
                 }
                 let text = mode == "ansi" ? frame.ansiText() : frame.plainText(background: session.scene.background)
                 // a line of its own, so that --state or --stats output starts on the next one
-                Output.out(text.hasSuffix("\n") ? text : text + "\n")
+                Output.outRaw(text.hasSuffix("\n") ? text : text + "\n")
             }
             if state {
                 do { Output.out(try session.state().json(pretty: true) + "\n") } catch {
@@ -315,7 +315,7 @@ final class LogFile {
     }
 
     func append(_ line: String) {
-        var l = line + "\n"
+        var l = ControlEscaping.escapingControls(line) + "\n"
         l.withUTF8 { _ = Glibc.write(fd, $0.baseAddress, $0.count) }
     }
 
@@ -336,8 +336,12 @@ enum Output {
         return t.withUTF8 { Glibc.write(fd, $0.baseAddress, $0.count) == $0.count }
     }
 
-    static func out(_ s: String) { write(1, s) }
-    static func err(_ s: String) { write(2, s) }
+    /// Text for the user: any control byte in it (from a game's name, manifest, message or
+    /// `print`) is shown escaped, so a game cannot drive the terminal from outside its frame.
+    static func out(_ s: String) { write(1, ControlEscaping.escapingControls(s)) }
+    static func err(_ s: String) { write(2, ControlEscaping.escapingControls(s)) }
+    /// Bytes meant for a terminal as they are: `--dump-frame ansi`.
+    static func outRaw(_ s: String) { write(1, s) }
 
     private static func write(_ fd: Int32, _ s: String) {
         var s = s
