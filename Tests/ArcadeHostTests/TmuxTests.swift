@@ -103,4 +103,71 @@ import Testing
         #expect(try waitForScreen(session, containing: "tiny:").contains("tiny: no keys yet"))
         _ = try sh("tmux send-keys -t \(session) C-c")
     }
+
+    /// Issue 15, 11: a resize while a card is up repaints at the new size at once: growing
+    /// paints the new area, shrinking never writes a frame wider than the window.
+    @Test func resizeUnderThePauseCardFollowsTheWindow() throws {
+        try #require(!(try sh("command -v tmux")).isEmpty, "tmux is needed")
+        let arcade = try arcadeExecutable()
+        let session = "arcade-test-r-\(getpid())"
+        // a game with a coloured background, so painted cells show in the captured escapes
+        let game = try ScratchGame(files: ["main.lua": """
+            local game = {}
+            function game.load()
+              arcade.scene.background("#203050")
+              game.label = arcade.scene.text{ x = 2, y = 2, anchor_x = 0, text = "tiny: no keys yet" }
+            end
+            -- a marker in the canvas's bottom-right cell, drawn every frame (paused or not)
+            function game.draw(gfx)
+              local w, h = arcade.screen()
+              gfx.text("@", w - 1, h - 2, "white")
+            end
+            return game
+            """])
+        defer { _ = try? sh("tmux kill-session -t \(session) 2>/dev/null") }
+        try startTmux(session, cols: 90, rows: 26)
+        _ = try sh("tmux send-keys -t \(session) '\(arcade) play scratch --games \(game.root)' Enter")
+        #expect(try waitForScreen(session, containing: "tiny:").contains("tiny: no keys yet"))
+        _ = try sh("tmux send-keys -t \(session) Escape")
+        #expect(try waitForScreen(session, containing: "PAUSED").contains("resume"))
+
+        /// The card's title row and column, and the screen with its colours.
+        func card() throws -> (row: Int, col: Int, lines: [Substring]) {
+            let lines = try sh("tmux capture-pane -t \(session) -p").split(separator: "\n", omittingEmptySubsequences: false)
+            let row = lines.firstIndex { $0.contains("resume") } ?? -1
+            let col = row >= 0 ? lines[row].distance(from: lines[row].startIndex, to: lines[row].range(of: "resume")!.lowerBound) : -1
+            return (row, col, lines)
+        }
+        let small = try card()
+
+        // grow: the card moves to the new centre and the new rows and columns are painted
+        _ = try sh("tmux resize-window -t \(session) -x 130 -y 40")
+        var grown = try card()
+        for _ in 0..<50 where grown.row == small.row || !(grown.lines.count > 39 && grown.lines[39].hasSuffix("@")) {
+            usleep(100_000)
+            grown = try card()
+        }
+        #expect(grown.row > small.row + 4, "the card stayed where the old window's centre was")
+        #expect(grown.col > small.col + 15)
+        // the canvas is the window's: its bottom-right cell is the window's
+        #expect(grown.lines.count >= 40 && grown.lines[39].count == 130 && grown.lines[39].hasSuffix("@"),
+                "the canvas did not grow with the window")
+
+        // shrink: nothing wraps or scrolls; the card is whole, once, in the new centre
+        _ = try sh("tmux resize-window -t \(session) -x 80 -y 24")
+        var shrunk = try card()
+        for _ in 0..<50 where shrunk.row == grown.row || !(shrunk.lines.count > 23 && shrunk.lines[23].hasSuffix("@")) {
+            usleep(100_000)
+            shrunk = try card()
+        }
+        #expect(shrunk.row < grown.row && shrunk.row > 4)
+        #expect(shrunk.lines.filter { $0.contains("resume") }.count == 1)
+        #expect(shrunk.lines[23].count == 80 && shrunk.lines[23].hasSuffix("@"))
+        #expect(shrunk.lines.allSatisfy { $0.count <= 80 })
+
+        // resuming carries on at the new size
+        _ = try sh("tmux send-keys -t \(session) Enter")
+        #expect(try waitForScreen(session, containing: "tiny:").contains("tiny: no keys yet"))
+        _ = try sh("tmux send-keys -t \(session) C-c")
+    }
 }

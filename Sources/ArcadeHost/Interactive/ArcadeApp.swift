@@ -115,6 +115,9 @@ public final class ArcadeApp {
                 size = TerminalSize(cols: c, rows: r)
                 encoder.requestFullRepaint()
                 if tooSmall { continue }
+                // the canvas follows at once, so a card drawn before the next step (or
+                // while no step runs) fits the window; the game hears of it in its step
+                session?.resizeCanvas(cols: c, rows: r)
                 session?.pendingEvents.append(.resize(cols: c, rows: r))
                 recorder?.record(.resize(cols: c, rows: r), frame: session?.frame ?? 0)
                 continue

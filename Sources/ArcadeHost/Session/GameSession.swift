@@ -256,15 +256,20 @@ public final class GameSession {
 
     /// Calls `input(event)`, resizing the canvas first for a resize.
     private func deliver(_ event: InputEvent) throws(LuaError) {
-        if case .resize(let c, let r) = event {
-            context.cols = c
-            context.rows = r
-            canvas.resize(columns: c, rows: r)
-        }
+        if case .resize(let c, let r) = event { resizeCanvas(cols: c, rows: r) }
         try callGame("input", label: "input()") { s in
             GameSession.push(event, on: s)
             return 1
         }
+    }
+
+    /// Makes the canvas (and what the game reads as its size) follow the terminal at once,
+    /// even while no step runs (a card is up): the game hears of it through its queued
+    /// resize event when play goes on.
+    public func resizeCanvas(cols: Int, rows: Int) {
+        context.cols = cols
+        context.rows = rows
+        canvas.resize(columns: cols, rows: rows)
     }
 
     /// Moves game time on by one step.
