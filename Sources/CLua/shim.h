@@ -53,6 +53,7 @@ typedef struct arcade_vm {
     _Atomic long long call_start_ns;    /* CLOCK_MONOTONIC at its start; 0 between calls */
     _Atomic long long overdue_call;     /* the call_id the watchdog found overdue */
     long long budget_ns;                /* how long one callback may run; 0: no limit */
+    _Atomic long long step_deadline_ns; /* when the running step's budget ends; 0: none */
     pthread_t thread;                   /* the thread running the current call */
     lua_State *main_thread;
     lua_State *running;                 /* the Lua thread (main or coroutine) running now */
@@ -136,8 +137,10 @@ static inline void arcade_budget_hook(lua_State *L, lua_Debug *ar) {
         return;
     }
     vm->budget_exhausted = 1;
+    long long deadline = atomic_load(&vm->step_deadline_ns);
     luaL_where(L, 0);
-    lua_pushfstring(L, "%s exceeded its time budget",
+    lua_pushfstring(L, deadline != 0 && arcade_now_ns() >= deadline
+                        ? "%s ran past the step's time budget" : "%s exceeded its time budget",
                     vm->budget_label ? vm->budget_label : "the script");
     lua_concat(L, 2);
     lua_error(L);
@@ -216,12 +219,24 @@ static inline void arcade_call_end(lua_State *L) {
 static inline void arcade_watch(arcade_vm *vm, long long now_ns) {
     long long id = atomic_load(&vm->call_id);
     long long start = atomic_load(&vm->call_start_ns);
-    if (start == 0 || vm->budget_ns <= 0 || now_ns - start < vm->budget_ns) return;
+    long long deadline = atomic_load(&vm->step_deadline_ns);
+    if (start == 0) return;
+    int call_over = vm->budget_ns > 0 && now_ns - start >= vm->budget_ns;
+    int step_over = deadline != 0 && now_ns >= deadline;
+    if (!call_over && !step_over) return;
     if (atomic_load(&vm->overdue_call) == id) return;  /* already signalled */
     atomic_store(&vm->overdue_call, id);
     union sigval value;
     value.sival_ptr = vm;
     pthread_sigqueue(vm->thread, ARCADE_WATCHDOG_SIGNAL, value);
+}
+
+/* The running step's deadline (CLOCK_MONOTONIC ns; 0: none), for the host. */
+static inline void arcade_set_step_deadline(arcade_vm *vm, long long deadline_ns) {
+    atomic_store(&vm->step_deadline_ns, deadline_ns);
+}
+static inline long long arcade_step_deadline(arcade_vm *vm) {
+    return atomic_load(&vm->step_deadline_ns);
 }
 
 /* coroutine.resume / wrap go through this (from the sandbox) so the handler knows which

@@ -193,6 +193,9 @@ public final class GameSession {
     public func step(events: [InputEvent] = []) {
         guard failure == nil else { return }
         stepsRun += 1
+        usage.start()
+        vm.beginStep(seconds: options.limits.secondsPerStep)
+        defer { vm.endStep() }
         do {
             if let rest = brokenStep {
                 brokenStep = nil
@@ -200,8 +203,26 @@ public final class GameSession {
             }
             try run(from: .input(events[...]))
         } catch {
+            var error = error
+            if error.kind == .budget, error.message.hasSuffix("ran past the step's time budget") {
+                usage.finish()
+                error.message += " (\(usage.describe(budget: options.limits.secondsPerStep)))"
+            }
             stop(with: error)
         }
+    }
+
+    /// Where the time of the running step went, for the message when it runs out.
+    private var usage = StepUsage()
+
+    /// Ends a phase of native work: when the step's budget is spent, the step stops there
+    /// with a message naming what used it.
+    private func checkStepBudget(after phase: String) throws(LuaError) {
+        usage.finish()
+        guard vm.stepOverrun else { return }
+        let budget = options.limits.secondsPerStep
+        throw LuaError(kind: .budget, message: "\(entry.id): the step ran past its time budget in \(phase) "
+                       + "(\(usage.describe(budget: budget)))")
     }
 
     /// Runs a step from `start` to its end, keeping ``remainder`` up to date so an error can
@@ -213,6 +234,7 @@ public final class GameSession {
             case .input(var events):
                 while let event = events.popFirst() {
                     remainder = .input(events)
+                    usage.begin("input()")
                     try deliver(event)
                 }
                 advanceClock()
@@ -220,6 +242,7 @@ public final class GameSession {
             case .timers:
                 remainder = .timers
                 try timers.fireDue { callback throws(LuaError) in
+                    usage.begin("timer callbacks")
                     try vm.protectedCall(label: "timer callback") { _ in
                         self.vm.push(callback)
                         return 0
@@ -229,24 +252,31 @@ public final class GameSession {
             case .update:
                 remainder = .animations
                 let dt = context.dt
+                usage.begin("update()")
                 try callGame("update", label: "update()") { s in
                     s.push(dt)
                     return 1
                 }
                 phase = .animations
             case .animations:
+                usage.begin("animation")
                 animationModule.advance(context.dt)
+                try checkStepBudget(after: "animation")
                 phase = .completions
             case .completions:
                 remainder = .completions
+                usage.begin("animation callbacks")
                 try animationModule.deliverCompletions()
                 phase = .physics
             case .physics:
                 // Worlds step natively; only their events reach Lua, in each world's order.
+                usage.begin("physics")
                 physicsModule.step(context.dt)
+                try checkStepBudget(after: "physics")
                 phase = .physicsEvents
             case .physicsEvents:
                 remainder = .physicsEvents
+                usage.begin("physics callbacks")
                 try physicsModule.deliverEvents()
                 remainder = nil
                 return

@@ -21,10 +21,16 @@ public final class LuaVM {
         /// already frozen its game, so even a slow machine never stops a working game, while a
         /// runaway loop is stopped before a player wonders whether the arcade hung.
         public var secondsPerCall: Double
+        /// Seconds of wall time one whole step (its input, timers, update, animation,
+        /// physics and their callbacks, Lua and native work together) may take; 0: no limit.
+        /// The same second as one callback's: a callback's budget is not multiplied by the
+        /// number of callbacks (200 timers, or an `every(0.001)` firing 17 times a step).
+        public var secondsPerStep: Double
 
-        public init(memoryBytes: Int = 64 << 20, secondsPerCall: Double = 1.0) {
+        public init(memoryBytes: Int = 64 << 20, secondsPerCall: Double = 1.0, secondsPerStep: Double = 1.0) {
             self.memoryBytes = memoryBytes
             self.secondsPerCall = secondsPerCall
+            self.secondsPerStep = secondsPerStep
         }
 
         var budgetNanoseconds: Int64 {
@@ -286,6 +292,28 @@ public final class LuaVM {
         return status
     }
 
+    // MARK: The step's budget
+
+    /// Starts a step's budget: every callback until ``endStep()`` stops (with "ran past the
+    /// step's time budget") once `seconds` of wall time have passed since now, whatever its
+    /// own budget, so many callbacks cannot multiply the budget. Native work between them
+    /// is checked with ``stepOverrun``.
+    public func beginStep(seconds: Double) {
+        let ns = seconds > 0 && seconds.isFinite ? Int64(min(seconds, 1e6) * 1e9) : 0
+        arcade_set_step_deadline(state, ns > 0 ? arcade_now_ns() + ns : 0)
+    }
+
+    /// Ends the step's budget.
+    public func endStep() {
+        arcade_set_step_deadline(state, 0)
+    }
+
+    /// Whether the running step has used its budget.
+    public var stepOverrun: Bool {
+        let deadline = arcade_step_deadline(state)
+        return deadline != 0 && arcade_now_ns() >= deadline
+    }
+
     /// Turns a failed call's status and error value into a ``LuaError``.
     private func makeError(status: Int32, label: String) -> LuaError {
         let s = stack
@@ -306,7 +334,8 @@ public final class LuaVM {
                 message = head
                 traceback = "stack traceback:\n" + tail
             }
-            if state.pointee.budget_exhausted != 0 && message.hasSuffix("exceeded its time budget") {
+            if state.pointee.budget_exhausted != 0
+                && (message.hasSuffix("exceeded its time budget") || message.hasSuffix("ran past the step's time budget")) {
                 return LuaError(kind: .budget, message: message, traceback: traceback)
             }
             if state.pointee.mem_refused != 0 && message.hasSuffix("not enough memory") {
