@@ -109,6 +109,16 @@ import ArcadeRender
         #expect(GameChecker.warnings(for: entry2).isEmpty)
     }
 
+    /// `games/arcade.d.lua` declares every field the manifest reader knows, `controls` included.
+    @Test func definitionsDeclareEveryManifestField() throws {
+        let text = try String(contentsOfFile: repositoryGames + "/arcade.d.lua", encoding: .utf8)
+        let start = try #require(text.range(of: "---@class arcade.Manifest\n"))
+        let fields = text[start.upperBound...].split(separator: "\n").prefix { $0.hasPrefix("---@field ") }
+            .map { $0.dropFirst("---@field ".count).prefix { $0 != " " && $0 != "?" } }
+            .map(String.init)
+        #expect(fields == GameManifest.knownFields)
+    }
+
     @Test func scaffoldWritesControls() throws {
         let root = NSTemporaryDirectory() + "arcade-scaffold-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: root) }

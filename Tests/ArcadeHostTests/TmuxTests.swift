@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import ArcadeTestSupport
+@testable import ArcadeHost
 
 /// The arcade in a real terminal, driven the way a person would: tmux runs it, keys are
 /// typed with send-keys and the screen is read with capture-pane.
@@ -102,5 +104,107 @@ import Testing
         _ = try sh("tmux resize-window -t \(session) -x 100 -y 30")
         #expect(try waitForScreen(session, containing: "tiny:").contains("tiny: no keys yet"))
         _ = try sh("tmux send-keys -t \(session) C-c")
+    }
+
+    /// Polls the pane until `text` is gone (bounded); returns the last screen.
+    func waitForScreen(_ session: String, without text: String) throws -> String {
+        var screen = ""
+        for _ in 0..<300 {
+            screen = try sh("tmux capture-pane -t \(session) -p")
+            if !screen.contains(text) { return screen }
+            usleep(100_000)
+        }
+        return screen
+    }
+
+    /// F3 shows the profiler over the game's top-right corner, with its rows and numbers,
+    /// and hides it again; the game never sees the key, and its own text stays.
+    @Test func f3ShowsAndHidesTheProfiler() throws {
+        try #require(!(try sh("command -v tmux")).isEmpty, "tmux is needed")
+        let arcade = try arcadeExecutable()
+        let session = "arcade-test-f3-\(getpid())"
+        defer { _ = try? sh("tmux kill-session -t \(session) 2>/dev/null") }
+        try startTmux(session, cols: 80, rows: 24)
+        _ = try sh("tmux send-keys -t \(session) '\(arcade) play tiny --games \(fixtureGames) --seed 1' Enter")
+        let before = try waitForScreen(session, containing: "tiny: no keys yet")
+        #expect(before.contains("tiny: no keys yet"))
+
+        _ = try sh("tmux send-keys -t \(session) F3")
+        // the first half-second window, then the numbers
+        let shown = try waitForScreen(session, containing: "bytes/frame")
+        let lines = shown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first?.contains("profile (F3)") == true, "\(shown)")
+        for row in ["steps/s", "fps", "lua", "animation", "physics", "compose", "encode", "other", "total", "bytes/frame",
+                    "nodes 1", "bodies 0", "lua "] {
+            #expect(lines.prefix(12).contains { $0.suffix(ProfileOverlay.width).contains(row) }, "no \(row) in\n\(shown)")
+        }
+        // about 60 steps a second (a loaded machine may lag, but not stop)
+        let rate = lines.dropFirst().first.flatMap { $0.split(separator: " ").drop { $0 != "steps/s" }.dropFirst().first }
+        #expect((rate.flatMap { Int($0) } ?? 0) > 10, "\(lines.dropFirst().first ?? "")")
+        #expect(shown.contains("tiny: no keys yet"))  // the game's label, top left, is untouched
+
+        _ = try sh("tmux send-keys -t \(session) F3")
+        let hidden = try waitForScreen(session, without: "profile (F3)")
+        #expect(!hidden.contains("bytes/frame"))
+        #expect(hidden == before)  // the game's frame, as it was before the overlay
+        _ = try sh("tmux send-keys -t \(session) a")
+        // F3 twice did not reach the game: "a" is its first key
+        #expect(try waitForScreen(session, containing: "1 keys").contains("tiny: 1 keys, last a"))
+        _ = try sh("tmux send-keys -t \(session) C-c")
+    }
+
+    /// Esc: the pause card lists the game's controls from its manifest.
+    @Test func pauseCardListsTheControls() throws {
+        try #require(!(try sh("command -v tmux")).isEmpty, "tmux is needed")
+        let arcade = try arcadeExecutable()
+        let session = "arcade-test-pause-\(getpid())"
+        defer { _ = try? sh("tmux kill-session -t \(session) 2>/dev/null") }
+        try startTmux(session, cols: 80, rows: 24)
+        _ = try sh("tmux send-keys -t \(session) '\(arcade) play tiny --games \(fixtureGames) --seed 1' Enter")
+        _ = try waitForScreen(session, containing: "tiny: no keys yet")
+        _ = try sh("tmux send-keys -t \(session) Escape")
+        let screen = try waitForScreen(session, containing: "PAUSED")
+        #expect(screen.contains("any key  counted, the last one shown"), "\(screen)")
+        #expect(screen.contains("      r  roll a number"), "\(screen)")
+        #expect(screen.contains("resume") && screen.contains("back to menu"))
+        _ = try sh("tmux send-keys -t \(session) C-c")
+    }
+
+    /// `--cast` in a real terminal: the file is valid asciicast v2, its times run with the
+    /// clock, and replayed it shows what the pane showed.
+    @Test func castRecordsWhatTheTerminalShowed() throws {
+        try #require(!(try sh("command -v tmux")).isEmpty, "tmux is needed")
+        let arcade = try arcadeExecutable()
+        let session = "arcade-test-cast-\(getpid())"
+        let dir = NSTemporaryDirectory() + session
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer {
+            _ = try? sh("tmux kill-session -t \(session) 2>/dev/null")
+            try? FileManager.default.removeItem(atPath: dir)
+        }
+        try startTmux(session, cols: 90, rows: 26)
+        try "\(arcade) play tiny --games \(fixtureGames) --seed 1 --cast \(dir)/play.cast; echo \"exit=$?\" > \(dir)/status\n"
+            .write(toFile: dir + "/run.sh", atomically: true, encoding: .utf8)
+        _ = try sh("tmux send-keys -t \(session) 'sh \(dir)/run.sh' Enter")
+        _ = try waitForScreen(session, containing: "tiny: no keys yet")
+        usleep(300_000)
+        _ = try sh("tmux send-keys -t \(session) x y")
+        let pane = try waitForScreen(session, containing: "2 keys")
+        #expect(pane.contains("tiny: 2 keys, last y"))
+        _ = try sh("tmux send-keys -t \(session) C-c")
+        waitForContent(dir + "/status")
+        #expect(try String(contentsOfFile: dir + "/status", encoding: .utf8) == "exit=0\n")
+
+        let cast = try AsciicastFile.parse(try #require(FileManager.default.contents(atPath: dir + "/play.cast")).map { $0 })
+        #expect(cast.header.width == 90 && cast.header.height == 26)
+        #expect(cast.header.title == "arcade: Tiny")
+        let last = try #require(cast.events.last)
+        #expect(last.time >= 0.3)  // real time passed between the start and the quit
+        #expect(last.data.hasSuffix("\u{1B}[?1049l\u{1B}[0m"))  // the restore ends it
+        var screen = VTModel(columns: 90, rows: 26, fill: .init(scalar: " ", foreground: .white, background: .black))
+        for e in cast.events.dropLast() where e.code == "o" { screen.feed(Array(e.data.utf8)) }
+        let rows = (0..<26).map { r in String(String.UnicodeScalarView((0..<90).map { screen[$0, r].scalar })) }
+        #expect(rows.contains { $0.contains("tiny: 2 keys, last y") }, "\(rows.joined(separator: "\n"))")
+        #expect(screen.errors.isEmpty, "\(screen.errors.prefix(3))")
     }
 }
