@@ -65,13 +65,15 @@ let package = Package(
             ),
             dependencies: ["arcade"]
         ),
+        // What several test targets share: a model of the terminal screen to replay bytes into.
+        .target(name: "ArcadeTestSupport", dependencies: ["ArcadeRender", "ArcadeCore"], path: "Tests/ArcadeTestSupport"),
         .testTarget(name: "ArcadeCoreTests", dependencies: ["ArcadeCore"]),
-        .testTarget(name: "ArcadeRenderTests", dependencies: ["ArcadeRender", "ArcadeCore"]),
+        .testTarget(name: "ArcadeRenderTests", dependencies: ["ArcadeRender", "ArcadeCore", "ArcadeTestSupport"]),
         .testTarget(name: "ArcadeTerminalTests", dependencies: ["ArcadeTerminal", "ArcadeCore"]),
         .testTarget(name: "ArcadeLuaTests", dependencies: ["ArcadeLua", "ArcadeCore", "CLua"]),
         .testTarget(
             name: "ArcadeHostTests",
-            dependencies: ["ArcadeHost", "ArcadeLua", "ArcadeCore"],
+            dependencies: ["ArcadeHost", "ArcadeLua", "ArcadeCore", "ArcadeRender", "ArcadeTerminal", "ArcadeTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -716,3 +716,9 @@ function Gfx.alpha(alpha) end
 ---@field version string
 ---@field api integer the arcade API version the game targets (1)
 ---@field min_size? integer[] { columns, rows }, at least { 80, 24 }
+---@field controls? arcade.Control[] the keys and mouse actions the pause card lists, in order (at most 12; `arcade check` warns when there are none)
+
+---One line of a manifest's `controls`: { "keys or mouse", "what it does" }, as the player would
+---say them, e.g. { "space / enter", "cast the hook" } or { "click the pond", "cast the hook" }
+---(at most 18 and 40 characters, one line each).
+---@alias arcade.Control string[]

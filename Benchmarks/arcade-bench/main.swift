@@ -24,6 +24,7 @@ while let a = args.popFirst() {
 let groups: [(String, () -> [BenchResult])] = [
     ("lua", luaBenchmarks),
     ("host", hostBenchmarks),
+    ("profile", profileBenchmarks),
     ("reload", reloadBenchmarks),
     ("startup", startupBenchmarks),
     ("render", renderBenchmarks),

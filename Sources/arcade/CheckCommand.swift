@@ -37,6 +37,7 @@ extension Arcade {
             let checker = GameChecker(steps: steps)
             var failed = 0
             for entry in catalog.entries {
+                for warning in GameChecker.warnings(for: entry) { Output.out("warn  \(entry.id): \(warning)\n") }
                 let findings = checker.check(entry)
                 if findings.isEmpty {
                     Output.out("ok    \(entry.id)\n")

@@ -18,7 +18,8 @@ struct Arcade: ParsableCommand {
             Run without a subcommand to open the arcade menu.
             Games are found in --games folders, in $XDG_DATA_HOME/arcade/games and in the arcade's own games/ folder.
             """,
-        subcommands: [Menu.self, List.self, Play.self, Dev.self, Check.self, New.self, SaveStressCommand.self],
+        subcommands: [Menu.self, List.self, Play.self, Dev.self, Check.self, New.self, CastCheck.self,
+                      SaveStressCommand.self],
         defaultSubcommand: Menu.self
     )
 }
@@ -143,6 +144,13 @@ extension Arcade {
         @Option(help: ArgumentHelp("Replay a recording made with --record, in the terminal or headless.", valueName: "FILE"))
         var replay: String?
 
+        @Option(help: ArgumentHelp("Write what the terminal is sent to FILE as an asciicast v2 recording (asciinema play FILE). Headless: the frames the terminal would get, one per step, on the game's clock.",
+                                   valueName: "FILE"))
+        var cast: String?
+
+        @Flag(help: ArgumentHelp("Headless: also draw and encode every step, and print a table of where the time went (ms per step: Lua, animation, physics, compose, encode) on stderr at the end."))
+        var profile = false
+
         @OptionGroup var display: DisplayOptions
 
         var sizeGiven: Bool { CommandLine.arguments.contains { $0 == "--size" || $0.hasPrefix("--size=") } }
@@ -195,7 +203,8 @@ extension Arcade {
                 o.replay = replayScript
                 o.store = replayScript == nil ? dirs.store() : SaveStore(location: .memory)
                 display.apply(to: &o)
-                try Interactive.run(o)
+                if profile { Output.err("arcade: --profile is for --headless runs (in the terminal, F3 shows the profiler)\n") }
+                try Interactive.run(o, cast: cast)
                 return
             }
             var script = try input.map { try Play.readScript($0) } ?? replayScript ?? InputScript()
@@ -213,12 +222,32 @@ extension Arcade {
             var runner = HeadlessRunner(entry: entry, options: options,
                                         frames: frames ?? script.end ?? replayScript?.end ?? 600, script: script)
             runner.store = store
+            runner.profile = profile ? ProfileCounters() : nil
+            if let c = display.color { runner.colorMode = c == "256" ? .palette256 : .trueColor }
+            if let path = cast {
+                do {
+                    runner.cast = try AsciicastWriter(path: path, cols: cols, rows: rows, title: "arcade: \(entry.title)",
+                                                      term: "xterm-256color")
+                } catch {
+                    Output.err("arcade: \(error)\n")
+                    throw ExitCode(2)
+                }
+            }
             let session: GameSession
             do {
                 session = try runner.run(log: { Output.err("[\(entry.id)] \($0)\n") })
             } catch {
                 Output.err(error.description + "\n")
                 throw ExitCode(1)
+            }
+            do { try runner.cast?.finish() } catch {
+                Output.err("arcade: \(error)\n")
+                throw ExitCode(2)
+            }
+            if let counters = runner.profile {
+                // on stderr, so that --dump-frame, --state and --stats keep stdout to themselves
+                let report = counters.report(wallSeconds: Double(counters.wallNanos) * 1e-9)
+                Output.err(report.table(game: entry.id, stats: session.stats))
             }
             if let r = record {
                 // written after the run, to say where it stopped (arcade.quit(), an error, --frames)
@@ -280,7 +309,8 @@ struct DisplayOptions: ParsableArguments {
 
 /// Runs the interactive arcade, turning a missing terminal into a clear message.
 enum Interactive {
-    static func run(_ options: ArcadeApp.Options) throws {
+    /// `cast`: record what the terminal is sent to this asciicast file.
+    static func run(_ options: ArcadeApp.Options, cast: String? = nil) throws {
         var o = options
         let log = LogFile.open()
         o.log = { log?.append($0) }
@@ -289,9 +319,19 @@ enum Interactive {
             Output.err("arcade: \(error)\n")
             throw ExitCode(2)
         }
+        if let cast {
+            do { try app.record(castTo: cast) } catch {
+                Output.err("arcade: \(error)\n")
+                throw ExitCode(2)
+            }
+        }
         let status: Int32
         do { status = try app.run() } catch {
             Output.err("arcade: \(error)\n")
+            throw ExitCode(1)
+        }
+        if let problem = app.castProblem {
+            Output.err("arcade: \(problem)\n")
             throw ExitCode(1)
         }
         if status != 0 { throw ExitCode(status) }

@@ -32,7 +32,7 @@ import ArcadeLua
         ("return { id = 'ok', title = 'T', description = 'D', author = 'A', version = '1', api = 1, min_size = { 40, 10 } }",
          "scratch/manifest.lua: field 'min_size' must be at least { 80, 24 } (got { 40, 10 })"),
         ("return { id = 'ok', title = 'T', description = 'D', author = 'A', version = '1', api = 1, colour = 'red' }",
-         "scratch/manifest.lua: unknown field 'colour' (known fields: id, title, description, author, version, api, min_size)"),
+         "scratch/manifest.lua: unknown field 'colour' (known fields: id, title, description, author, version, api, min_size, controls)"),
         ("return { id = 'ok', title = 'T'", "scratch/manifest.lua:1: '}' expected near <eof>"),
         ("return { id = os.getenv('HOME') }", "scratch/manifest.lua:1: attempt to index a nil value (global 'os')"),
         ("while true do end", "scratch/manifest.lua:1: reading scratch/manifest.lua exceeded its time budget"),

@@ -1,6 +1,7 @@
 import ArcadeCore
 import Testing
 @testable import ArcadeRender
+import ArcadeTestSupport
 
 @Suite struct CanvasTests {
     @Test func textColourBlendsOverThePixelsBeneath() {

@@ -1,6 +1,7 @@
 import ArcadeCore
 import Testing
 @testable import ArcadeRender
+import ArcadeTestSupport
 
 /// Random frames whose cells repeat colours often enough to exercise every spelling choice
 /// (space vs full block, upper vs lower half) and the colour-reuse paths.

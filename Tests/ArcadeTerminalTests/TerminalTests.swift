@@ -178,6 +178,29 @@ struct TerminalPseudoTerminalTests {
         #expect(tty.output() == Terminal.restoreSequence)
     }
 
+    @Test("the output tap sees exactly the bytes the terminal got, set-up and restore included")
+    func outputTap() throws {
+        final class Seen { var bytes: [UInt8] = [] }
+        for kitty in [false, true] {
+            let tty = try #require(PseudoTerminal())
+            let terminal = try Terminal(input: tty.secondary, output: tty.secondary)
+            let seen = Seen()
+            terminal.outputTap = { seen.bytes += Array($0) }
+            try terminal.enter()
+            var got = tty.output()
+            tty.type(kitty ? "\u{1B}[?0u\u{1B}[?62;22c" : "\u{1B}[?62;22c")
+            _ = try read(terminal, seconds: 0.3) { _ in terminal.keyboardMode != .probing }
+            try terminal.write("frame ▀▄ one")
+            try terminal.write([0x1B, 0x5B, 0x48])
+            terminal.restore()
+            got += tty.output()
+            #expect(seen.bytes == got, "kitty: \(kitty)")
+            #expect(got.starts(with: Terminal.enterSequence))
+            let restore = kitty ? Terminal.restoreSequence : Terminal.restoreSequenceWithoutKittyPop
+            #expect(Array(got.suffix(restore.count)) == restore)
+        }
+    }
+
     @Test("a device attributes answer alone means legacy keys")
     func legacyProtocol() throws {
         let tty = try #require(PseudoTerminal())

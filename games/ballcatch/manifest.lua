@@ -7,4 +7,10 @@ return {
   version = "1.0.0",
   api = 1,
   min_size = { 80, 24 },
+  controls = {
+    { "arrows", "nudge the paddle (hold: keep moving)" },
+    { "drag the mouse", "move the paddle" },
+    { "r", "a new field: start afresh" },
+    { "click new field", "a new field: start afresh" },
+  },
 }

@@ -7,4 +7,9 @@ return {
   version = "1.0.0",
   api = 1,
   min_size = { 80, 24 },
+  controls = {
+    { "space / enter", "send 300 coins to the bank" },
+    { "click the button", "send 300 coins to the bank" },
+    { "k", "send 10,000 coins (the stress burst)" },
+  },
 }

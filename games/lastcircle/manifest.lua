@@ -7,4 +7,10 @@ return {
   version = "1.0.0",
   api = 1,
   min_size = { 80, 24 },
+  controls = {
+    { "space / enter", "start, or play again" },
+    { "click the button", "start, or play again" },
+    { "click a circle", "pick it (the one that came last)" },
+    { "key drawn on it", "pick that circle" },
+  },
 }

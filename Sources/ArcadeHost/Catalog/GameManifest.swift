@@ -10,6 +10,10 @@ import ArcadeLua
 ///       version = "1.0.0",
 ///       api = 1,                      -- the arcade API version the game targets
 ///       min_size = { 80, 24 },        -- optional: columns, rows (at least 80 x 24)
+///       controls = {                  -- optional (`arcade check` warns without): the pause card's list
+///         { "space / enter", "send the coins" },   -- what to press or click, what it does
+///         { "click the button", "send the coins" },
+///       },
 ///     }
 public struct GameManifest: Equatable, Sendable {
     /// The API version this arcade provides.
@@ -26,9 +30,18 @@ public struct GameManifest: Equatable, Sendable {
     public var api: Int
     public var minCols: Int
     public var minRows: Int
+    /// The keys and mouse actions the pause card lists, in the manifest's order.
+    public var controls: [GameControl]
+
+    /// Most controls a manifest may list (the pause card shows them all at 80 x 24).
+    public static let maxControls = 12
+    /// Longest text of a control's input ("space / enter") and of its action, in characters.
+    public static let maxControlInput = 18
+    public static let maxControlAction = 40
 
     public init(id: String, title: String, description: String, author: String, version: String,
-                api: Int = GameManifest.currentAPI, minCols: Int = minimumCols, minRows: Int = minimumRows) {
+                api: Int = GameManifest.currentAPI, minCols: Int = minimumCols, minRows: Int = minimumRows,
+                controls: [GameControl] = []) {
         self.id = id
         self.title = title
         self.description = description
@@ -37,6 +50,7 @@ public struct GameManifest: Equatable, Sendable {
         self.api = api
         self.minCols = minCols
         self.minRows = minRows
+        self.controls = controls
     }
 
     /// Why a manifest was refused; `message` names the file and the field.
@@ -45,7 +59,7 @@ public struct GameManifest: Equatable, Sendable {
         public var description: String { message }
     }
 
-    static let knownFields = ["id", "title", "description", "author", "version", "api", "min_size"]
+    static let knownFields = ["id", "title", "description", "author", "version", "api", "min_size", "controls"]
 
     /// Reads and validates the manifest at `path` (shown in messages as `displayPath`).
     public static func load(path: String, displayPath: String) throws(Problem) -> GameManifest {
@@ -109,7 +123,54 @@ public struct GameManifest: Equatable, Sendable {
             cols = Int(c)
             rows = Int(r)
         }
+        let controls = try fields["controls"].map { v throws(Problem) in try validateControls(v, fail: fail) } ?? []
         return GameManifest(id: id, title: title, description: description, author: author, version: version,
-                            api: Int(api), minCols: cols, minRows: rows)
+                            api: Int(api), minCols: cols, minRows: rows, controls: controls)
+    }
+
+    /// `controls = { { "space", "cast the hook" }, ... }`: a list of pairs of one-line strings.
+    static func validateControls(_ value: LuaValue, fail: (String) -> Problem) throws(Problem) -> [GameControl] {
+        let shape = "a list of { \"keys or mouse\", \"what it does\" } pairs, like { { \"space\", \"cast the hook\" } }"
+        let items: [LuaValue]
+        switch value {
+        case .array(let list): items = list
+        case .table(let t) where t.isEmpty: items = []  // {} reads as an empty table
+        default: throw fail("field 'controls' must be \(shape), got \(value.typeName == "table" ? "a table with named fields" : value.typeName)")
+        }
+        guard items.count <= maxControls else {
+            throw fail("field 'controls' lists \(items.count) controls; at most \(maxControls) fit on the pause card")
+        }
+        var controls: [GameControl] = []
+        for (i, item) in items.enumerated() {
+            let which = "field 'controls', entry \(i + 1)"
+            guard case .array(let pair) = item, pair.count == 2,
+                  case .string(let input) = pair[0], case .string(let action) = pair[1] else {
+                throw fail("\(which) must be { \"keys or mouse\", \"what it does\" }, two strings, like { \"space\", \"cast the hook\" }")
+            }
+            for (text, name, limit) in [(input, "keys or mouse", maxControlInput), (action, "what it does", maxControlAction)] {
+                guard !text.allSatisfy(\.isWhitespace) else { throw fail("\(which): '\(name)' is empty") }
+                guard !text.contains(where: { $0.isNewline || $0 == "\t" }) else {
+                    throw fail("\(which): '\(name)' must be one line")
+                }
+                guard text.count <= limit else {
+                    throw fail("\(which): '\(name)' is \(text.count) characters long; at most \(limit) fit on the pause card (\"\(text)\")")
+                }
+            }
+            controls.append(GameControl(input: input, action: action))
+        }
+        return controls
+    }
+}
+
+/// One line of a game's controls: what the player presses or clicks, and what it does.
+public struct GameControl: Equatable, Sendable {
+    /// Keys or a mouse action, as the player would say it: `"space / enter"`, `"click the pond"`.
+    public var input: String
+    /// What it does: `"cast the hook"`.
+    public var action: String
+
+    public init(input: String, action: String) {
+        self.input = input
+        self.action = action
     }
 }

@@ -77,6 +77,18 @@ public struct GameChecker {
         return findings
     }
 
+    /// What is worth fixing in a playable game without failing it: a manifest with no
+    /// `controls` (the pause card would have none to show).
+    public static func warnings(for entry: GameEntry) -> [String] {
+        guard entry.isPlayable, let manifest = entry.manifest else { return [] }
+        var out: [String] = []
+        if manifest.controls.isEmpty {
+            out.append("manifest.lua lists no controls (the pause card shows them: "
+                       + "controls = { { \"space\", \"jump\" }, ... }, see docs/writing-games.md)")
+        }
+        return out
+    }
+
     /// Random presses, releases and clicks: what a bored player would do.
     public static func randomInput(seed: UInt64, steps: Int, cols: Int, rows: Int) -> InputScript {
         var rng = SeededRandom(seed: seed ^ 0xC0FFEE)

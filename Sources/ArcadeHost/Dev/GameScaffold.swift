@@ -71,6 +71,11 @@ public enum GameScaffold {
           version = "0.1.0",
           api = \(GameManifest.currentAPI),
           min_size = { 80, 24 },
+          -- what the pause card lists: keep it in step with game.input in main.lua
+          controls = {
+            { "left / right", "move the basket" },
+            { "move the mouse", "move the basket" },
+          },
         }
 
         """

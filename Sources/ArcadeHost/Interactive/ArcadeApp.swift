@@ -6,6 +6,9 @@ import ArcadeTerminal
 /// The interactive arcade: the menu, a game in play, and the cards drawn over it (pause,
 /// error, "window too small"), run at a fixed 60 Hz step on a real terminal.
 ///
+/// F3 shows the profiler over the game's top-right corner. Its counters run whenever a game
+/// does (a few clock reads per step), so the numbers are there as soon as it opens.
+///
 /// The terminal is restored however this ends: by returning, by a thrown error, by a
 /// signal (the terminal layer's handlers) or by a crash (best effort, signal-safe).
 public final class ArcadeApp {
@@ -61,6 +64,17 @@ public final class ArcadeApp {
     var quit = false
     var size: TerminalSize
     var startMessage: String?
+    /// The profiler: shown (F3), its counters for the current window, when the window
+    /// began, and the last full window's averages.
+    var showProfile = false
+    let profile = ProfileCounters()
+    var profileWindowStart = 0.0
+    var profileReport: ProfileReport?
+    /// The recording of what the terminal is sent (`--cast`), and when it began.
+    var cast: AsciicastWriter?
+    var castStart: UInt64 = 0
+    /// Why the recording could not be written, once ``run()`` has returned.
+    public private(set) var castProblem: String?
 
     /// Opens the terminal (throws ``TerminalError`` when stdin/stdout are not a tty).
     public init(options: Options) throws(TerminalError) {
@@ -75,8 +89,25 @@ public final class ArcadeApp {
         menu.refresh()
     }
 
+    /// Records everything the terminal is sent from ``run()`` on to an asciicast v2 file at
+    /// `path`, sized as the terminal is now.
+    ///
+    /// - Throws: ``AsciicastWriter/Problem`` when the file cannot be created (nothing has
+    ///   been drawn yet).
+    public func record(castTo path: String) throws(AsciicastWriter.Problem) {
+        let title = options.gameID.flatMap { options.catalog.game($0)?.title } ?? "the arcade"
+        let writer = try AsciicastWriter(path: path, cols: size.cols, rows: size.rows, title: "arcade: \(title)",
+                                         term: environment("TERM"), flushEachEvent: true)
+        cast = writer
+        terminal.outputTap = { [unowned self] bytes in
+            writer.output(bytes, atMicroseconds: (ProfileClock.now() &- self.castStart) / 1000)
+        }
+    }
+
     /// Runs until the player quits. Returns the process exit status.
     public func run() throws(TerminalError) -> Int32 {
+        defer { finishCast() }  // after the restore below, which the recording ends with
+        castStart = ProfileClock.now()
         try terminal.enter()
         defer { terminal.restore() }
         size = terminal.size
@@ -100,11 +131,33 @@ public final class ArcadeApp {
             handle(events)
             if quit { break }
             checkForEdits()
+            let busyStart = ProfileClock.now()
             for _ in 0..<steps { step() }
-            if steps > 0 { try draw() }
+            if steps > 0 {
+                try draw()
+                profile.busyNanos &+= ProfileClock.now() &- busyStart
+                rollProfileWindow(at: now)
+            }
         }
         closeGame()
         return 0
+    }
+
+    /// Ends the profiler's window when it has lasted long enough: its averages become what
+    /// the overlay shows, and counting starts afresh.
+    private func rollProfileWindow(at now: Double) {
+        let elapsed = now - profileWindowStart
+        guard elapsed >= ProfileOverlay.window else { return }
+        profileReport = profile.report(wallSeconds: elapsed)
+        profile.reset()
+        profileWindowStart = now
+    }
+
+    private func finishCast() {
+        guard let cast else { return }
+        terminal.outputTap = nil
+        self.cast = nil
+        do { try cast.finish() } catch { castProblem = error.description }
     }
 
     // MARK: Events
@@ -114,6 +167,7 @@ public final class ArcadeApp {
             if case .resize(let c, let r) = event {
                 size = TerminalSize(cols: c, rows: r)
                 encoder.requestFullRepaint()
+                cast?.resize(cols: c, rows: r, atMicroseconds: (ProfileClock.now() &- castStart) / 1000)
                 if tooSmall { continue }
                 // the canvas follows at once, so a card drawn before the next step (or
                 // while no step runs) fits the window; the game hears of it in its step
@@ -130,6 +184,8 @@ public final class ArcadeApp {
                 if case .key(let k) = event, k.key == "q" || k.key == "esc" { quit = true }
                 continue
             }
+            // F3 belongs to the host (the profiler), over cards too; the game never sees it
+            if screen == .playing, isProfileKey(event) { continue }
             // F5 reloads under the error card too: a fix saved while the game was paused
             if case .key(let k) = event, k.key == "f5", options.dev, screen == .playing, !isPauseCard {
                 reload()
@@ -155,6 +211,19 @@ public final class ArcadeApp {
         }
     }
 
+    /// True for F3 and its release; a press (not a repeat) toggles the overlay.
+    private func isProfileKey(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key(let k) where k.key == "f3" && k.modifiers.isEmpty:
+            if !k.isRepeat { showProfile.toggle() }
+            return true
+        case .keyUp(let k) where k.key == "f3":
+            return true
+        default:
+            return false
+        }
+    }
+
     private func handleCard(_ current: Card, _ event: InputEvent) {
         let choices: [String]
         let selected: Int
@@ -175,7 +244,9 @@ public final class ArcadeApp {
                 if let match = choices.first(where: { $0.hasPrefix(k.key) }) { pick = match }
             }
         case .mouse(let m) where m.action == .press:
-            if let i = CardView.choiceAt(col: m.col, row: m.row, choices: choices, cols: size.cols, rows: size.rows) {
+            let controls = isPause(current) ? playing?.manifest?.controls.count ?? 0 : 0
+            if let i = CardView.choiceAt(col: m.col, row: m.row, choices: choices, controls: controls,
+                                         cols: size.cols, rows: size.rows) {
                 pick = choices[i]
             }
         default: break
@@ -228,6 +299,7 @@ public final class ArcadeApp {
         }
         do {
             session = try GameSession(entry: entry, options: o, store: options.store, log: options.log)
+            session?.profile = profile
         } catch {
             session = nil
             card = .error(error, selected: 0)
@@ -235,6 +307,9 @@ public final class ArcadeApp {
         if options.dev { watcher = FileWatcher(folders: [entry.folder, entry.gamesDir + "/lib"]) }
         clock = FixedStepClock()
         encoder.requestFullRepaint()
+        profile.reset()
+        profileReport = nil
+        profileWindowStart = monotonicSeconds()
     }
 
     private func reload() {
@@ -324,16 +399,25 @@ public final class ArcadeApp {
                 if let card {
                     let c = session?.canvas ?? Canvas(columns: size.cols, rows: size.rows)
                     switch card {
-                    case .pause(let sel): CardView.pause(on: c, title: playing?.title ?? "", selected: sel)
+                    case .pause(let sel):
+                        CardView.pause(on: c, title: playing?.title ?? "", controls: playing?.manifest?.controls ?? [],
+                                       selected: sel)
                     case .error(let e, let sel):
                         CardView.error(on: c, error: e, selected: sel, paused: options.dev && session != nil)
                     }
                     c.render(into: &frame)
                 }
+                if showProfile, let session {
+                    ProfileOverlay.draw(profileReport, stats: session.stats, on: &frame)
+                }
             }
         }
         out.removeAll(keepingCapacity: true)
+        let encodeStart = ProfileClock.now()
         encoder.encode(frame, into: &out)
+        profile.add(.encode, since: encodeStart)
+        profile.frames += 1
+        profile.bytes += out.count
         if !out.isEmpty { try terminal.write(out) }
         if options.exitAfterFirstFrame { quit = true }
     }

@@ -46,9 +46,9 @@ enum CardView {
         }
     }
 
-    /// The choice under a click, if any.
-    static func choiceAt(col: Int, row: Int, choices: [String], cols: Int, rows: Int) -> Int? {
-        let b = box(cols: cols, rows: rows, w: 64, h: choices == errorChoices ? 16 : 9)
+    /// The choice under a click, if any. `controls`: how many the pause card lists.
+    static func choiceAt(col: Int, row: Int, choices: [String], controls: Int = 0, cols: Int, rows: Int) -> Int? {
+        let b = box(cols: cols, rows: rows, w: 64, h: choices == errorChoices ? 16 : pauseHeight(controls: controls))
         for (i, slot) in choiceLayout(choices, box: b).enumerated()
         where row == slot.row && col >= slot.col && col < slot.col + slot.width {
             return i
@@ -56,13 +56,39 @@ enum CardView {
         return nil
     }
 
-    static func pause(on canvas: Canvas, title: String, selected: Int) {
+    /// The pause card's height in rows: the title block, one row per control and a gap
+    /// before and after them, the choices.
+    static func pauseHeight(controls: Int) -> Int {
+        controls == 0 ? 9 : 7 + controls
+    }
+
+    /// The pause card: "PAUSED", the game's title, the game's controls (its manifest's
+    /// `controls`: what to press or click on the left, what it does on the right) and the
+    /// choices. At most ``GameManifest/maxControls`` controls of bounded length, so it fits
+    /// an 80 x 24 terminal.
+    static func pause(on canvas: Canvas, title: String, controls: [GameControl] = [], selected: Int) {
         let g = Graphics(canvas: canvas)
-        let b = box(cols: canvas.columns, rows: canvas.rows, w: 64, h: 9)
+        let b = box(cols: canvas.columns, rows: canvas.rows, w: 64, h: pauseHeight(controls: controls.count))
         frame(g, b, color: border)
-        g.text("PAUSED", x: Double(b.x + (b.w - 6) / 2), y: Double((b.y + 2) * 2), color: accent)
+        let top = controls.isEmpty ? 2 : 1
+        g.text("PAUSED", x: Double(b.x + (b.w - 6) / 2), y: Double((b.y + top) * 2), color: accent)
         g.text(String(title.prefix(b.w - 4)), x: Double(b.x + (b.w - min(title.count, b.w - 4)) / 2),
-               y: Double((b.y + 4) * 2), color: dim)
+               y: Double((b.y + 2 * top) * 2), color: dim)
+        if !controls.isEmpty {
+            let inputWidth = controls.map(\.input.count).max() ?? 0
+            let actionWidth = controls.map(\.action.count).max() ?? 0
+            // inputs right-aligned against the actions, the block centred; the longest of
+            // each (GameManifest's limits) just fit the card's 60 inner columns
+            let gap = 2
+            let left = b.x + 2 + max(0, (b.w - 4 - inputWidth - gap - actionWidth) / 2)
+            let actionX = left + inputWidth + gap
+            // rows that do not fit (a card shrunk by a short window) are left out
+            for (i, control) in controls.enumerated() where 4 + i < b.h - 3 {
+                let y = Double((b.y + 4 + i) * 2)
+                g.text(control.input, x: Double(left + inputWidth - control.input.count), y: y, color: accent)
+                g.text(String(control.action.prefix(max(0, b.x + b.w - 2 - actionX))), x: Double(actionX), y: y, color: .white)
+            }
+        }
         drawChoices(g, pauseChoices, selected: selected, box: b)
     }
 

@@ -72,6 +72,10 @@ public final class GameSession {
     /// the number of steps a replay must run to get where this run got.
     public private(set) var stepsRun = 0
 
+    /// Where the time of each step's phases and of ``render(into:)`` is added (F3, `--profile`);
+    /// nil (the default): no clock is read.
+    public var profile: ProfileCounters?
+
     /// Loads the game: a fresh sandboxed VM, the arcade API, `main.lua`, then `load(ctx)`.
     ///
     /// - Throws: ``LuaError`` when the game cannot start (missing file, syntax error, an
@@ -196,6 +200,7 @@ public final class GameSession {
         usage.start()
         vm.beginStep(seconds: options.limits.secondsPerStep)
         defer { vm.endStep() }
+        profile?.steps += 1
         do {
             if let rest = brokenStep {
                 brokenStep = nil
@@ -228,6 +233,11 @@ public final class GameSession {
     /// Runs a step from `start` to its end, keeping ``remainder`` up to date so an error can
     /// say where the step broke.
     private func run(from start: StepRemainder) throws(LuaError) {
+        // Profiling reads the clock once per change of phase kind: input, timers and
+        // update are one stretch of Lua (moving the clock between them costs nothing).
+        let profile = profile
+        var mark = profile != nil ? ProfileClock.now() : 0
+        defer { if let profile, remainder != nil { profile.lap(.lua, mark: &mark) } }  // a callback failed
         var phase = start
         while true {
             switch phase {
@@ -257,28 +267,33 @@ public final class GameSession {
                     s.push(dt)
                     return 1
                 }
+                profile?.lap(.lua, mark: &mark)
                 phase = .animations
             case .animations:
                 usage.begin("animation")
                 animationModule.advance(context.dt)
                 try checkStepBudget(after: "animation")
+                profile?.lap(.animation, mark: &mark)
                 phase = .completions
             case .completions:
                 remainder = .completions
                 usage.begin("animation callbacks")
                 try animationModule.deliverCompletions()
+                profile?.lap(.lua, mark: &mark)
                 phase = .physics
             case .physics:
                 // Worlds step natively; only their events reach Lua, in each world's order.
                 usage.begin("physics")
                 physicsModule.step(context.dt)
                 try checkStepBudget(after: "physics")
+                profile?.lap(.physics, mark: &mark)
                 phase = .physicsEvents
             case .physicsEvents:
                 remainder = .physicsEvents
                 usage.begin("physics callbacks")
                 try physicsModule.deliverEvents()
                 remainder = nil
+                profile?.lap(.lua, mark: &mark)
                 return
             }
         }
@@ -316,7 +331,10 @@ public final class GameSession {
     /// Composes the scene (and the game's `draw(gfx)` overlay) into `frame`, resizing it to
     /// the canvas. Rendering is separate from stepping: once per displayed frame.
     public func render(into frame: inout Frame) {
+        let profile = profile
+        var mark = profile != nil ? ProfileClock.now() : 0
         scene.draw(into: canvas, time: context.time)
+        profile?.lap(.compose, mark: &mark)
         if failure == nil, hasCallback("draw") {
             let g = Graphics(canvas: canvas)
             graphicsModule.graphics = g
@@ -329,8 +347,10 @@ public final class GameSession {
             } catch {
                 stop(with: error)
             }
+            profile?.lap(.lua, mark: &mark)
         }
         canvas.render(into: &frame)
+        profile?.lap(.compose, mark: &mark)
     }
 
     /// A new frame of the current canvas.

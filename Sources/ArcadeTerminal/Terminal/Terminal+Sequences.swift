@@ -42,4 +42,8 @@ extension Terminal {
             + "\u{1B}[?1049l"  // leave the alternate screen, cursor restored
             + "\u{1B}[0m"  // plain attributes
         ).utf8)
+
+    /// `restoreSequence` without the kitty pop: what the restore writes when the flags were
+    /// never pushed (the terminal did not answer the query, or there was no terminal).
+    public static let restoreSequenceWithoutKittyPop: [UInt8] = Array(restoreSequence.dropFirst(kittyPopSequence.count))
 }

@@ -51,6 +51,11 @@ public final class Terminal {
     /// The size last reported, so a SIGWINCH that changes nothing reports nothing.
     var lastSize = TerminalSize.fallback
 
+    /// Sees every byte written to the terminal, in order, right after it was written: the
+    /// set-up sequence, each `write`, and the restore sequence (for recordings, `--cast`).
+    /// Not called from the signal handlers' restore.
+    public var outputTap: ((UnsafeRawBufferPointer) -> Void)?
+
     /// Opens the terminal on `input` and `output` (standard input and output by default)
     /// without changing anything yet.
     ///
@@ -120,7 +125,10 @@ public final class Terminal {
         guard isActive else { return }
         isActive = false
         awaitStartupReply()
-        SignalGuard.restore()
+        if SignalGuard.restore(), let outputTap {
+            let bytes = keyboardMode == .kitty ? Self.restoreSequence : Self.restoreSequenceWithoutKittyPop
+            bytes.withUnsafeBytes { outputTap($0) }
+        }
         SignalGuard.uninstall()
         for end in [wakeRead, wakeWrite] where end >= 0 { close(end) }
         (wakeRead, wakeWrite) = (-1, -1)
@@ -160,12 +168,13 @@ public final class Terminal {
     /// ones retried.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(TerminalError) {
         try TTY.writeAll(outputFD, bytes)
+        outputTap?(bytes)
     }
 
     /// Writes `bytes` to the terminal, all of them.
     public func write(_ bytes: [UInt8]) throws(TerminalError) {
         try bytes.withUnsafeBytes { buffer in
-            Result { () throws(TerminalError) in try TTY.writeAll(outputFD, buffer) }
+            Result { () throws(TerminalError) in try write(buffer) }
         }.get()
     }
 
@@ -173,9 +182,7 @@ public final class Terminal {
     public func write(_ text: String) throws(TerminalError) {
         var text = text
         try text.withUTF8 { buffer in
-            Result { () throws(TerminalError) in
-                try TTY.writeAll(outputFD, UnsafeRawBufferPointer(buffer))
-            }
+            Result { () throws(TerminalError) in try write(UnsafeRawBufferPointer(buffer)) }
         }.get()
     }
 }

@@ -171,6 +171,18 @@ let terminalSamples: [Sample] = [
     Sample("kitty", "left shift alone", "\u{1B}[57441;2u", []),
     Sample("kitty", "left shift released", "\u{1B}[57441;1:3u", []),
 
+    // F3, the profiler's key, as each terminal sends it.
+    Sample("xterm", "f3 in normal cursor mode", "\u{1B}[R", [key("f3")]),
+    Sample("xterm", "shift+f3", "\u{1B}[1;2R", [key("f3", .shift)]),
+    Sample("VTE", "f3", "\u{1B}OR", [key("f3")]),
+    Sample("linux", "f3", "\u{1B}[[C", [key("f3")]),
+    Sample("rxvt", "f3", "\u{1B}[13~", [key("f3")]),
+    Sample("tmux", "f3", "\u{1B}OR", [key("f3")]),
+    Sample("kitty", "f3", "\u{1B}[13~", [key("f3")]),
+    Sample("kitty", "f3 repeated", "\u{1B}[13;1:2~", [key("f3", repeat: true)]),
+    Sample("kitty", "f3 released", "\u{1B}[13;1:3~", [keyUp("f3")]),
+    Sample("iTerm2", "f3", "\u{1B}OR", [key("f3")]),
+
     // iTerm2.
     Sample("iTerm2", "f1", "\u{1B}OP", [key("f1")]),
     Sample("iTerm2", "option as meta: alt+f", "\u{1B}f", [key("f", .alt)]),

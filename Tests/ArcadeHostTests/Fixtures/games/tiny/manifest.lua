@@ -5,4 +5,8 @@ return {
   author = "arcade tests",
   version = "0.1.0",
   api = 1,
+  controls = {
+    { "any key", "counted, the last one shown" },
+    { "r", "roll a number" },
+  },
 }

@@ -1,42 +1,72 @@
 import ArcadeCore
 import ArcadeRender
 
-/// A small model of a VT/xterm screen, enough to replay what the encoder writes: cursor
-/// positioning (CUP, CUU/CUD/CUF/CUB, CHA, VPA, CR, LF), SGR colours (truecolor and 256),
-/// UTF-8 printing with xterm's pending-wrap rule, and private modes (ignored).
+/// A small model of a VT/xterm screen, enough to replay what the encoder and the terminal
+/// layer write: cursor positioning (CUP, CUU/CUD/CUF/CUB, CHA, VPA, CR, LF), erase display
+/// (ED), SGR colours (truecolor and 256), UTF-8 printing with xterm's pending-wrap rule,
+/// private modes (recorded, otherwise ignored), the kitty keyboard push/pop/query and the
+/// device attributes query (recorded in ``queries``), and resizes.
 ///
 /// Anything else, and anything that would scroll the screen, is recorded in ``errors``.
-struct VTModel {
-    struct Glyph: Equatable {
-        var scalar: Unicode.Scalar
-        var foreground: Color
-        var background: Color
+/// Shared by the render tests (the encoder) and the host tests (asciicast recordings).
+public struct VTModel {
+    public struct Glyph: Equatable {
+        public var scalar: Unicode.Scalar
+        public var foreground: Color
+        public var background: Color
+
+        public init(scalar: Unicode.Scalar, foreground: Color, background: Color) {
+            self.scalar = scalar
+            self.foreground = foreground
+            self.background = background
+        }
     }
 
-    let columns: Int
-    let rows: Int
-    var cells: [Glyph]
-    var row = 0
-    var column = 0
-    var wrapPending = false
-    var foreground = Color(rgb: 0xAAAAAA)
-    var background = Color(rgb: 0x000000)
-    var errors: [String] = []
+    public private(set) var columns: Int
+    public private(set) var rows: Int
+    public private(set) var cells: [Glyph]
+    public var row = 0
+    public var column = 0
+    public var wrapPending = false
+    public var foreground = VTModel.defaultForeground
+    public var background = VTModel.defaultBackground
+    public var errors: [String] = []
     /// Private modes seen, in order, as "?2026h" / "?2026l".
-    var privateModes: [String] = []
+    public var privateModes: [String] = []
+    /// Queries and keyboard-mode sequences seen, as "c", "?u", ">7u", "<u".
+    public var queries: [String] = []
     /// Counts of each CSI final byte seen, for assertions about what was emitted.
-    var finalCounts: [Character: Int] = [:]
-    var printedCount = 0
+    public var finalCounts: [Character: Int] = [:]
+    public var printedCount = 0
 
-    init(columns: Int, rows: Int, fill: Glyph) {
+    public static let defaultForeground = Color(rgb: 0xAAAAAA)
+    public static let defaultBackground = Color(rgb: 0x000000)
+
+    public init(columns: Int, rows: Int, fill: Glyph) {
         self.columns = columns
         self.rows = rows
         cells = Array(repeating: fill, count: columns * rows)
     }
 
-    subscript(column: Int, row: Int) -> Glyph { cells[row * columns + column] }
+    public subscript(column: Int, row: Int) -> Glyph { cells[row * columns + column] }
 
-    mutating func feed(_ bytes: [UInt8]) {
+    /// The terminal became `columns` x `rows`: the cells that still fit stay, new ones are
+    /// blank, and the cursor is kept inside.
+    public mutating func resize(columns newColumns: Int, rows newRows: Int) {
+        var next = Array(repeating: Glyph(scalar: " ", foreground: foreground, background: VTModel.defaultBackground),
+                         count: newColumns * newRows)
+        for r in 0..<min(rows, newRows) {
+            for c in 0..<min(columns, newColumns) { next[r * newColumns + c] = cells[r * columns + c] }
+        }
+        columns = newColumns
+        rows = newRows
+        cells = next
+        row = min(row, rows - 1)
+        column = min(column, columns - 1)
+        wrapPending = false
+    }
+
+    public mutating func feed(_ bytes: [UInt8]) {
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
@@ -97,8 +127,12 @@ struct VTModel {
         }
         var i = start + 2
         var isPrivate = false
+        var marker: Character?
         if i < bytes.count && bytes[i] == 0x3F {
             isPrivate = true
+            i += 1
+        } else if i < bytes.count && (bytes[i] == 0x3C || bytes[i] == 0x3E) {
+            marker = Character(Unicode.Scalar(bytes[i]))
             i += 1
         }
         var text = ""
@@ -116,8 +150,17 @@ struct VTModel {
         func p(_ k: Int, _ fallback: Int) -> Int {
             k < params.count ? (params[k] ?? fallback) : fallback
         }
+        if let marker {
+            // kitty keyboard push (>flags u) and pop (<u): they change how keys are sent, not the screen
+            if final == "u" { queries.append(String(marker) + text + "u") } else { errors.append("unsupported CSI \(marker)\(text)\(final)") }
+            return i + 1
+        }
         if isPrivate {
-            privateModes.append("?" + text + String(final))
+            if final == "u" {
+                queries.append("?u")  // kitty keyboard flags query
+            } else {
+                privateModes.append("?" + text + String(final))
+            }
             return i + 1
         }
         switch final {
@@ -132,6 +175,16 @@ struct VTModel {
         case "G": column = clampColumn(p(0, 1) - 1); wrapPending = false
         case "d": row = clampRow(p(0, 1) - 1); wrapPending = false
         case "m": applySGR(params.map { $0 ?? 0 })
+        case "J":
+            // erase display: 2 (all) is what the arcade sends; 0 and 1 erase after / before the cursor
+            let here = row * columns + column
+            let range: Range<Int> = switch p(0, 0) {
+            case 1: 0..<(here + 1)
+            case 2, 3: 0..<cells.count
+            default: here..<cells.count
+            }
+            for k in range { cells[k] = Glyph(scalar: " ", foreground: foreground, background: background) }
+        case "c": queries.append("c")  // device attributes: a query, answered by a real terminal
         default: errors.append("unsupported CSI final \(final)")
         }
         return i + 1
@@ -172,7 +225,7 @@ struct VTModel {
     }
 
     /// What each cell shows, in the same terms as ``Cell/appearance``.
-    func appearance(column: Int, row: Int) -> CellAppearance {
+    public func appearance(column: Int, row: Int) -> CellAppearance {
         let g = self[column, row]
         return Cell(character: g.scalar, foreground: g.foreground, background: g.background).appearance
     }

@@ -1,0 +1,62 @@
+import ArcadeCore
+import ArcadeRender
+
+/// The F3 profiler: a small panel in the top-right corner with the last half second's
+/// averages (``ProfileReport``) and what the game holds now (``GameStats``).
+///
+/// Written straight into the frame's cells after everything else, so it covers the game
+/// without touching its canvas; with the overlay off nothing here runs and the frame is
+/// the game's own.
+enum ProfileOverlay {
+    /// Panel width in cells: it fits beside an 80-column game's middle.
+    static let width = 26
+    /// How long each window of averages lasts (seconds): long enough to read the numbers.
+    static let window = 0.5
+
+    static let panel = Color(rgb: 0x101420)
+    static let label = Color(rgb: 0x9AA0B4)
+    static let value = Color.white
+    static let title = Color(rgb: 0xFFB300)
+
+    /// The panel's lines: each a label and a value, right-aligned in the panel.
+    static func lines(_ report: ProfileReport?, stats: GameStats) -> [(String, String)] {
+        var lines: [(String, String)] = [("profile (F3)", "ms/step")]
+        guard let report else {
+            lines.append(("measuring...", ""))
+            return lines
+        }
+        lines.append(("steps/s \(fixed(report.stepsPerSecond, places: 0))", "fps \(fixed(report.framesPerSecond, places: 0))"))
+        for phase in ProfilePhase.allCases { lines.append((phase.name, milliseconds(report[phase]))) }
+        lines.append(("other", milliseconds(report.otherMilliseconds)))
+        lines.append(("total", milliseconds(report.totalMilliseconds)))
+        lines.append(("bytes/frame", fixed(report.bytesPerFrame, places: 0)))
+        lines.append(("nodes \(stats.nodes)", "anims \(stats.animations)"))
+        lines.append(("bodies \(stats.bodies)", "lua " + memory(stats.luaBytes)))
+        return lines
+    }
+
+    /// Milliseconds with three decimals, or one from 100 up (so the column stays narrow).
+    static func milliseconds(_ ms: Double) -> String {
+        fixed(ms, places: ms < 100 ? 3 : 1)
+    }
+
+    static func memory(_ bytes: Int) -> String {
+        bytes < 10 << 20 ? "\((bytes + 1023) / 1024) KiB" : fixed(Double(bytes) / Double(1 << 20), places: 1) + " MiB"
+    }
+
+    /// Draws the panel over the top-right corner of `frame`.
+    static func draw(_ report: ProfileReport?, stats: GameStats, on frame: inout Frame) {
+        let w = min(width, frame.columns)
+        let x0 = frame.columns - w
+        for (row, (name, number)) in lines(report, stats: stats).enumerated() where row < frame.rows {
+            let gap = max(1, w - 2 - name.count - number.count)
+            let text = " " + name + String(repeating: " ", count: gap) + number + " "
+            let scalars = Array(text.unicodeScalars.prefix(w))
+            for column in 0..<w {
+                let ch = column < scalars.count ? scalars[column] : " "
+                let color = row == 0 ? title : column < 1 + name.count ? label : value
+                frame[x0 + column, row] = Cell(character: ch, foreground: color, background: panel)
+            }
+        }
+    }
+}

@@ -1,0 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The profiler's clock: monotonic nanoseconds (`clock_gettime(CLOCK_MONOTONIC)`, a vDSO
+/// call of some tens of nanoseconds, so a few reads per step cost nothing measurable).
+public enum ProfileClock {
+    @inline(__always) public static func now() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+    }
+}

@@ -1,0 +1,79 @@
+/// Time and work counted while a game runs, until ``reset()``: what a ``ProfileReport``
+/// averages.
+///
+/// Shared by reference: the ``GameSession`` adds the time of the phases it runs (Lua
+/// callbacks, animation, physics, compose) and counts steps; whoever drives it (the
+/// interactive app, the headless runner) adds the encode time, counts frames and bytes,
+/// and adds the *busy* time around each batch of steps and its frame, which the phases
+/// are measured inside of, so they never add up to more than it.
+public final class ProfileCounters {
+    // One stored total per phase rather than an array: adding is then a plain add, with no
+    // bounds or uniqueness check, several times a step.
+    private var lua: UInt64 = 0
+    private var animation: UInt64 = 0
+    private var physics: UInt64 = 0
+    private var compose: UInt64 = 0
+    private var encode: UInt64 = 0
+    /// Nanoseconds spent stepping, composing, encoding and writing (not waiting).
+    public var busyNanos: UInt64 = 0
+    /// Steps run.
+    public var steps = 0
+    /// Frames displayed (or, headless, composed and encoded).
+    public var frames = 0
+    /// Bytes the frames came to.
+    public var bytes = 0
+    /// Real time the counting covered, where its owner keeps it (the headless runner).
+    public var wallNanos: UInt64 = 0
+
+    public init() {}
+
+    /// Adds the time from `start` (a ``ProfileClock/now()`` reading) to now to `phase`.
+    @inline(__always) public func add(_ phase: ProfilePhase, since start: UInt64) {
+        add(phase, nanoseconds: ProfileClock.now() &- start)
+    }
+
+    /// Adds `duration` nanoseconds to `phase`.
+    @inline(__always) public func add(_ phase: ProfilePhase, nanoseconds duration: UInt64) {
+        switch phase {
+        case .lua: lua &+= duration
+        case .animation: animation &+= duration
+        case .physics: physics &+= duration
+        case .compose: compose &+= duration
+        case .encode: encode &+= duration
+        }
+    }
+
+    /// Adds the time since `mark` to `phase` and moves `mark` to now: one clock read per
+    /// boundary when phases follow one another.
+    @inline(__always) public func lap(_ phase: ProfilePhase, mark: inout UInt64) {
+        let t = ProfileClock.now()
+        add(phase, nanoseconds: t &- mark)
+        mark = t
+    }
+
+    /// Nanoseconds counted for `phase`.
+    public subscript(phase: ProfilePhase) -> UInt64 {
+        switch phase {
+        case .lua: lua
+        case .animation: animation
+        case .physics: physics
+        case .compose: compose
+        case .encode: encode
+        }
+    }
+
+    /// Starts counting afresh (the overlay's next window).
+    public func reset() {
+        (lua, animation, physics, compose, encode) = (0, 0, 0, 0, 0)
+        busyNanos = 0
+        steps = 0
+        frames = 0
+        bytes = 0
+        wallNanos = 0
+    }
+
+    /// The averages of what was counted, over `wallSeconds` of real time.
+    public func report(wallSeconds: Double) -> ProfileReport {
+        ProfileReport(counters: self, wallSeconds: wallSeconds)
+    }
+}
