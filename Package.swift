@@ -49,7 +49,8 @@ let package = Package(
             dependencies: ["ArcadeCore", "ArcadeRender", "ArcadeLua", "ArcadeHost", "CLua"],
             path: "Benchmarks/arcade-bench"
         ),
-        // Authoring tools: `swift package new-game <id>` and `swift package check-games`.
+        // Authoring tools: `swift package new-game <id>`, `swift package check-games` and
+        // `swift package test-games`.
         .plugin(
             name: "NewGame",
             capability: .command(
@@ -62,6 +63,13 @@ let package = Package(
             name: "CheckGames",
             capability: .command(
                 intent: .custom(verb: "check-games", description: "Validate, compile and smoke-run every game")
+            ),
+            dependencies: ["arcade"]
+        ),
+        .plugin(
+            name: "TestGames",
+            capability: .command(
+                intent: .custom(verb: "test-games", description: "Run every game's Lua tests (games/<id>/tests/*.lua)")
             ),
             dependencies: ["arcade"]
         ),

@@ -68,6 +68,32 @@ extension TestFile {
                 }
                 return 1
             }),
+            ("cell", { [unowned self] s in
+                let col = try Self.wholeNumber(s, 2, "column"), row = try Self.wholeNumber(s, 3, "row")
+                let rows = try self.frameText(s)
+                guard row < rows.count else { s.pushNil(); return 1 }
+                let cells = Array(rows[row])
+                if col < cells.count { s.push(String(cells[col])) } else { s.pushNil() }
+                return 1
+            }),
+            ("blank", { [unowned self] s in
+                let (_, game) = try self.game(s)
+                var colors: [Color] = []
+                if s.type(at: 2) == .table {
+                    for i in 1...max(1, s.rawLength(at: 2)) {
+                        s.getIndex(i, in: 2)
+                        defer { s.pop() }
+                        if s.isNoneOrNil(-1) { break }
+                        guard let c = s.color(at: -1) else { throw LuaArgumentError(2, "item \(i) is not a colour") }
+                        colors.append(c)
+                    }
+                } else if !s.isNoneOrNil(2) {
+                    throw LuaArgumentError(2, "a list of colours expected, got \(s.typeName(at: 2))")
+                }
+                game.blank = colors
+                s.setTop(1)
+                return 1
+            }),
             ("find", { [unowned self] s in
                 guard let needle = s.string(at: 2), !needle.isEmpty else { throw LuaArgumentError(2, "text expected") }
                 let rows = try self.frameText(s)
@@ -242,8 +268,33 @@ extension TestFile {
         try stopIfFailed(game, s)
         let frame = vm.withBudgetPaused { game.session.renderFrame() }
         try stopIfFailed(game, s)  // draw() may have failed
-        return frame.plainText(background: game.session.scene.background)
-            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return Self.text(of: frame, blank: [game.session.scene.background] + game.blank)
+    }
+
+    /// Each row of `frame` as plain text, as `--dump-frame plain` shows it except that every
+    /// colour in `blank` (not only the background) reads as empty: a pixel cell is a space,
+    /// an upper or lower half block, or a full block; text shows its characters.
+    static func text(of frame: Frame, blank: [Color]) -> [String] {
+        var rows: [String] = []
+        rows.reserveCapacity(frame.rows)
+        for row in 0..<frame.rows {
+            var line = String.UnicodeScalarView()
+            for column in 0..<frame.columns {
+                switch frame[column, row].appearance {
+                case .pixels(let top, let bottom):
+                    switch (blank.contains(top), blank.contains(bottom)) {
+                    case (true, true): line.append(" ")
+                    case (false, false): line.append(Cell.fullBlock)
+                    case (false, true): line.append(Cell.upperHalf)
+                    case (true, false): line.append(Cell.lowerHalf)
+                    }
+                case .glyph(let ch, _, _):
+                    line.append(ch)
+                }
+            }
+            rows.append(String(line))
+        }
+        return rows
     }
 
     /// Compares `text` with `tests/golden/<name>.txt`, or writes it there with `--update-golden`.
@@ -285,8 +336,7 @@ extension TestFile {
         games[id] = nil
         let quitError = vm.withBudgetPaused { game.session.close() }
         if let quitError {
-            throw failure(s, "the game's quit() failed: \(quitError.message)"
-                          + (quitError.traceback.isEmpty ? "" : "\n" + quitError.traceback))
+            throw failure(s, "the game's quit() failed: \(quitError.message)" + Self.gameTraceback(quitError))
         }
     }
 }

@@ -110,8 +110,8 @@ final class TestFile {
         for (id, game) in games.sorted(by: { $0.key < $1.key }) {
             games[id] = nil
             if let quitError = game.session.close(), outcome.passed {
-                outcome = Outcome(passed: false, message: "the game's quit() failed: \(quitError.message)",
-                                  details: Self.lines(quitError.traceback))
+                outcome = Outcome(passed: false, message: "when the test ended, the game's quit() failed: \(quitError.message)",
+                                  details: Self.lines(String(Self.gameTraceback(quitError).dropFirst())))
             }
         }
         return outcome
@@ -123,8 +123,20 @@ final class TestFile {
         let head = String(error.message.prefix { $0 != "\n" })
         let rest = String(error.message.dropFirst(head.count + 1))
         var details = lines(rest)
-        if error.message != expectation { details += lines(error.traceback) }
+        if error.message != expectation {
+            // the test API's own frames say nothing to the test's author
+            details += lines(error.traceback).filter { !$0.contains("arcade test:") && $0 != "\t[C]: in ?" }
+        }
         return Outcome(passed: false, message: head, details: details)
+    }
+
+    /// A game's traceback under a heading of its own, after a newline ("" when it has none):
+    /// it must not read as the test's own `stack traceback:`.
+    static func gameTraceback(_ error: LuaError) -> String {
+        guard !error.traceback.isEmpty else { return "" }
+        var body = error.traceback
+        if body.hasPrefix("stack traceback:") { body.removeFirst("stack traceback:".count) }
+        return "\nin the game:" + body
     }
 
     static func lines(_ text: String) -> [String] {
@@ -246,7 +258,7 @@ final class TestFile {
                 try GameSession(entry: entry, options: options, store: store, log: { [weak game] in game?.log.append($0) })
             }
         } catch {
-            throw failure(s, "the game did not start: \(error.message)" + (error.traceback.isEmpty ? "" : "\n" + error.traceback))
+            throw failure(s, "the game did not start: \(error.message)" + Self.gameTraceback(error))
         }
         let id = nextGameID
         nextGameID += 1
@@ -288,8 +300,7 @@ final class TestFile {
     /// Fails the test when the game has stopped with an error.
     func stopIfFailed(_ game: TestGame, _ s: LuaStack) throws {
         guard let error = game.session.failure else { return }
-        throw failure(s, "the game stopped with an error: \(error.message)\(frameNote())"
-                      + (error.traceback.isEmpty ? "" : "\n" + error.traceback))
+        throw failure(s, "the game stopped with an error: \(error.message)\(frameNote())" + Self.gameTraceback(error))
     }
 }
 
@@ -316,6 +327,8 @@ final class TestGame {
     var pending: [InputEvent] = []
     /// Lines the game printed (`print`, `arcade.log`).
     var log: [String] = []
+    /// Colours its text frames show as empty, besides the background (`g:blank`).
+    var blank: [Color] = []
 
     init(store: SaveStore) {
         self.store = store
