@@ -6,11 +6,12 @@ import ArcadeRender
 /// a fresh VM, and compares `game.state` and the frame after every step.
 ///
 /// Two fresh Lua states already hash strings with different seeds, but two seeds can still
-/// give the same order to a small table, so the check does not leave it to chance: the
-/// second run walks every table in the reverse of Lua's order (``IterationReversal``). A
-/// game whose outcome depends on `pairs` order then differs, and the check finds the line:
-/// it reruns the game with one walk site reversed at a time, and names the sites whose
-/// order alone changes the run.
+/// give a small table the same order, so the check does not leave it to chance: in both
+/// runs a walk over string keys (`pairs`, or `next` from the start) visits them in one fixed
+/// order, and in the second run backwards (``IterationReversal``). A game whose outcome
+/// depends on that order then differs, and the check finds the line: it reruns the game
+/// with one walk site backwards at a time, and names the sites whose order alone changes
+/// the run.
 public struct DeterminismCheck: Sendable {
     /// Steps each run lasts.
     public var steps: Int

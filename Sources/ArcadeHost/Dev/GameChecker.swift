@@ -18,9 +18,9 @@ public struct GameChecker {
     public var seeds: [UInt64]
     public var cols: Int
     public var rows: Int
-    /// Whether a game that passes the rest is also run twice side by side with the first seed,
-    /// its walks of tables reversed in the second run, to catch a game that is not a function
-    /// of its seed and input.
+    /// Whether a game that passes the rest is also run twice side by side with the first
+    /// seed, walking string keys backwards the second time (``DeterminismCheck``), to catch a
+    /// game that is not a function of its seed and input.
     public var determinism: Bool
 
     public init(steps: Int = 300, seeds: [UInt64] = [1, 2, 3], cols: Int = 80, rows: Int = 24, determinism: Bool = true) {

@@ -25,9 +25,9 @@ public final class GameSession {
         public var limits: LuaVM.Limits
         /// Development mode (hot reload on): passed to the game as `ctx.dev`.
         public var dev: Bool
-        /// The determinism check's probe: when set, `pairs` and `next` report every walk of
-        /// a table to ``GameSession/walks`` and run the walks it names in reverse. Nil (the
-        /// default): Lua's own `pairs` and `next`, untouched.
+        /// The determinism check's probe: when set, `pairs` and `next` walk string keys in a
+        /// fixed order, report each such walk to ``GameSession/walks`` and run the walks it
+        /// names backwards. Nil (the default): Lua's own `pairs` and `next`, untouched.
         public var iterationProbe: IterationReversal?
 
         public init(seed: UInt64 = 1, cols: Int = 80, rows: Int = 24, stepRate: Int = 60,

@@ -1,7 +1,8 @@
 import ArcadeLua
 
-/// Where a game walked tables of two or more keys with `pairs` or `next`, gathered by the
-/// iteration probe (``GameSession/Options/iterationProbe``) for the determinism check.
+/// Where a game walked tables of two or more string (or reference) keys with `pairs` or
+/// `next`, gathered by the iteration probe (``GameSession/Options/iterationProbe``) for the
+/// determinism check.
 public final class IterationWalks {
     /// One place in the game's code that walks tables.
     public struct Site: Equatable, Sendable {
@@ -13,7 +14,7 @@ public final class IterationWalks {
         public var walks: Int
         /// The most keys one walk saw.
         public var mostKeys: Int
-        /// True when its walks ran in reverse.
+        /// True when its walks ran backwards.
         public var reversed: Bool
     }
 

@@ -1,20 +1,25 @@
 import CLua
 
-/// Which walks over a table's keys (`pairs` loops, and `next` from a table's start) run in
-/// the reverse of Lua's own order, in a VM with the iteration probe installed.
+/// Which walks over a table's keys (`pairs` loops, and `next` from a table's start) run
+/// backwards, in a VM with the iteration probe installed.
 ///
-/// Lua's order over string and table keys depends on a hash seed each state draws for
-/// itself, so it can change from one run to the next. The determinism check turns it
-/// around on purpose: a game whose outcome depends on that order then behaves differently.
+/// Lua's order over string keys (and table, function or coroutine keys) depends on a hash
+/// seed each state draws for itself, and on addresses, so it can change from one run to
+/// the next. The probe first makes it fixed: a walk over two or more such keys visits the
+/// keys sorted (booleans, then numbers, then strings, each in order; other keys, which have
+/// no order, last, in Lua's). The determinism check then runs the game a second time with
+/// chosen walks backwards: a game whose outcome depends on that order behaves differently.
+/// Walks over numbers and booleans only (an array, say) keep Lua's order, which does not
+/// change between runs.
 public enum IterationReversal: Sendable, Equatable {
-    /// Lua's own order; the walks are still reported.
+    /// Every walk in the fixed order; the walks are still reported.
     case nowhere
-    /// Every walk of two or more keys runs in reverse.
+    /// Every walk over two or more string (or reference) keys runs backwards.
     case everywhere
     /// Only the walks started at these places (`chunk:line`, e.g. `mygame/main.lua:12`).
     case only(Set<String>)
 
-    /// True when a walk started at `site` runs in reverse.
+    /// True when a walk started at `site` runs backwards.
     public func reverses(_ site: String) -> Bool {
         switch self {
         case .nowhere: false
@@ -25,14 +30,15 @@ public enum IterationReversal: Sendable, Equatable {
 }
 
 extension LuaVM {
-    /// Replaces the sandbox's `pairs` and `next` with versions that report each walk of two or
-    /// more keys to `walked(site, keys)`, where `site` is the `chunk:line` that started it, and
-    /// walk the keys in reverse when it returns true. Install it after ``installSandbox()``.
+    /// Replaces the sandbox's `pairs` and `next` with versions that walk a table of two or
+    /// more string (or reference) keys in a fixed order (see ``IterationReversal``), report
+    /// each such walk to `walked(site, keys)`, where `site` is the `chunk:line` that started
+    /// it, and walk it backwards when that returns true. Install it after ``installSandbox()``.
     ///
-    /// For the determinism check only: a walk first collects the table's keys, so it costs a
-    /// table and a native call. Everything else is Lua's own behaviour: `__pairs` is honoured
-    /// (and not reversed), fields cleared during a walk are skipped, and `next(t, k)` with a
-    /// key the probe did not hand out falls back to Lua's `next`.
+    /// For the determinism check only: a walk first collects and sorts the table's keys, so it
+    /// costs a table, a sort and a native call. Everything else is Lua's own behaviour:
+    /// `__pairs` is honoured (and its order kept), fields cleared during a walk are skipped,
+    /// and `next(t, k)` with a key the probe did not hand out falls back to Lua's `next`.
     public func installIterationProbe(_ walked: @escaping (_ site: String, _ keys: Int) -> Bool) throws(LuaError) {
         let walk: LuaFunction = { s in
             let level = Int32(s.integer(at: 1) ?? 1)
@@ -54,20 +60,36 @@ extension LuaVM {
     static let iterationProbePrelude = #"""
     local natives = ...
     local rawnext, rawget, type, getmetatable, setmetatable = next, rawget, type, getmetatable, setmetatable
-    local lua_pairs, walk = pairs, natives.walk
+    local lua_pairs, sort, walk = pairs, table.sort, natives.walk
 
-    -- The keys of t in Lua's order, turned around when the host says so. Called straight
-    -- from pairs or next: level 3 of the stack is the game code that asked.
+    -- booleans, then numbers, then strings; keys of other types have no order among them
+    local RANK = { boolean = 1, number = 2, string = 3 }
+    local function before(a, b)
+      local ra, rb = RANK[type(a)] or 4, RANK[type(b)] or 4
+      if ra ~= rb then return ra < rb end
+      if ra == 1 then return not a and b end
+      if ra == 4 then return false end
+      return a < b
+    end
+
+    -- The keys of t: in Lua's order when at most one of them is a string or a reference
+    -- (that order does not change between runs), else sorted, and backwards when the host
+    -- says so. Called straight from pairs or next: level 3 of the stack is the game's code.
     local function order(t)
-      local keys, n = {}, 0
+      local keys, n, unsettled = {}, 0, 0
       local k = rawnext(t)
       while k ~= nil do
         n = n + 1
         keys[n] = k
+        local kind = type(k)
+        if kind ~= "number" and kind ~= "boolean" then unsettled = unsettled + 1 end
         k = rawnext(t, k)
       end
-      if n >= 2 and walk(3, n) then
-        for i = 1, n // 2 do keys[i], keys[n + 1 - i] = keys[n + 1 - i], keys[i] end
+      if unsettled >= 2 then
+        sort(keys, before)
+        if walk(3, n) then
+          for i = 1, n // 2 do keys[i], keys[n + 1 - i] = keys[n + 1 - i], keys[i] end
+        end
       end
       return keys, n
     end
