@@ -47,9 +47,9 @@ public enum GoldenFrame {
         }
         if rowsDiffering > maxRows { lines.append("... and \(rowsDiffering - maxRows) more rows") }
         let rowsText = wantRows.count == gotRows.count ? "" : " (\(wantRows.count) rows in the golden frame, \(gotRows.count) in the frame)"
-        let cells = cellsDiffering == 1 ? "1 cell" : "\(cellsDiffering) cells"
+        let cells = cellsDiffering == 1 ? "1 cell differs" : "\(cellsDiffering) cells differ"
         let rows = rowsDiffering == 1 ? "1 row" : "\(rowsDiffering) rows"
-        return ("\(cells) differ in \(rows)\(rowsText)", lines.joined(separator: "\n"))
+        return ("\(cells) in \(rows)\(rowsText)", lines.joined(separator: "\n"))
     }
 
     /// True when `name` can name a golden frame file: letters, digits, `-`, `_` and `.`, not
