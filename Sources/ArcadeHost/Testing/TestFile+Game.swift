@@ -143,7 +143,7 @@ extension TestFile {
             }),
             ("log", { [unowned self] s in
                 let (_, game) = try self.game(s)
-                s.push(LuaValue.array(game.log.map { .string($0) }))
+                s.push(LuaValue.array(game.log.lines.map { .string($0) }))
                 return 1
             }),
             ("stats", { [unowned self] s in

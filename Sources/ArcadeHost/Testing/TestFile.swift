@@ -252,17 +252,18 @@ final class TestFile {
 
     /// Starts a session of the game under test and returns its handle's id.
     func launch(_ options: GameSession.Options, store: SaveStore, _ s: LuaStack) throws -> UInt64 {
-        let game = TestGame(store: store)
+        let log = TestGame.Log()
+        let session: GameSession
         do {
-            game.session = try vm.withBudgetPaused { () throws(LuaError) in
-                try GameSession(entry: entry, options: options, store: store, log: { [weak game] in game?.log.append($0) })
+            session = try vm.withBudgetPaused { () throws(LuaError) in
+                try GameSession(entry: entry, options: options, store: store, log: { log.lines.append($0) })
             }
         } catch {
             throw failure(s, "the game did not start: \(error.message)" + Self.gameTraceback(error))
         }
         let id = nextGameID
         nextGameID += 1
-        games[id] = game
+        games[id] = TestGame(session: session, store: store, log: log)
         lastGame = id
         return id
     }
@@ -301,36 +302,5 @@ final class TestFile {
     func stopIfFailed(_ game: TestGame, _ s: LuaStack) throws {
         guard let error = game.session.failure else { return }
         throw failure(s, "the game stopped with an error: \(error.message)\(frameNote())" + Self.gameTraceback(error))
-    }
-}
-
-extension GameSession {
-    /// Pushes a copy of `game.state` onto `s`, a stack of another VM (a test's).
-    func pushState(onto s: LuaStack) throws(LuaError) {
-        let g = vm.stack
-        let base = g.top
-        defer { g.setTop(base) }
-        vm.push(game)
-        g.getField("state", in: -1)
-        do { try s.pushCopy(of: -1, from: g) } catch {
-            throw LuaError(kind: .runtime, message: "\(entry.id): game.state cannot be copied: \(error)")
-        }
-    }
-}
-
-/// A game a test started, with what the test queued for it and what it printed.
-final class TestGame {
-    // set right after init, once the session has its log closure
-    var session: GameSession!
-    let store: SaveStore
-    /// Input for the next step.
-    var pending: [InputEvent] = []
-    /// Lines the game printed (`print`, `arcade.log`).
-    var log: [String] = []
-    /// Colours its text frames show as empty, besides the background (`g:blank`).
-    var blank: [Color] = []
-
-    init(store: SaveStore) {
-        self.store = store
     }
 }
