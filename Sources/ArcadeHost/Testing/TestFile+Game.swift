@@ -44,7 +44,7 @@ extension TestFile {
                 guard let seconds = s.number(at: 2), seconds >= 0, seconds.isFinite else {
                     throw LuaArgumentError(2, "seconds expected (a number of at least 0)")
                 }
-                let n = Int((seconds / game.session.dt).rounded())
+                let n = Int(min((seconds / game.session.dt).rounded(), Double(Int32.max)))
                 try self.step(game, n, s)
                 s.setTop(1)
                 return 1

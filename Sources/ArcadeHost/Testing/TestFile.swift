@@ -125,7 +125,9 @@ final class TestFile {
         var details = lines(rest)
         if error.message != expectation {
             // the test API's own frames say nothing to the test's author
-            details += lines(error.traceback).filter { !$0.contains("arcade test:") && $0 != "\t[C]: in ?" }
+            details += lines(error.traceback).filter {
+                !$0.contains("arcade test:") && $0 != "\t[C]: in ?" && $0 != "\t(...tail calls...)"
+            }
         }
         return Outcome(passed: false, message: head, details: details)
     }

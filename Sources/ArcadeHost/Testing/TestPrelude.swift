@@ -251,7 +251,8 @@ extension TestFile {
     return {
       count = function() return #tests end,
       name = function(i) return tests[i].name end,
-      run = function(i, context) tests[i].fn(context) end,
+      -- a tail call: the test's traceback starts at the test function, named by its line
+      run = function(i, context) return tests[i].fn(context) end,
     }
     """#
 }
