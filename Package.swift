@@ -49,7 +49,8 @@ let package = Package(
             dependencies: ["ArcadeCore", "ArcadeRender", "ArcadeLua", "ArcadeHost", "CLua"],
             path: "Benchmarks/arcade-bench"
         ),
-        // Authoring tools: `swift package new-game <id>` and `swift package check-games`.
+        // Authoring tools: `swift package new-game <id>`, `swift package check-games` and
+        // `swift package test-games`.
         .plugin(
             name: "NewGame",
             capability: .command(
@@ -67,6 +68,13 @@ let package = Package(
         ),
         // What several test targets share: a model of the terminal screen to replay bytes into.
         .target(name: "ArcadeTestSupport", dependencies: ["ArcadeRender", "ArcadeCore"], path: "Tests/ArcadeTestSupport"),
+        .plugin(
+            name: "TestGames",
+            capability: .command(
+                intent: .custom(verb: "test-games", description: "Run every game's Lua tests (games/<id>/tests/*.lua)")
+            ),
+            dependencies: ["arcade"]
+        ),
         .testTarget(name: "ArcadeCoreTests", dependencies: ["ArcadeCore"]),
         .testTarget(name: "ArcadeRenderTests", dependencies: ["ArcadeRender", "ArcadeCore", "ArcadeTestSupport"]),
         .testTarget(name: "ArcadeTerminalTests", dependencies: ["ArcadeTerminal", "ArcadeCore"]),

@@ -722,3 +722,274 @@ function Gfx.alpha(alpha) end
 ---say them, e.g. { "space / enter", "cast the hook" } or { "click the pond", "cast the hook" }
 ---(at most 18 and 40 characters, one line each).
 ---@alias arcade.Control string[]
+
+-- Tests ----------------------------------------------------------------------------------------
+-- Only in a game's tests/*.lua files, which `arcade test <id>` runs headless, each file in a VM
+-- of its own (see "Testing a game" in docs/writing-games.md). The game never runs in the
+-- test's VM: a test starts it with `t:start` and drives it through an arcade.test.Game.
+
+---Declares a test. The file's top level declares; `arcade test` then runs each test, in order,
+---and closes the games it started (their `quit()` runs; an error there fails the test).
+---@param name string unique in the file; the report prints it
+---@param fn fun(t: arcade.test.Context)
+function test(name, fn) end
+
+---Starts an expectation about `value` (only the first value counts: `expect(g:find("x"))` checks
+---the column). A matcher that fails stops the test with where (file:line), what was expected,
+---what was got, and the frame of the game the test used last.
+---@param value any
+---@param label? string named in the failure: "wallet: expected 190, got 200"
+---@return arcade.test.Expectation
+function expect(value, label) end
+
+---What a test function receives.
+---@class arcade.test.Context
+---@field name string the test's name
+local Context = {}
+
+---Starts the game under test, headless, as `arcade play --headless` does: a fresh VM, `load(ctx)`
+---run, no step taken yet (frame 0). Saves live in memory, empty unless `saves` presets keys.
+---@param opts? { seed?: integer, cols?: integer, rows?: integer, saves?: table<string, arcade.Savable> } seed 1, 80 x 24 by default
+---@return arcade.test.Game game
+function Context:start(opts) end
+
+---A game a test started. Input is queued and reaches the game with the next step, as a
+---terminal's does; the methods that queue or step return the game, so calls chain:
+---`g:key("enter"):step(60)`. Columns and rows are 0-based cells, as in mouse events.
+---@class arcade.test.Game
+local TestGame = {}
+
+---Queues a key press: "a", "space", "enter", "left", "f1", "ctrl+c"...
+---@param name string
+---@param opts? { is_repeat?: boolean } an auto-repeat of a held key
+---@return arcade.test.Game self
+function TestGame:key(name, opts) end
+
+---Queues a key release.
+---@param name string
+---@return arcade.test.Game self
+function TestGame:keyup(name) end
+
+---Queues a mouse event at a cell.
+---@param action "press"|"release"|"drag"|"move"|"scroll_up"|"scroll_down"
+---@param col integer
+---@param row integer
+---@param button? "left"|"middle"|"right"|"none" left (none for move) when missing
+---@return arcade.test.Game self
+function TestGame:mouse(action, col, row, button) end
+
+---@param col integer
+---@param row integer
+---@param button? "left"|"middle"|"right"
+---@return arcade.test.Game self
+function TestGame:press(col, row, button) end
+
+---@param col integer
+---@param row integer
+---@param button? "left"|"middle"|"right"
+---@return arcade.test.Game self
+function TestGame:drag(col, row, button) end
+
+---@param col integer
+---@param row integer
+---@param button? "left"|"middle"|"right"
+---@return arcade.test.Game self
+function TestGame:release(col, row, button) end
+
+---@param col integer
+---@param row integer
+---@return arcade.test.Game self
+function TestGame:move(col, row) end
+
+---Queues a press and its release at one cell, as a click arrives from the terminal.
+---@param col integer
+---@param row integer
+---@param button? "left"|"middle"|"right"
+---@return arcade.test.Game self
+function TestGame:click(col, row, button) end
+
+---Queues a resize of the terminal to cols x rows cells.
+---@param cols integer
+---@param rows integer
+---@return arcade.test.Game self
+function TestGame:resize(cols, rows) end
+
+---Runs `n` steps (1 when missing), the queued input with the first. Stops early once the game
+---asked to quit. An error in the game fails the test with the game's message and traceback.
+---@param n? integer
+---@return arcade.test.Game self
+function TestGame:step(n) end
+
+---Runs the steps of `seconds` of game time (60 a second, rounded).
+---@param seconds number
+---@return arcade.test.Game self
+function TestGame:wait(seconds) end
+
+---Steps until `condition(state, game)` is true (checked before each step, on a copy of
+---game.state) and returns the steps taken; fails the test when it is still false after `limit`.
+---@param condition fun(state: table, game: arcade.test.Game): any
+---@param limit? integer 3600 (a minute) when missing
+---@return integer steps
+function TestGame:step_until(condition, limit) end
+
+---A copy of game.state, brought over from the game's VM: data as it is (integer keys stay
+---integers), functions and handles as strings ("<function>", "<arcade.Node>"). Changing the
+---copy changes nothing in the game.
+---@return table state
+function TestGame:state() end
+
+---The frame now, rows joined by newlines, as `--dump-frame plain` shows it: text as its
+---characters, pixels as blocks (space, ▀, ▄, █) where they differ from the background.
+---@return string text
+function TestGame:text() end
+
+---The frame now, one string a row: lines[1] is row 0.
+---@return string[] lines
+function TestGame:lines() end
+
+---The character the frame shows at a cell, or nil outside the canvas.
+---@param col integer
+---@param row integer
+---@return string? character
+function TestGame:cell(col, row) end
+
+---Where `text` first shows in the frame (reading order), or nil.
+---@param text string
+---@return integer? col
+---@return integer? row
+function TestGame:find(text) end
+
+---Colours the text of the frame shows as blank, like the background, from now on: still
+---scenery (sky, water), so that what moves stands out. Nil or {} goes back to the background only.
+---@param colors? arcade.Color[]
+---@return arcade.test.Game self
+function TestGame:blank(colors) end
+
+---Compares the frame, cell by cell, with tests/golden/<name>.txt and fails with the rows that
+---differ; `arcade test --update-golden` writes the file instead. A missing file fails with the frame.
+---@param name string letters, digits, '-', '_' and '.'
+---@return arcade.test.Game self
+function TestGame:expect_golden(name) end
+
+---Steps taken since `load` (arcade.frame() in the game).
+---@return integer
+function TestGame:frame() end
+
+---Game time in seconds (arcade.time() in the game).
+---@return number
+function TestGame:time() end
+
+---The canvas size: cells, then pixels.
+---@return integer cols
+---@return integer rows
+---@return integer width
+---@return integer height
+function TestGame:size() end
+
+---A value the game saved with arcade.save.set, or nil.
+---@param key string
+---@return arcade.Savable? value
+function TestGame:save(key) end
+
+---The best score the game submitted, or nil.
+---@return integer? best
+function TestGame:best() end
+
+---The lines the game printed (print, arcade.log), oldest first.
+---@return string[] lines
+function TestGame:log() end
+
+---What the game holds now, after a full garbage collection (as `--stats` prints it).
+---@return { nodes: integer, animations: integer, timers: integer, worlds: integer, bodies: integer, walls: integer, lua_kib: integer, frame: integer }
+function TestGame:stats() end
+
+---True once the game called arcade.quit().
+---@return boolean
+function TestGame:quit_requested() end
+
+---Closes the game as a player leaving would: quit() runs (an error there fails the test). The
+---handle is dead afterwards. Games still open when the test ends are closed the same way.
+function TestGame:close() end
+
+---Closes the game and starts it again with the same saves, as the player coming back would.
+---Returns the new game; this handle is dead.
+---@param opts? { seed?: integer, cols?: integer, rows?: integer } this game's when missing
+---@return arcade.test.Game game
+function TestGame:restart(opts) end
+
+---What `expect(value)` returns. Each matcher returns the expectation, so they chain:
+---`expect(n):to_be_at_least(1):to_be_at_most(5)`. `never` turns the next matcher around:
+---`expect(s.phase).never:to_equal("over")`.
+---@class arcade.test.Expectation
+---@field never arcade.test.Expectation
+local Expectation = {}
+
+---Equal, tables compared deeply (a failure names the first path that differs).
+---@param want any
+---@return arcade.test.Expectation
+function Expectation:to_equal(want) end
+
+---The same value (==: tables must be the same table).
+---@param want any
+---@return arcade.test.Expectation
+function Expectation:to_be(want) end
+
+---Anything but nil and false.
+---@return arcade.test.Expectation
+function Expectation:to_be_truthy() end
+
+---nil or false.
+---@return arcade.test.Expectation
+function Expectation:to_be_falsy() end
+
+---@param want number
+---@param tolerance? number 1e-9 when missing
+---@return arcade.test.Expectation
+function Expectation:to_be_near(want, tolerance) end
+
+---@param bound number
+---@return arcade.test.Expectation
+function Expectation:to_be_greater_than(bound) end
+
+---@param bound number
+---@return arcade.test.Expectation
+function Expectation:to_be_less_than(bound) end
+
+---@param bound number
+---@return arcade.test.Expectation
+function Expectation:to_be_at_least(bound) end
+
+---@param bound number
+---@return arcade.test.Expectation
+function Expectation:to_be_at_most(bound) end
+
+---From `low` to `high`, both included.
+---@param low number
+---@param high number
+---@return arcade.test.Expectation
+function Expectation:to_be_between(low, high) end
+
+---A string containing `part` (plain text, no pattern), or a table with an item equal to it.
+---@param part any
+---@return arcade.test.Expectation
+function Expectation:to_contain(part) end
+
+---A string matching a Lua pattern.
+---@param pattern string
+---@return arcade.test.Expectation
+function Expectation:to_match(pattern) end
+
+---A string or table of length `n` (#).
+---@param n integer
+---@return arcade.test.Expectation
+function Expectation:to_have_length(n) end
+
+---Of a type: "nil", "number", "integer", "float", "string", "boolean", "table", "function".
+---@param kind string
+---@return arcade.test.Expectation
+function Expectation:to_be_a(kind) end
+
+---The value is a function that raises an error (containing `text`, when given) when called.
+---@param text? string
+---@return arcade.test.Expectation
+function Expectation:to_fail(text) end

@@ -213,6 +213,23 @@ static inline void arcade_call_end(lua_State *L) {
     vm->running = vm->main_thread;
 }
 
+/* Stops the clock of the running call's budget while the host does work of its own on this
+** thread from inside a native function (the test runner stepping a game, whose callbacks
+** have budgets of their own): the watchdog ignores the call until the clock runs again. */
+static inline void arcade_budget_pause(lua_State *L) {
+    atomic_store(&arcade_vm_of(L)->call_start_ns, 0);
+}
+
+/* Starts the clock again, with the whole budget. The call gets a new id first, so a mark the
+** watchdog made before the pause is void: a signal still on its way finds nothing overdue,
+** and a hook it already installed removes itself. */
+static inline void arcade_budget_resume(lua_State *L) {
+    arcade_vm *vm = arcade_vm_of(L);
+    if (vm->budget_ns <= 0) return;
+    atomic_fetch_add(&vm->call_id, 1);
+    atomic_store(&vm->call_start_ns, arcade_now_ns());
+}
+
 /* For the watchdog thread: if vm's current call has run past its budget at now_ns, marks
 ** it overdue and signals its thread. The call may end meanwhile: then the id has moved
 ** on and the handler does nothing. */

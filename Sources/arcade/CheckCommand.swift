@@ -4,7 +4,7 @@ import ArgumentParser
 extension Arcade {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Validate, compile and smoke-run games (what `swift package check-games` runs).")
+            abstract: "Validate, compile, smoke-run and double-run games to check they are deterministic (what `swift package check-games` runs).")
 
         @Argument(help: ArgumentHelp("Games folders, or single game folders, to check (default: every folder the arcade searches).",
                                      valueName: "folder"))

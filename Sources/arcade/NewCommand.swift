@@ -24,6 +24,7 @@ extension Arcade {
                 Output.out("""
                     created \(folder)
                       arcade dev \(id) --games \(dir)    # play it with hot reload
+                      arcade test \(id) --games \(dir)    # its Lua tests (tests/*.lua), headless
                       arcade check \(folder)    # manifest, compile, a run under random input
 
                     """)

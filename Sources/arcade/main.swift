@@ -18,7 +18,7 @@ struct Arcade: ParsableCommand {
             Run without a subcommand to open the arcade menu.
             Games are found in --games folders, in $XDG_DATA_HOME/arcade/games and in the arcade's own games/ folder.
             """,
-        subcommands: [Menu.self, List.self, Play.self, Dev.self, Check.self, New.self, CastCheck.self,
+        subcommands: [Menu.self, List.self, Play.self, Dev.self, Check.self, Test.self, New.self, CastCheck.self,
                       SaveStressCommand.self],
         defaultSubcommand: Menu.self
     )

@@ -55,6 +55,9 @@ import ArcadeCore
         var functions: Set<String> = []
         var methods: Set<String> = []
         var gfx: Set<String> = []
+        /// The test API (`arcade.test.*` classes) and the globals of test files.
+        var testMethods: Set<String> = []
+        var globals: Set<String> = []
     }
 
     static func parseDefinitions(_ text: String) -> Declarations {
@@ -75,7 +78,13 @@ import ArcadeCore
                 if head.hasPrefix("arcade.") {
                     out.functions.insert(String(head))
                 } else if let colon = head.firstIndex(of: ":"), let cls = localClass[String(head[..<colon])] {
-                    out.methods.insert(cls + head[colon...])
+                    if cls.hasPrefix("arcade.test.") {
+                        out.testMethods.insert(cls + head[colon...])
+                    } else {
+                        out.methods.insert(cls + head[colon...])
+                    }
+                } else if !head.contains(".") && !head.contains(":") {
+                    out.globals.insert(String(head))
                 } else if let dot = head.firstIndex(of: "."), localClass[String(head[..<dot])] == "arcade.Gfx" {
                     out.gfx.insert("gfx" + head[dot...])
                 }
@@ -86,7 +95,7 @@ import ArcadeCore
 
     /// `name.methods` tables of the handle classes, read from the registry of the game's VM
     /// (the metatables are locked, so Lua cannot list them itself).
-    static func boundMethods(in vm: LuaVM) throws -> Set<String> {
+    static func boundMethods(in vm: LuaVM, classes: [LuaClass] = classes) throws -> Set<String> {
         let s = vm.stack
         let base = s.top
         defer { s.setTop(base) }
@@ -143,6 +152,35 @@ import ArcadeCore
         #expect(methods == declared.methods, "\(Self.difference(methods, declared.methods))")
     }
 
+    /// The test API: `test` and `expect`, the context a test receives, the game handle and
+    /// the expectation, as a test file sees them.
+    @Test func theTestAPIMatchesItsDefinitions() throws {
+        let text = try String(contentsOfFile: Self.definitionsPath, encoding: .utf8)
+        let declared = Self.parseDefinitions(text)
+        #expect(declared.testMethods.count > 30, "the parser found too few test methods to trust")
+        #expect(declared.globals == ["test", "expect"])
+
+        let g = try ScratchGame(files: ["main.lua": "return {}", "tests/probe.lua": """
+            test("api", function(t)
+              for k, v in pairs(t) do
+                if type(v) == "function" then print("arcade.test.Context:" .. k) end
+              end
+              for k, v in pairs(getmetatable(expect(nil))) do
+                if type(v) == "function" and not k:match("^__") then print("arcade.test.Expectation:" .. k) end
+              end
+              print(type(test), type(expect))
+            end)
+            """])
+        let file = try TestFile(entry: try #require(g.entry), file: "probe.lua", options: .init(determinism: nil))
+        #expect(try file.load() == ["api"])
+        #expect(file.run(test: 0, name: "api").passed)
+        #expect(file.printed.last == "function\tfunction")
+        var bound = Set(file.printed.dropLast())
+        bound.formUnion(try Self.boundMethods(in: file.vm, classes: [TestFile.gameClass]))
+        #expect(bound.contains("arcade.test.Game:step_until"), "the Lua methods of the game handle")
+        #expect(bound == declared.testMethods, "\(Self.difference(bound, declared.testMethods))")
+    }
+
     @Test func everyHandleClassHasADeclaredClass() throws {
         let text = try String(contentsOfFile: Self.definitionsPath, encoding: .utf8)
         for cls in Self.classes + [LuaClass("arcade.Gfx"), LuaClass("arcade.InputEvent"), LuaClass("arcade.LoadContext"),
@@ -163,10 +201,16 @@ import ArcadeCore
             function Gfx.line(x1, y1) end
             function arcade.scene.rect(opts) end
             -- function arcade.commented_out() end
+            ---@class arcade.test.Game
+            local TestGame = {}
+            function TestGame:step(n) end
+            function expect(value) end
             """)
         #expect(d.functions == ["arcade.scene.rect"])
         #expect(d.methods == ["arcade.Node:remove"])
         #expect(d.gfx == ["gfx.line"])
+        #expect(d.testMethods == ["arcade.test.Game:step"])
+        #expect(d.globals == ["expect"])
     }
 
     /// The definitions file sits in `games/`; the catalog looks only at folders, so it is

@@ -12,6 +12,11 @@ import Testing
         let entry = try #require(catalog.game("star-catch"))
         #expect(entry.title == "Star Catch")
         #expect(GameChecker(steps: 300).check(entry).isEmpty)
+        // its Lua tests pass (two tests, then the determinism check)
+        let tested = GameTestRunner().run(entry)
+        #expect(tested.map(\.kind) == [.test("a star lands every 2.4 seconds, caught or missed"),
+                                       .test("an arrow key steers the basket until it is released"), .determinism])
+        #expect(tested.allSatisfy { $0.passed }, "\(tested.map(\.line))")
         // the smoke script runs and the game keeps score
         let script = try ArcadeCore.InputScript.parse(String(contentsOfFile: folder + "/tests/smoke.input", encoding: .utf8))
         let session = try HeadlessRunner(entry: entry, options: .init(seed: 3), frames: 400, script: script).run()

@@ -21,7 +21,10 @@ final class ScratchGame {
     }
 
     func write(_ name: String, _ text: String) throws {
-        try text.write(toFile: folder + "/" + name, atomically: false, encoding: .utf8)
+        let path = folder + "/" + name
+        try FileManager.default.createDirectory(atPath: String(path[..<path.lastIndex(of: "/")!]),
+                                                withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
     }
 
     var entry: GameEntry? { GameCatalog(searchDirs: [root]).game("scratch") }

@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import ArcadeLua
 
 /// The time budget: a watchdog stops whatever runs past it (plain loops, loops in
@@ -89,5 +92,29 @@ import Testing
             f()
             """)
         #expect(e?.message == "test/main.lua:2: test/main.lua:1: inner")
+    }
+}
+
+/// Host work done from inside a native function (the test runner stepping a game) with the
+/// budget paused does not count; the callback's own Lua still does.
+@Suite struct PausedBudgetTests {
+    @Test func theHostsWorkWithTheBudgetPausedDoesNotCount() throws {
+        let t = try TestVM(limits: .init(secondsPerCall: 0.2))
+        t.vm.setGlobal("host_work") { [unowned vm = t.vm] _ in
+            vm.withBudgetPaused { _ = usleep(300_000) }
+            return 0
+        }
+        t.vm.setGlobal("slow_native") { _ in
+            usleep(300_000)
+            return 0
+        }
+        // two stretches of host work, each longer than the whole budget
+        #expect(try t.run("host_work() host_work() return 1", label: "test") == .int(1))
+        // the same wait without the pause is the callback's own time
+        let e = t.error("slow_native() local n = 0 for i = 1, 100 do n = n + i end", label: "test")
+        #expect(e?.kind == .budget, "\(String(describing: e))")
+        // and Lua's own loop is still stopped after host work
+        let loop = t.error("host_work() while true do end", label: "test")
+        #expect(loop?.kind == .budget)
     }
 }

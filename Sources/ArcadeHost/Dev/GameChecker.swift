@@ -1,8 +1,9 @@
 import ArcadeCore
 import ArcadeLua
 
-/// Checks every game the way a player would break it: manifests, compilation, and a few
-/// hundred headless steps of random keys and clicks under fixed seeds.
+/// Checks every game the way a player would break it: manifests, compilation, a few hundred
+/// headless steps of random keys and clicks under fixed seeds, and the same random run twice
+/// side by side (``DeterminismCheck``).
 public struct GameChecker {
     /// One problem found, with the place it points at.
     public struct Finding: Equatable, Sendable, CustomStringConvertible {
@@ -17,12 +18,17 @@ public struct GameChecker {
     public var seeds: [UInt64]
     public var cols: Int
     public var rows: Int
+    /// Whether a game that passes the rest is also run twice side by side with the first
+    /// seed, walking string keys backwards the second time (``DeterminismCheck``), to catch a
+    /// game that is not a function of its seed and input.
+    public var determinism: Bool
 
-    public init(steps: Int = 300, seeds: [UInt64] = [1, 2, 3], cols: Int = 80, rows: Int = 24) {
+    public init(steps: Int = 300, seeds: [UInt64] = [1, 2, 3], cols: Int = 80, rows: Int = 24, determinism: Bool = true) {
         self.steps = steps
         self.seeds = seeds
         self.cols = cols
         self.rows = rows
+        self.determinism = determinism
     }
 
     /// Checks every entry of `catalog`; returns the findings (empty when all is well).
@@ -73,6 +79,11 @@ public struct GameChecker {
                 findings.append(Finding(game: entry.id, message: error.message + " (seed \(seed))", traceback: error.traceback))
                 break
             }
+        }
+        guard findings.isEmpty, determinism else { return findings }
+        let check = DeterminismCheck(steps: steps, seed: seeds.first ?? 1, cols: cols, rows: rows)
+        if case .diverged(let divergence) = check.check(entry) {
+            findings.append(Finding(game: entry.id, message: divergence.description, traceback: ""))
         }
         return findings
     }

@@ -1,7 +1,8 @@
 import ArcadeCore
 
-/// Writes a new, working game folder: a manifest, a `main.lua` with every callback, and a
-/// headless smoke-test input script. What `swift package new-game <id>` runs.
+/// Writes a new, working game folder: a manifest, a `main.lua` with every callback, a Lua
+/// test file that passes (`arcade test <id>`) and a headless smoke-test input script. What
+/// `swift package new-game <id>` runs.
 public enum GameScaffold {
     /// Why a scaffold could not be written.
     public struct Problem: Error, CustomStringConvertible {
@@ -34,6 +35,7 @@ public enum GameScaffold {
         let files = [
             ("manifest.lua", manifest(id: id, title: name, description: about)),
             ("main.lua", mainLua(title: name)),
+            ("tests/play.lua", testLua(id: id, title: name)),
             ("tests/smoke.input", smokeInput),
         ]
         for (file, text) in files {
@@ -165,6 +167,40 @@ public enum GameScaffold {
         function game.quit() end
 
         return game
+
+        """
+    }
+
+    static func testLua(id: String, title: String) -> String {
+        """
+        -- \(title): tests of its rules, run headless against the real game by `arcade test \(id)`.
+        -- Each test starts the game (t:start), sends it input, steps it, and checks game.state
+        -- or the frame with expect(...). See "Testing a game" in docs/writing-games.md.
+
+        test("a star lands every 2.4 seconds, caught or missed", function(t)
+          local g = t:start{ seed = 1 }
+          g:wait(2.5)                      -- a 2 s fall, a 0.4 s pause, and the next is in the air
+          local s = g:state()
+          expect(s.score + s.missed, "landings"):to_equal(1)
+          expect(g:text()):to_contain("missed " .. s.missed)
+          g:wait(2.4)
+          s = g:state()
+          expect(s.score + s.missed, "landings"):to_equal(2)
+        end)
+
+        test("an arrow key steers the basket until it is released", function(t)
+          local g = t:start{ seed = 2 }
+          g:key("left"):step()
+          expect(g:state().dir):to_equal(-1)
+          g:keyup("left"):key("right"):step()
+          expect(g:state().dir):to_equal(1)
+          g:keyup("right"):step()
+          expect(g:state().dir):to_equal(0)
+        end)
+
+        -- A golden frame: the first run with --update-golden writes tests/golden/<name>.txt
+        -- (look at it); later runs compare the frame with it cell by cell.
+        --   g:step(30):expect_golden("falling")
 
         """
     }

@@ -25,15 +25,20 @@ public final class GameSession {
         public var limits: LuaVM.Limits
         /// Development mode (hot reload on): passed to the game as `ctx.dev`.
         public var dev: Bool
+        /// The determinism check's probe: when set, `pairs` and `next` walk string keys in a
+        /// fixed order, report each such walk to ``GameSession/walks`` and run the walks it
+        /// names backwards. Nil (the default): Lua's own `pairs` and `next`, untouched.
+        public var iterationProbe: IterationReversal?
 
         public init(seed: UInt64 = 1, cols: Int = 80, rows: Int = 24, stepRate: Int = 60,
-                    limits: LuaVM.Limits = .init(), dev: Bool = false) {
+                    limits: LuaVM.Limits = .init(), dev: Bool = false, iterationProbe: IterationReversal? = nil) {
             self.seed = seed
             self.cols = cols
             self.rows = rows
             self.stepRate = stepRate
             self.limits = limits
             self.dev = dev
+            self.iterationProbe = iterationProbe
         }
     }
 
@@ -56,6 +61,8 @@ public final class GameSession {
     private let noop: LuaNativeFunction
     /// The metatable that makes replaced game tables forward to the running one (hot reload).
     var forwarding: LuaRef?
+    /// Where the game walked tables with `pairs` or `next`, when ``Options/iterationProbe`` is set.
+    public let walks: IterationWalks?
     /// Why the game stopped, once it has.
     public private(set) var failure: LuaError?
     /// The last hot reload's error, until a reload succeeds.
@@ -94,6 +101,13 @@ public final class GameSession {
             LuaModuleRoot(path: entry.gamesDir + "/lib", chunkPrefix: "lib", namespace: "lib"),
         ]
         try vm.installSandbox()
+        if let reversal = options.iterationProbe {
+            let walks = IterationWalks()
+            try vm.installIterationProbe { site, keys in walks.record(site: site, keys: keys, reversal: reversal) }
+            self.walks = walks
+        } else {
+            walks = nil
+        }
         noop = vm.function("(missing callback)") { _ in 0 }
         ArcadeModule.install(in: vm, context: context)
         timers = TimerModule(vm: vm)
@@ -201,6 +215,7 @@ public final class GameSession {
         vm.beginStep(seconds: options.limits.secondsPerStep)
         defer { vm.endStep() }
         profile?.steps += 1
+        walks?.step = stepsRun
         do {
             if let rest = brokenStep {
                 brokenStep = nil

@@ -275,6 +275,17 @@ public final class LuaVM {
         }
     }
 
+    /// Runs `body`, host work that a native function of this VM does before returning to Lua
+    /// (the test runner stepping a game in another VM, say), with this VM's time budget
+    /// stopped. When `body` returns, the running callback has its whole budget again: the
+    /// budget limits each stretch of Lua code, and the host's own work counts in no stretch.
+    public func withBudgetPaused<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        guard callDepth > 0 else { return try body() }
+        arcade_budget_pause(L)
+        defer { arcade_budget_resume(L) }
+        return try body()
+    }
+
     /// Calls the function below `nargs` arguments on top of the stack.
     private func rawCall(nargs: Int32, nresults: Int32, label: String) -> Int32 {
         let outermost = callDepth == 0
