@@ -275,26 +275,7 @@ extension TestFile {
     /// colour in `blank` (not only the background) reads as empty: a pixel cell is a space,
     /// an upper or lower half block, or a full block; text shows its characters.
     static func text(of frame: Frame, blank: [Color]) -> [String] {
-        var rows: [String] = []
-        rows.reserveCapacity(frame.rows)
-        for row in 0..<frame.rows {
-            var line = String.UnicodeScalarView()
-            for column in 0..<frame.columns {
-                switch frame[column, row].appearance {
-                case .pixels(let top, let bottom):
-                    switch (blank.contains(top), blank.contains(bottom)) {
-                    case (true, true): line.append(" ")
-                    case (false, false): line.append(Cell.fullBlock)
-                    case (false, true): line.append(Cell.upperHalf)
-                    case (true, false): line.append(Cell.lowerHalf)
-                    }
-                case .glyph(let ch, _, _):
-                    line.append(ch)
-                }
-            }
-            rows.append(String(line))
-        }
-        return rows
+        frame.plainLines { blank.contains($0) }
     }
 
     /// Compares `text` with `tests/golden/<name>.txt`, or writes it there with `--update-golden`.

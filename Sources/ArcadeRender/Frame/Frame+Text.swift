@@ -7,25 +7,32 @@ extension Frame {
     /// differ, `▀` when only the top one differs and `▄` when only the bottom one does; a text
     /// cell shows its character. Colours are dropped.
     public func plainText(background: Color) -> String {
-        var out = String.UnicodeScalarView()
-        out.reserveCapacity((columns + 1) * rows)
+        plainLines { $0 == background }.joined(separator: "\n")
+    }
+
+    /// Each row as plain characters, as ``plainText(background:)`` shows it, with every
+    /// colour for which `isBlank` holds reading as empty.
+    public func plainLines(isBlank: (Color) -> Bool) -> [String] {
+        var lines: [String] = []
+        lines.reserveCapacity(rows)
         for row in 0..<rows {
+            var line = String.UnicodeScalarView()
             for column in 0..<columns {
                 switch self[column, row].appearance {
                 case .pixels(let top, let bottom):
-                    switch (top != background, bottom != background) {
-                    case (false, false): out.append(" ")
-                    case (true, true): out.append(Cell.fullBlock)
-                    case (true, false): out.append(Cell.upperHalf)
-                    case (false, true): out.append(Cell.lowerHalf)
+                    switch (isBlank(top), isBlank(bottom)) {
+                    case (true, true): line.append(" ")
+                    case (false, false): line.append(Cell.fullBlock)
+                    case (false, true): line.append(Cell.upperHalf)
+                    case (true, false): line.append(Cell.lowerHalf)
                     }
                 case .glyph(let ch, _, _):
-                    out.append(ch)
+                    line.append(ch)
                 }
             }
-            if row + 1 < rows { out.append("\n") }
+            lines.append(String(line))
         }
-        return String(out)
+        return lines
     }
 
     /// The frame with colours as ANSI escape sequences, one line per row, each ending with a
