@@ -15,8 +15,12 @@ public final class TimerModule {
     /// Game time, set by the host before each step.
     public var now: Double = 0
 
+    /// What the pending timers hold natively now (see ``NativeCost``).
+    public var nativeBytes: Int { queue.count * NativeCost.timer }
+
     public init(vm: LuaVM) {
         self.vm = vm
+        vm.addNativeMeter { [weak self] in self?.nativeBytes ?? 0 }
         vm.defineClass(Self.timerClass, methods: [
             ("cancel", { s in
                 let id = try self.vm.checkHandle(s, at: 1, of: Self.timerClass)
@@ -52,6 +56,7 @@ public final class TimerModule {
         if repeating && seconds < Self.minimumInterval {
             throw LuaArgumentError(1, "interval must be at least \(Self.minimumInterval) s")
         }
+        try vm.reserveNative(NativeCost.timer, for: "a new timer")
         let callback = vm.callback(s, at: 2)
         let id = repeating
             ? queue.every(seconds, now: now, callback)
