@@ -335,7 +335,7 @@ public final class AnimationModule {
             guard let n = s.number(at: -1), n.isFinite else {
                 let problem = s.numberProblem(at: -1)
                 s.pop()
-                throw LuaArgumentError(2, "expected a list of numbers (item \(k) must be \(problem))")
+                throw LuaArgumentError(2, "expected a list of numbers: item \(k) must be \(problem)")
             }
             out.append(n)
             s.pop()

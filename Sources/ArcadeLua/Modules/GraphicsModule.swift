@@ -91,6 +91,9 @@ public final class GraphicsModule {
                     scale = try s.numberField("scale", of: 4) ?? scale
                 }
                 let gr = try g()
+                guard text.utf8.count <= SceneModule.maximumTextBytes else {
+                    throw LuaArgumentError(1, "text of \(text.utf8.count) bytes is too long (at most \(SceneModule.maximumTextBytes))")
+                }
                 // the label is rendered (and cached for the rest of this draw) natively
                 let size = font.size(of: text, outlined: outline.a != 0)
                 guard size.width <= Sprite.maximumSide, size.height <= Sprite.maximumSide else {

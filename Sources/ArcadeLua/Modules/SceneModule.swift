@@ -226,6 +226,9 @@ public final class SceneModule {
     /// Charges a label's content for showing `text` in `font` (outlined or not): its text and
     /// its rendered pixels, which must fit ``Sprite/maximumSide`` each way.
     private func chargeLabel(_ l: LabelNode, text: String, font: BlockFont, outlined: Bool) throws {
+        guard text.utf8.count <= Self.maximumTextBytes else {
+            throw LuaScriptError("label.text is \(text.utf8.count) bytes long; a label holds at most \(Self.maximumTextBytes) bytes")
+        }
         let size = font.size(of: text, outlined: outlined)
         guard size.width <= Sprite.maximumSide, size.height <= Sprite.maximumSide else {
             throw LuaScriptError("label renders \(size.width) x \(size.height) pixels; a label is at most \(Sprite.maximumSide) x \(Sprite.maximumSide)")
