@@ -23,7 +23,7 @@ while let a = args.popFirst() {
 
 let groups: [(String, () -> [BenchResult])] = [
     ("lua", luaBenchmarks),
-    ("host", hostBenchmarks),
+    ("host", { hostBenchmarks() + sceneBuildBenchmarks() }),
     ("reload", reloadBenchmarks),
     ("startup", startupBenchmarks),
     ("render", renderBenchmarks),
