@@ -485,6 +485,8 @@ static inline int arcade_open_safe_libs(lua_State *L) {
 static inline void arcade_push_open_safe_libs(lua_State *L) { lua_pushcfunction(L, arcade_open_safe_libs); }
 
 static inline void arcade_push_message_handler(lua_State *L) { lua_pushcfunction(L, arcade_message_handler); }
+/* A full collection (lua_gc is variadic, which Swift cannot call). */
+static inline void arcade_full_gc(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
 static inline int arcade_upvalueindex(int i) { return lua_upvalueindex(i); }
 static inline int arcade_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline void arcade_pop(lua_State *L, int n) { lua_pop(L, n); }

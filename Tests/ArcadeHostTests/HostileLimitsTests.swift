@@ -157,6 +157,18 @@ enum Hostile {
         #expect(try r.session?.state()["l"] == .string("-9223372036854775808"))
     }
 
+    /// An infinite argument says so, instead of "number expected, got number".
+    @Test(arguments: [
+        ("", "function game.draw(g) g.fill_rect(0, 0, math.huge, 1) end", "bad argument #3 to 'gfx.fill_rect' (finite number expected, got inf)"),
+        ("arcade.after(-math.huge, function() end)", "", "bad argument #1 to 'arcade.after' (number of seconds expected, got -inf)"),
+        ("local w = arcade.physics.world{} local b = w:add_ball{ x = 1, y = 1, radius = 1 } b.vx = 0/0", "", "ball.vx must be a finite number, got nan"),
+    ])
+    func infiniteArgumentsAreNamed(_ body: String, _ extra: String, _ message: String) throws {
+        let r = try Hostile.run(Hostile.loading(body, extra: extra))
+        let e = try #require(r.error)
+        #expect(e.message.contains(message), "\(e.message)")
+    }
+
     @Test(arguments: ["{ 0.5, 0/0, 0.5, 1 }", "{ 0, math.huge, 1, 1 }", "{ 0, 1, 1, math.huge }", "{ 0, -math.huge, 1, 1 }"])
     func customCurveNumbersMustBeFinite(_ curve: String) throws {
         let r = try Hostile.run(Hostile.loading("""

@@ -286,7 +286,6 @@ public final class LuaVM {
             arcade_call_begin(L, limits.budgetNanoseconds, self.label(label))
             state.pointee.mem_refused = 0
             nativeRefusal = nil
-            updateNativeBytes()  // what native work since the last call released is credited
         }
         callDepth += 1
         let savedDepth = state.pointee.native_depth

@@ -22,10 +22,11 @@ public struct LuaMemoryLimitError: Error, CustomStringConvertible {
 /// The memory cap (``LuaVM/Limits/memoryBytes``) covers the Lua heap *and* what the game
 /// holds natively: scene nodes, images, animations, timers, physics worlds, balls and walls.
 /// Each native module reports what it holds now through a meter (an estimate per object,
-/// from ``NativeCost``); the VM adds them up at the start of every callback and before
-/// every native allocation a script asks for, and the Lua allocator refuses memory once the
-/// two together would pass the cap. So a game that creates objects without end gets a
-/// memory error naming the line, and a game that releases what it creates never does.
+/// from ``NativeCost``); the VM adds them up before every native allocation a script asks
+/// for, and each module asks for a new sum once it has released something (a node removed,
+/// timers fired, a physics step). The Lua allocator refuses memory once the two together
+/// would pass the cap. So a game that creates objects without end gets a memory error
+/// naming the line, and a game that releases what it creates never does.
 extension LuaVM {
     /// Bytes charged for the game's native objects, as last measured.
     public var nativeBytes: Int { state.pointee.native_bytes }
@@ -36,7 +37,9 @@ extension LuaVM {
         updateNativeBytes()
     }
 
-    /// Measures every native module again; what was released since the last time is credited.
+    /// Measures every native module again; what was released since the last time is
+    /// credited. Modules call it after releasing objects; it is not needed after creating
+    /// them (``reserveNative(_:for:)`` measures first).
     public func updateNativeBytes() {
         var total = 0
         for m in nativeMeters { total = total.addingSaturating(max(0, m())) }
@@ -50,12 +53,24 @@ extension LuaVM {
         return max(0, limits.memoryBytes - used)
     }
 
-    /// Checks that `bytes` more would fit under the cap, before a native allocation the
-    /// script sized; throws ``LuaMemoryLimitError`` (a memory error in the script) when not.
+    /// Checks that `bytes` more would fit under the cap, leaving ``nativeHeadroom`` free,
+    /// before a native allocation the script sized; throws ``LuaMemoryLimitError`` (a memory
+    /// error in the script, naming the line and what was refused) when not.
+    ///
+    /// Like Lua's own allocator, it collects the garbage once before giving up: the heap's
+    /// count includes garbage not collected yet.
     public func reserveNative(_ bytes: Int, for what: @autoclosure () -> String) throws(LuaMemoryLimitError) {
         guard bytes > 0 else { return }
-        if bytes > availableMemory { throw LuaMemoryLimitError(what(), bytes: bytes) }
+        let needed = bytes.addingSaturating(nativeHeadroom)
+        guard needed > availableMemory else { return }
+        arcade_full_gc(state.pointee.running ?? L)
+        if needed > availableMemory { throw LuaMemoryLimitError(what(), bytes: bytes) }
     }
+
+    /// What native allocations leave free for Lua: a sixteenth of the cap. A game that makes
+    /// objects without end is so stopped by the check that names the object and the line,
+    /// rather than by whichever small Lua allocation comes next.
+    public var nativeHeadroom: Int { limits.memoryBytes / 16 }
 
     /// The message of a refused native allocation (after its `file:line: `).
     func memoryRefusalMessage(_ e: LuaMemoryLimitError) -> String {

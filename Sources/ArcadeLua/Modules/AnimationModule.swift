@@ -73,8 +73,10 @@ public final class AnimationModule {
 
     /// What the animation engine holds natively now (see ``NativeCost``).
     public var nativeBytes: Int {
-        animator.storageBytes + callbacks.count * NativeCost.animationCallback
+        engineBytes + callbacks.count * NativeCost.animationCallback
     }
+    /// The engine's storage, measured when an animation starts (the only time it grows).
+    private var engineBytes = 0
 
     /// What reading one spec builds, for the memory check before it is compiled.
     struct SpecCost {
@@ -88,7 +90,8 @@ public final class AnimationModule {
     public init(vm: LuaVM, scenes: SceneModule) {
         self.vm = vm
         self.scenes = scenes
-        vm.addNativeMeter { [weak self] in self?.nativeBytes ?? 0 }
+        engineBytes = animator.storageBytes
+        vm.addNativeMeter { self.nativeBytes }  // the VM keeps its modules, as their functions do
         vm.defineClass(Self.animationClass, methods: [
             ("cancel", { s in
                 let id = try self.vm.checkHandle(s, at: 1, of: Self.animationClass)
@@ -137,6 +140,7 @@ public final class AnimationModule {
         }
         do {
             let id = try animator.start(animation, on: target, token: token)
+            engineBytes = animator.storageBytes
             vm.updateNativeBytes()
             vm.pushHandle(s, id.raw, of: Self.animationClass)
             return 1
@@ -360,6 +364,7 @@ public final class AnimationModule {
     ///
     /// - Throws: the first callback error; the completions after it stay queued for the next call.
     public func deliverCompletions() throws(LuaError) {
+        defer { vm.updateNativeBytes() }  // delivered callbacks are credited
         while let done = animator.nextCompletion() {
             guard done.token != 0, let cb = callbacks.removeValue(forKey: done.token) else { continue }
             try vm.protectedCall(label: "animation callback") { s in
@@ -383,5 +388,6 @@ public final class AnimationModule {
         _ = animator.cancelAll()
         while animator.nextCompletion() != nil {}
         callbacks.removeAll()
+        vm.updateNativeBytes()
     }
 }

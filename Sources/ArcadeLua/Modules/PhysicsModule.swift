@@ -103,9 +103,14 @@ public final class PhysicsModule {
         var bytes = entry.destroyed ? 0
             : NativeCost.world + w.bodyCount * NativeCost.ball + w.wallCount * NativeCost.wall
         if measured && !entry.destroyed { bytes = max(bytes, w.storageBytes) }
+        let changed = bytes != entry.accounted
         nativeBytes += bytes - entry.accounted
         entry.accounted = bytes
+        if changed && !stepping { vm.updateNativeBytes() }
     }
+
+    /// Set while the worlds step: ``recount(_:measured:)`` leaves the new sum to the end.
+    private var stepping = false
 
     /// Installs `arcade.physics` and the handle classes. `canvas` gives the play area that
     /// `bounds = true` and `remove_outside` use; it may change between steps (a resize).
@@ -113,7 +118,7 @@ public final class PhysicsModule {
         self.vm = vm
         self.scenes = scene
         self.canvas = canvas
-        vm.addNativeMeter { [weak self] in self?.nativeBytes ?? 0 }
+        vm.addNativeMeter { self.nativeBytes }  // the VM keeps its modules, as their functions do
         defineWorld()
         defineBall()
         defineWall()
@@ -127,6 +132,11 @@ public final class PhysicsModule {
     /// Steps every world by `dt`, in creation order. Bound nodes are written natively.
     public func step(_ dt: Double) {
         let area = canvas()
+        stepping = true
+        defer {
+            stepping = false
+            vm.updateNativeBytes()  // balls that left are credited, grown storage charged
+        }
         for entry in worlds {
             let world = entry.world
             if entry.followsCanvas { world.bounds = area }
@@ -518,7 +528,7 @@ public final class PhysicsModule {
             let (entry, body) = try self.resolveBall(id)
             let w = entry.world
             guard let v = s.number(at: 3), v.isFinite else {
-                throw LuaScriptError("ball.\(key) must be a finite number, got \(s.typeName(at: 3))")
+                throw LuaScriptError("ball.\(key) must be \(s.numberProblem(at: 3))")
             }
             let p = w.position(of: body) ?? .zero, u = w.velocity(of: body) ?? .zero
             switch key {

@@ -43,7 +43,7 @@ public final class SceneModule {
         self.vm = vm
         self.scene = scene
         self.assetRoot = assetRoot
-        vm.addNativeMeter { [weak self] in self?.nativeBytes ?? 0 }
+        vm.addNativeMeter { self.nativeBytes }  // the VM keeps its modules, as their functions do
         vm.defineClass(Self.nodeClass, methods: [
             ("remove", { s in
                 let node = try self.node(s, 1)
@@ -121,8 +121,10 @@ public final class SceneModule {
                     do { try self.scene.add(node, to: parent) } catch { throw LuaScriptError("\(error)") }
                 } catch {
                     self.releaseContent(of: node)
+                    self.vm.updateNativeBytes()
                     throw error
                 }
+                self.vm.updateNativeBytes()
                 self.vm.pushHandle(s, UInt64(node.id), of: Self.nodeClass)
                 return 1
             })
@@ -217,10 +219,12 @@ public final class SceneModule {
         if bytes > old { try vm.reserveNative(bytes - old, for: what()) }
         contentCharges[id] = bytes > 0 ? bytes : nil
         contentBytes += bytes - old
+        if bytes != old { vm.updateNativeBytes() }
     }
 
     private func releaseContent(of node: Node) {
         if let old = contentCharges.removeValue(forKey: ObjectIdentifier(node)) { contentBytes -= old }
+        // the caller measures again once it has released everything
     }
 
     /// Charges a label's content for showing `text` in `font` (outlined or not): its text and

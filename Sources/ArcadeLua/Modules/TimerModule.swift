@@ -20,11 +20,12 @@ public final class TimerModule {
 
     public init(vm: LuaVM) {
         self.vm = vm
-        vm.addNativeMeter { [weak self] in self?.nativeBytes ?? 0 }
+        vm.addNativeMeter { self.nativeBytes }  // the VM keeps its modules, as their functions do
         vm.defineClass(Self.timerClass, methods: [
             ("cancel", { s in
                 let id = try self.vm.checkHandle(s, at: 1, of: Self.timerClass)
                 s.push(self.queue.cancel(TimerID(raw: id)) != nil)
+                self.vm.updateNativeBytes()
                 return 1
             }),
             ("is_pending", { s in
@@ -48,7 +49,8 @@ public final class TimerModule {
 
     private func schedule(_ s: LuaStack, repeating: Bool) throws -> Int32 {
         guard let seconds = s.number(at: 1), seconds.isFinite else {
-            throw LuaArgumentError(1, "number of seconds expected, got \(s.typeName(at: 1))")
+            let got = s.number(at: 1).map { $0.isNaN ? "nan" : $0 > 0 ? "inf" : "-inf" } ?? s.typeName(at: 1)
+            throw LuaArgumentError(1, "number of seconds expected, got \(got)")
         }
         guard s.type(at: 2) == .function else {
             throw LuaArgumentError(2, "function expected, got \(s.typeName(at: 2))")
@@ -61,6 +63,7 @@ public final class TimerModule {
         let id = repeating
             ? queue.every(seconds, now: now, callback)
             : queue.after(seconds, now: now, callback)
+        vm.updateNativeBytes()
         vm.pushHandle(s, id.raw, of: Self.timerClass)
         return 1
     }
@@ -69,7 +72,10 @@ public final class TimerModule {
     /// Timers created by the callbacks wait for the next pass.
     public func fireDue(_ fire: (LuaCallback) throws(LuaError) -> Void) throws(LuaError) {
         queue.beginPass()
-        defer { queue.endPass() }
+        defer {
+            queue.endPass()
+            vm.updateNativeBytes()  // fired one-shot timers are credited
+        }
         while let due = queue.popDue(now: now) {
             try fire(due.payload)
         }
@@ -78,5 +84,6 @@ public final class TimerModule {
     /// Cancels every timer (the game is leaving); their callbacks are released.
     public func cancelAll() {
         _ = queue.removeAll()
+        vm.updateNativeBytes()
     }
 }
