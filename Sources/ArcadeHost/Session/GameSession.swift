@@ -376,7 +376,6 @@ public final class GameSession {
     /// ``GameStats/luaBytes`` includes garbage not collected yet: call
     /// `session.vm.collectGarbage()` first when comparing memory.
     public var stats: GameStats {
-        vm.updateNativeBytes()
         return GameStats(nodes: scene.nodeCount - 1, animations: animationModule.runningCount,
                          timers: timers.queue.count, worlds: physicsModule.worldCount,
                          bodies: physicsModule.bodyCount, walls: physicsModule.wallCount,

@@ -64,8 +64,6 @@ public final class LuaVM {
     /// True while the queued `__gc` finalizers run (they never trigger another run).
     var runningFinalizers = false
     private var protectedBody: ((LuaStack) throws -> Void)?
-    /// What the game's native objects cost now, one measure per module (see ``addNativeMeter(_:)``).
-    var nativeMeters: [() -> Int] = []
     /// The message of the last native allocation refused for memory, so that the error it
     /// raises is reported as a memory error.
     var nativeRefusal: String?

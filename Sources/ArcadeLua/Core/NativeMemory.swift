@@ -21,34 +21,23 @@ public struct LuaMemoryLimitError: Error, CustomStringConvertible {
 ///
 /// The memory cap (``LuaVM/Limits/memoryBytes``) covers the Lua heap *and* what the game
 /// holds natively: scene nodes, images, animations, timers, physics worlds, balls and walls.
-/// Each native module reports what it holds now through a meter (an estimate per object,
-/// from ``NativeCost``); the VM adds them up before every native allocation a script asks
-/// for, and each module asks for a new sum once it has released something (a node removed,
-/// timers fired, a physics step). The Lua allocator refuses memory once the two together
-/// would pass the cap. So a game that creates objects without end gets a memory error
-/// naming the line, and a game that releases what it creates never does.
+/// Each native module keeps a ``NativeAccount`` up to date with what it holds (an estimate
+/// per object, from ``NativeCost``) whenever it creates or releases objects; the VM keeps
+/// the sum, checks it before every native allocation a script asks for, and the Lua
+/// allocator refuses memory once the two together would pass the cap. So a game that
+/// creates objects without end gets a memory error naming the line, and a game that
+/// releases what it creates never does.
 extension LuaVM {
-    /// Bytes charged for the game's native objects, as last measured.
+    /// Bytes charged for the game's native objects.
     public var nativeBytes: Int { state.pointee.native_bytes }
 
-    /// Adds a measure of native memory (called often: it must be cheap, O(1)).
-    public func addNativeMeter(_ measure: @escaping () -> Int) {
-        nativeMeters.append(measure)
-        updateNativeBytes()
+    /// Charges (positive) or credits (negative) native bytes; see ``NativeAccount``.
+    public func adjustNativeBytes(by delta: Int) {
+        state.pointee.native_bytes = max(0, state.pointee.native_bytes.addingSaturating(delta))
     }
 
-    /// Measures every native module again; what was released since the last time is
-    /// credited. Modules call it after releasing objects; it is not needed after creating
-    /// them (``reserveNative(_:for:)`` measures first).
-    public func updateNativeBytes() {
-        var total = 0
-        for m in nativeMeters { total = total.addingSaturating(max(0, m())) }
-        state.pointee.native_bytes = total
-    }
-
-    /// Bytes still free under the cap (Lua heap and native objects together), measured now.
+    /// Bytes still free under the cap (Lua heap and native objects together).
     public var availableMemory: Int {
-        updateNativeBytes()
         let used = state.pointee.mem_used.addingSaturating(state.pointee.native_bytes)
         return max(0, limits.memoryBytes - used)
     }
@@ -78,6 +67,21 @@ extension LuaVM {
         let lua = NativeCost.describe(bytes: memoryInUse)
         let native = NativeCost.describe(bytes: nativeBytes)
         return "\(label) exceeded its memory limit (\(limits.memoryBytes >> 20) MiB): \(e) (the game holds \(lua) in Lua and \(native) in native objects)"
+    }
+}
+
+/// A module's share of the game's native memory: what it last reported to its VM.
+public struct NativeAccount {
+    private var reported = 0
+
+    public init() {}
+
+    /// Reports `bytes` as what the module holds now: the VM is charged or credited the
+    /// difference from the last report. O(1); modules call it after creating or releasing.
+    public mutating func report(_ bytes: Int, to vm: LuaVM) {
+        guard bytes != reported else { return }
+        vm.adjustNativeBytes(by: bytes - reported)
+        reported = bytes
     }
 }
 

@@ -75,6 +75,10 @@ public final class AnimationModule {
     public var nativeBytes: Int {
         engineBytes + callbacks.count * NativeCost.animationCallback
     }
+    private var account = NativeAccount()
+
+    /// Brings the VM's count of native memory up to date with ``nativeBytes``.
+    private func syncNative() { account.report(nativeBytes, to: vm) }
     /// The engine's storage, measured when an animation starts (the only time it grows).
     private var engineBytes = 0
 
@@ -91,7 +95,7 @@ public final class AnimationModule {
         self.vm = vm
         self.scenes = scenes
         engineBytes = animator.storageBytes
-        vm.addNativeMeter { self.nativeBytes }  // the VM keeps its modules, as their functions do
+        syncNative()
         vm.defineClass(Self.animationClass, methods: [
             ("cancel", { s in
                 let id = try self.vm.checkHandle(s, at: 1, of: Self.animationClass)
@@ -141,7 +145,7 @@ public final class AnimationModule {
         do {
             let id = try animator.start(animation, on: target, token: token)
             engineBytes = animator.storageBytes
-            vm.updateNativeBytes()
+            syncNative()
             vm.pushHandle(s, id.raw, of: Self.animationClass)
             return 1
         } catch {
@@ -364,8 +368,10 @@ public final class AnimationModule {
     ///
     /// - Throws: the first callback error; the completions after it stay queued for the next call.
     public func deliverCompletions() throws(LuaError) {
-        defer { vm.updateNativeBytes() }  // delivered callbacks are credited
+        var delivered = false
+        defer { if delivered { syncNative() } }  // delivered callbacks are credited
         while let done = animator.nextCompletion() {
+            delivered = true
             guard done.token != 0, let cb = callbacks.removeValue(forKey: done.token) else { continue }
             try vm.protectedCall(label: "animation callback") { s in
                 self.vm.push(cb)
@@ -388,6 +394,6 @@ public final class AnimationModule {
         _ = animator.cancelAll()
         while animator.nextCompletion() != nil {}
         callbacks.removeAll()
-        vm.updateNativeBytes()
+        syncNative()
     }
 }

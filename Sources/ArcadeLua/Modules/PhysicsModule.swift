@@ -94,6 +94,10 @@ public final class PhysicsModule {
     /// What the worlds, their balls and walls hold natively (see ``NativeCost``), as of the
     /// last change made from Lua or the last step.
     public private(set) var nativeBytes = 0
+    private var account = NativeAccount()
+
+    /// Brings the VM's count of native memory up to date with ``nativeBytes``.
+    private func syncNative() { account.report(nativeBytes, to: vm) }
 
     /// Brings `entry`'s charge up to date with what it holds: the estimate per world, ball
     /// and wall, or after a step (`measured`) the world's storage when that is more (the
@@ -106,7 +110,7 @@ public final class PhysicsModule {
         let changed = bytes != entry.accounted
         nativeBytes += bytes - entry.accounted
         entry.accounted = bytes
-        if changed && !stepping { vm.updateNativeBytes() }
+        if changed && !stepping { syncNative() }
     }
 
     /// Set while the worlds step: ``recount(_:measured:)`` leaves the new sum to the end.
@@ -118,7 +122,6 @@ public final class PhysicsModule {
         self.vm = vm
         self.scenes = scene
         self.canvas = canvas
-        vm.addNativeMeter { self.nativeBytes }  // the VM keeps its modules, as their functions do
         defineWorld()
         defineBall()
         defineWall()
@@ -131,11 +134,12 @@ public final class PhysicsModule {
 
     /// Steps every world by `dt`, in creation order. Bound nodes are written natively.
     public func step(_ dt: Double) {
+        guard !worlds.isEmpty else { return }
         let area = canvas()
         stepping = true
         defer {
             stepping = false
-            vm.updateNativeBytes()  // balls that left are credited, grown storage charged
+            syncNative()  // balls that left are credited, grown storage charged
         }
         for entry in worlds {
             let world = entry.world

@@ -34,6 +34,10 @@ public final class SceneModule {
     public var nativeBytes: Int {
         scene.nodeCount * NativeCost.node + contentBytes + imageBytes
     }
+    private var account = NativeAccount()
+
+    /// Brings the VM's count of native memory up to date with ``nativeBytes``.
+    private func syncNative() { account.report(nativeBytes, to: vm) }
     /// Called when Lua removes a node (the host cancels its animations and bodies).
     public var onRemove: (Node) -> Void = { _ in }
     /// Scene time in seconds, for flipbook starts.
@@ -43,7 +47,7 @@ public final class SceneModule {
         self.vm = vm
         self.scene = scene
         self.assetRoot = assetRoot
-        vm.addNativeMeter { self.nativeBytes }  // the VM keeps its modules, as their functions do
+        syncNative()  // the root
         vm.defineClass(Self.nodeClass, methods: [
             ("remove", { s in
                 let node = try self.node(s, 1)
@@ -121,10 +125,10 @@ public final class SceneModule {
                     do { try self.scene.add(node, to: parent) } catch { throw LuaScriptError("\(error)") }
                 } catch {
                     self.releaseContent(of: node)
-                    self.vm.updateNativeBytes()
+                    self.syncNative()
                     throw error
                 }
-                self.vm.updateNativeBytes()
+                self.syncNative()
                 self.vm.pushHandle(s, UInt64(node.id), of: Self.nodeClass)
                 return 1
             })
@@ -207,7 +211,7 @@ public final class SceneModule {
             releaseContent(of: top.node)
         }
         scene.remove(node)
-        vm.updateNativeBytes()
+        syncNative()
     }
 
     // MARK: Memory
@@ -219,7 +223,7 @@ public final class SceneModule {
         if bytes > old { try vm.reserveNative(bytes - old, for: what()) }
         contentCharges[id] = bytes > 0 ? bytes : nil
         contentBytes += bytes - old
-        if bytes != old { vm.updateNativeBytes() }
+        if bytes != old { syncNative() }
     }
 
     private func releaseContent(of node: Node) {
@@ -251,7 +255,7 @@ public final class SceneModule {
     private func pushImage(_ book: Flipbook, bytes: Int, _ s: LuaStack) -> Int32 {
         images.append(book)
         imageBytes += bytes
-        vm.updateNativeBytes()
+        syncNative()
         vm.pushHandle(s, UInt64(images.count - 1), of: Self.imageClass)
         return 1
     }

@@ -17,15 +17,18 @@ public final class TimerModule {
 
     /// What the pending timers hold natively now (see ``NativeCost``).
     public var nativeBytes: Int { queue.count * NativeCost.timer }
+    private var account = NativeAccount()
+
+    /// Brings the VM's count of native memory up to date with ``nativeBytes``.
+    private func syncNative() { account.report(nativeBytes, to: vm) }
 
     public init(vm: LuaVM) {
         self.vm = vm
-        vm.addNativeMeter { self.nativeBytes }  // the VM keeps its modules, as their functions do
         vm.defineClass(Self.timerClass, methods: [
             ("cancel", { s in
                 let id = try self.vm.checkHandle(s, at: 1, of: Self.timerClass)
                 s.push(self.queue.cancel(TimerID(raw: id)) != nil)
-                self.vm.updateNativeBytes()
+                self.syncNative()
                 return 1
             }),
             ("is_pending", { s in
@@ -63,7 +66,7 @@ public final class TimerModule {
         let id = repeating
             ? queue.every(seconds, now: now, callback)
             : queue.after(seconds, now: now, callback)
-        vm.updateNativeBytes()
+        syncNative()
         vm.pushHandle(s, id.raw, of: Self.timerClass)
         return 1
     }
@@ -72,11 +75,13 @@ public final class TimerModule {
     /// Timers created by the callbacks wait for the next pass.
     public func fireDue(_ fire: (LuaCallback) throws(LuaError) -> Void) throws(LuaError) {
         queue.beginPass()
+        var fired = false
         defer {
             queue.endPass()
-            vm.updateNativeBytes()  // fired one-shot timers are credited
+            if fired { syncNative() }  // fired one-shot timers are credited
         }
         while let due = queue.popDue(now: now) {
+            fired = true
             try fire(due.payload)
         }
     }
@@ -84,6 +89,6 @@ public final class TimerModule {
     /// Cancels every timer (the game is leaving); their callbacks are released.
     public func cancelAll() {
         _ = queue.removeAll()
-        vm.updateNativeBytes()
+        syncNative()
     }
 }
