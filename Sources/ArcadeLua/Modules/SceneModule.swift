@@ -348,7 +348,7 @@ public final class SceneModule {
         // the text and its rows are copied while parsing; the pixels must fit what is left
         let text = NativeCost.product(bytes.count, 3)
         try vm.reserveNative(text, for: "reading image file '\(name)' (\(bytes.count) bytes)")
-        let room = (vm.availableMemory - text) / NativeCost.pixel
+        let room = (vm.availableMemory - text - vm.nativeHeadroom) / NativeCost.pixel
         let book: Flipbook
         do {
             book = try SpriteFile.parse(String(decoding: bytes, as: UTF8.self), pixelLimit: max(0, room))
