@@ -1,5 +1,6 @@
 import ArcadeHost
 import ArcadeLua
+import ArcadeCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -100,4 +101,42 @@ func startupBenchmarks() -> [BenchResult] {
     menu.sort()
     return [BenchResult(name: "startup.menu_ms", value: (menu[4] - base[4]) * 1000, unit: "ms",
                         note: "process start -> first menu frame written (median of 9, pty cost removed); target <= 100")]
+}
+
+/// Building scenes from Lua: a tree of 100,000 nodes in chains 250 levels deep (each add
+/// checks at most the nesting limit's worth of ancestors; it used to walk every one, which
+/// made a 100,000-level chain take minutes), and flat nodes (each charged against the
+/// game's memory cap as it is made).
+func sceneBuildBenchmarks() -> [BenchResult] {
+    let main = """
+        local game = {}
+        function game.input(e)
+          arcade.scene.clear()
+          if e.key == "d" then
+            local p = nil
+            for i = 1, 100000 do
+              if i % 250 == 1 then p = nil end
+              p = arcade.scene.group{ parent = p }
+            end
+          else
+            for i = 1, 100000 do arcade.scene.rect{ x = i % 80, y = 1 } end
+          end
+        end
+        return game
+        """
+    guard let entry = scratchGame(id: "scenebuild", main: main),
+          let session = try? GameSession(entry: entry, options: .init(limits: .init(secondsPerCall: 60))) else {
+        return [BenchResult(name: "host.scene_setup_failed", value: 0, unit: "-")]
+    }
+    func build(_ key: String) -> Double {
+        let perNode = medianSecondsPerOp(iterations: 100_000, rounds: 5) {
+            session.step(events: [.key(KeyEvent(key))])
+        }
+        return session.failure == nil && session.stats.nodes == 100_000 ? perNode * 1e6 : -1
+    }
+    return [
+        BenchResult(name: "host.deep_tree_node_us", value: build("d"), unit: "us",
+                    note: "100,000 nodes 250 deep, per node (clear included)"),
+        BenchResult(name: "host.flat_node_us", value: build("f"), unit: "us", note: "per node (clear included)"),
+    ]
 }

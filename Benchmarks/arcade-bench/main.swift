@@ -23,7 +23,7 @@ while let a = args.popFirst() {
 
 let groups: [(String, () -> [BenchResult])] = [
     ("lua", luaBenchmarks),
-    ("host", hostBenchmarks),
+    ("host", { hostBenchmarks() + sceneBuildBenchmarks() }),
     ("profile", profileBenchmarks),
     ("reload", reloadBenchmarks),
     ("startup", startupBenchmarks),

@@ -41,6 +41,9 @@ typedef int (*arcade_dispatch_fn)(lua_State *L, lua_Integer function_id);
 typedef struct arcade_vm {
     /* memory */
     size_t mem_used;            /* bytes Lua holds now */
+    size_t native_bytes;        /* bytes the host charges for the game's native objects
+                                   (nodes, images, animations, timers, physics); counted
+                                   with mem_used against mem_limit */
     size_t mem_peak;            /* high-water mark */
     size_t mem_limit;           /* cap while Lua code runs */
     size_t mem_native_slack;    /* extra allowed while a Swift function runs */
@@ -86,7 +89,7 @@ static inline void *arcade_alloc(void *ud, void *ptr, size_t osize, size_t nsize
         return NULL;
     }
     if (nsize > old) {
-        size_t after = vm->mem_used - old + nsize;
+        size_t after = vm->mem_used - old + nsize + vm->native_bytes;
         if (after > vm->mem_limit) {
             /* A Swift function cannot take a longjmp, so while one runs the cap
             ** bends by the slack and the trampoline raises afterwards. */
@@ -281,7 +284,7 @@ static inline int arcade_trampoline(lua_State *L) {
     if (n == ARCADE_RAISE) return lua_error(L);
     if (vm->mem_over_in_native && vm->native_depth == 0) {
         vm->mem_over_in_native = 0;
-        if (vm->mem_used > vm->mem_limit) {
+        if (vm->mem_used + vm->native_bytes > vm->mem_limit) {
             vm->mem_refused = 1;
             return luaL_error(L, "not enough memory");
         }
@@ -514,6 +517,8 @@ static inline int arcade_open_safe_libs(lua_State *L) {
 static inline void arcade_push_open_safe_libs(lua_State *L) { lua_pushcfunction(L, arcade_open_safe_libs); }
 
 static inline void arcade_push_message_handler(lua_State *L) { lua_pushcfunction(L, arcade_message_handler); }
+/* A full collection (lua_gc is variadic, which Swift cannot call). */
+static inline void arcade_full_gc(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
 static inline int arcade_upvalueindex(int i) { return lua_upvalueindex(i); }
 static inline int arcade_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline void arcade_pop(lua_State *L, int n) { lua_pop(L, n); }

@@ -43,6 +43,9 @@ public struct TimerQueue<Payload> {
     /// Number of pending timers.
     public var count: Int { live.count }
 
+    /// Keys the heap holds (pending timers, and cancelled ones not yet dropped).
+    var heapSize: Int { heap.count + deferred.count }
+
     /// Schedules `payload` to fire once `seconds` after `now` (negative counts as zero).
     @discardableResult
     public mutating func after(_ seconds: Double, now: Double, _ payload: Payload) -> TimerID {
@@ -80,7 +83,26 @@ public struct TimerQueue<Payload> {
     /// Cancels `id` and returns its payload, or nil when it was not pending.
     @discardableResult
     public mutating func cancel(_ id: TimerID) -> Payload? {
-        live.removeValue(forKey: id.raw)?.payload  // its heap key is dropped when it surfaces
+        guard let entry = live.removeValue(forKey: id.raw) else { return nil }
+        // its heap key is dropped when it surfaces, or now if cancelled keys pile up
+        if heap.count > 64 && heap.count > 2 * live.count { compact() }
+        return entry.payload
+    }
+
+    /// Rebuilds the heap from the pending timers, dropping the keys of cancelled ones: a game
+    /// that schedules and cancels far-off timers without end keeps a heap of about the size
+    /// of what it has pending. Keys set aside in this pass stay set aside.
+    private mutating func compact() {
+        let waiting = Set(deferred.map(\.id))
+        heap.removeAll(keepingCapacity: true)
+        for (id, entry) in live where !waiting.contains(id) { heap.append(Key(due: entry.due, id: id)) }
+        // heapify: parents sift down from the last one
+        var start = heap.count / 2 - 1
+        while start >= 0 {
+            siftDown(from: start)
+            start -= 1
+        }
+        if heap.capacity > 4 * max(heap.count, 64) { heap = Array(heap) }
     }
 
     /// Removes every timer and returns their payloads (in creation order).
@@ -153,7 +175,11 @@ public struct TimerQueue<Payload> {
         let last = heap.removeLast()
         guard !heap.isEmpty else { return }
         heap[0] = last
-        var i = 0
+        siftDown(from: 0)
+    }
+
+    private mutating func siftDown(from start: Int) {
+        var i = start
         while true {
             let l = 2 * i + 1, r = l + 1
             var m = i

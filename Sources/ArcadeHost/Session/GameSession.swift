@@ -446,10 +446,10 @@ public final class GameSession {
     /// ``GameStats/luaBytes`` includes garbage not collected yet: call
     /// `session.vm.collectGarbage()` first when comparing memory.
     public var stats: GameStats {
-        GameStats(nodes: scene.nodeCount - 1, animations: animationModule.runningCount,
-                  timers: timers.queue.count, worlds: physicsModule.worldCount,
-                  bodies: physicsModule.bodyCount, walls: physicsModule.wallCount,
-                  luaBytes: vm.memoryInUse, frame: context.frame)
+        return GameStats(nodes: scene.nodeCount - 1, animations: animationModule.runningCount,
+                         timers: timers.queue.count, worlds: physicsModule.worldCount,
+                         bodies: physicsModule.bodyCount, walls: physicsModule.wallCount,
+                         luaBytes: vm.memoryInUse, nativeBytes: vm.nativeBytes, frame: context.frame)
     }
 
     /// Calls `quit()` if the game has one, then releases timers and callbacks.

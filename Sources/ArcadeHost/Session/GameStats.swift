@@ -15,11 +15,14 @@ public struct GameStats: Equatable, Sendable {
     public var walls: Int
     /// Bytes the game's Lua heap holds, garbage not yet collected included.
     public var luaBytes: Int
+    /// Bytes charged for the game's native objects (nodes, images, animations, timers,
+    /// physics); with ``luaBytes`` what counts against the memory cap.
+    public var nativeBytes: Int
     /// Steps run so far.
     public var frame: Int
 
     public init(nodes: Int, animations: Int, timers: Int, worlds: Int, bodies: Int, walls: Int,
-                luaBytes: Int, frame: Int) {
+                luaBytes: Int, nativeBytes: Int = 0, frame: Int) {
         self.nodes = nodes
         self.animations = animations
         self.timers = timers
@@ -27,16 +30,19 @@ public struct GameStats: Equatable, Sendable {
         self.bodies = bodies
         self.walls = walls
         self.luaBytes = luaBytes
+        self.nativeBytes = nativeBytes
         self.frame = frame
     }
 
     /// The Lua heap in KiB, rounded up.
     public var luaKiB: Int { (luaBytes + 1023) / 1024 }
+    /// The native objects' charge in KiB, rounded up.
+    public var nativeKiB: Int { (nativeBytes + 1023) / 1024 }
 
     /// One line of JSON: `{"nodes":N,"animations":N,"timers":N,"bodies":N,"lua_kib":N,
-    /// "worlds":N,"walls":N,"frame":N}` (what `--stats` prints).
+    /// "native_kib":N,"worlds":N,"walls":N,"frame":N}` (what `--stats` prints).
     public var json: String {
         "{\"nodes\":\(nodes),\"animations\":\(animations),\"timers\":\(timers),\"bodies\":\(bodies),"
-            + "\"lua_kib\":\(luaKiB),\"worlds\":\(worlds),\"walls\":\(walls),\"frame\":\(frame)}"
+            + "\"lua_kib\":\(luaKiB),\"native_kib\":\(nativeKiB),\"worlds\":\(worlds),\"walls\":\(walls),\"frame\":\(frame)}"
     }
 }

@@ -6,7 +6,9 @@ extension LuaStack {
     /// The number at `index`, or an argument error.
     public func checkNumber(_ index: Int32, _ what: String = "number") throws -> Double {
         guard let v = number(at: index), v.isFinite else {
-            throw LuaArgumentError(index, "\(what) expected, got \(describeType(at: index))")
+            // inf and nan are numbers: say which, rather than "number expected, got number"
+            let got = number(at: index).map { $0.isNaN ? "nan" : $0 > 0 ? "inf" : "-inf" } ?? describeType(at: index)
+            throw LuaArgumentError(index, "\(number(at: index) == nil ? what : "finite \(what)") expected, got \(got)")
         }
         return v
     }

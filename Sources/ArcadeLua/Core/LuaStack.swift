@@ -318,6 +318,24 @@ public struct LuaStack {
         return "\(src):\(ar.currentline): "
     }
 
+    /// "chunk:line: " for the innermost Lua function calling (perhaps through `pcall` or other
+    /// native functions) the running native function, or "" when there is none.
+    public func nearestLuaLocation() -> String {
+        var level: Int32 = 1
+        var ar = lua_Debug()
+        while lua_getstack(L, level, &ar) != 0 {
+            lua_getinfo(L, "Sl", &ar)
+            if ar.currentline > 0 {
+                let src = withUnsafeBytes(of: ar.short_src) { raw in
+                    String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+                }
+                return "\(src):\(ar.currentline): "
+            }
+            level += 1
+        }
+        return ""
+    }
+
     /// The name the running native function was called by (`ar.name`), if Lua knows it.
     public func calledName() -> String? {
         var ar = lua_Debug()

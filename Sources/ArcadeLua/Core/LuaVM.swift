@@ -70,6 +70,9 @@ public final class LuaVM {
     /// True while the queued `__gc` finalizers run (they never trigger another run).
     var runningFinalizers = false
     private var protectedBody: ((LuaStack) throws -> Void)?
+    /// The message of the last native allocation refused for memory, so that the error it
+    /// raises is reported as a memory error.
+    var nativeRefusal: String?
 
     /// The main thread's stack.
     public var stack: LuaStack { LuaStack(L) }
@@ -209,6 +212,11 @@ public final class LuaVM {
             s.push(s.location(level: 1) + "bad argument #\(e.index) to '\(functionNames[id])' (\(e.problem))")
         case let e as LuaScriptError:
             s.push(s.location(level: 1) + e.message)
+        case let e as LuaMemoryLimitError:
+            // the nearest Lua code, even when the call came through pcall
+            let message = s.nearestLuaLocation() + memoryRefusalMessage(e)
+            nativeRefusal = message
+            s.push(message)
         case let e as LuaError:
             s.push(e.message)  // from a nested call into Lua: already located
         default:
@@ -292,6 +300,7 @@ public final class LuaVM {
         if outermost {
             arcade_call_begin(L, limits.budgetNanoseconds, self.label(label))
             state.pointee.mem_refused = 0
+            nativeRefusal = nil
         }
         callDepth += 1
         let savedDepth = state.pointee.native_depth
@@ -351,6 +360,9 @@ public final class LuaVM {
             }
             if state.pointee.mem_refused != 0 && message.hasSuffix("not enough memory") {
                 return LuaError(kind: .memory, message: memoryMessage, traceback: traceback)
+            }
+            if let refusal = nativeRefusal, message == refusal {
+                return LuaError(kind: .memory, message: message, traceback: traceback)
             }
             return LuaError(kind: .runtime, message: message + LuaVM.sandboxHint(for: message), traceback: traceback)
         }

@@ -66,9 +66,36 @@ public final class AnimationModule {
     private var callbacks: [UInt64: LuaCallback] = [:]
     private var nextToken: UInt64 = 1
 
+    /// How deep `group`s may nest. Specs are read (and animations compiled and evaluated)
+    /// recursively, one level per group: a spec nested thousands deep would overflow the
+    /// native stack. Real animations nest a group or two.
+    public static let maximumGroupDepth = 32
+
+    /// What the animation engine holds natively now (see ``NativeCost``).
+    public var nativeBytes: Int {
+        engineBytes + callbacks.count * NativeCost.animationCallback
+    }
+    private var account = NativeAccount()
+
+    /// Brings the VM's count of native memory up to date with ``nativeBytes``.
+    private func syncNative() { account.report(nativeBytes, to: vm) }
+    /// The engine's storage, measured when an animation starts (the only time it grows).
+    private var engineBytes = 0
+
+    /// What reading one spec builds, for the memory check before it is compiled.
+    struct SpecCost {
+        var nodes = 0
+        var numbers = 0
+        /// The description, the compile scratch and the engine's pools (whose blocks round
+        /// up to a power of two) together, per node and per number.
+        var bytes: Int { NativeCost.product(nodes, 256).addingSaturating(NativeCost.product(numbers, 48)) }
+    }
+
     public init(vm: LuaVM, scenes: SceneModule) {
         self.vm = vm
         self.scenes = scenes
+        engineBytes = animator.storageBytes
+        syncNative()
         vm.defineClass(Self.animationClass, methods: [
             ("cancel", { s in
                 let id = try self.vm.checkHandle(s, at: 1, of: Self.animationClass)
@@ -100,7 +127,9 @@ public final class AnimationModule {
     private func animate(_ s: LuaStack) throws -> Int32 {
         let target = try node(s, 1)
         try s.checkTable(2)
-        let animation = try spec(s, 2, isTop: true)
+        var cost = SpecCost()
+        let animation = try spec(s, 2, depth: 1, cost: &cost)
+        try checkMemory(cost)
         var token: UInt64 = 0
         let callbackIndex: Int32? = s.type(at: 3) == .function ? 3 : nil
         s.getField("on_done", in: 2)
@@ -115,6 +144,8 @@ public final class AnimationModule {
         }
         do {
             let id = try animator.start(animation, on: target, token: token)
+            engineBytes = animator.storageBytes
+            syncNative()
             vm.pushHandle(s, id.raw, of: Self.animationClass)
             return 1
         } catch {
@@ -123,9 +154,19 @@ public final class AnimationModule {
         }
     }
 
-    /// Reads an animation spec table at `t`.
-    private func spec(_ s: LuaStack, _ t: Int32, isTop: Bool) throws -> Animation {
+    /// Refuses a spec whose description and engine storage would not fit the memory cap.
+    private func checkMemory(_ cost: SpecCost) throws {
+        try vm.reserveNative(cost.bytes, for: "an animation of \(cost.nodes) parts and \(cost.numbers) values")
+    }
+
+    /// Reads an animation spec table at `t`, `depth` groups deep (1 for the spec itself),
+    /// adding what it builds to `cost` (checked against the memory cap as it grows).
+    private func spec(_ s: LuaStack, _ t: Int32, depth: Int, cost: inout SpecCost) throws -> Animation {
         let t = s.absolute(t)
+        // every level of nesting keeps a few values on the stack
+        guard s.reserve(8) else { throw LuaScriptError("an animation spec nested too deeply") }
+        cost.nodes += 1
+        if cost.nodes % 1024 == 0 { try checkMemory(cost) }
         var timing = AnimationTiming(fill: .forwards)
         if let d = try s.numberField("duration", of: t) {
             guard d >= 0 else { throw LuaArgumentError(2, "field 'duration' must not be negative") }
@@ -151,13 +192,16 @@ public final class AnimationModule {
 
         // group
         if s.getField("group", in: t) == .table {
+            guard depth < Self.maximumGroupDepth else {
+                throw LuaArgumentError(2, "groups nest at most \(Self.maximumGroupDepth) deep")
+            }
             let g = s.top
             var children: [Animation] = []
             let n = s.rawLength(at: g)
             for i in stride(from: 1, through: n, by: 1) {
                 s.getIndex(i, in: g)
                 guard s.type(at: -1) == .table else { throw LuaArgumentError(2, "group[\(i)] must be an animation table") }
-                children.append(try spec(s, s.top, isTop: false))
+                children.append(try spec(s, s.top, depth: depth + 1, cost: &cost))
                 s.pop()
             }
             s.pop()
@@ -186,6 +230,7 @@ public final class AnimationModule {
             }
             s.pop()
             let prop = try property(s, t) ?? .position
+            cost.numbers += 8
             return Animation(.path(path, property: prop), timing: timing)
         }
         s.pop()
@@ -196,20 +241,30 @@ public final class AnimationModule {
         // keyframes
         if s.getField("values", in: t) == .table {
             let v = s.top
+            let n = s.rawLength(at: v)
+            // key times and curves too, at most; checked before anything is copied
+            cost.numbers = cost.numbers.addingSaturating(NativeCost.product(n, 6))
+            try checkMemory(cost)
             var values: [AnimatableValue] = []
-            for i in stride(from: 1, through: s.rawLength(at: v), by: 1) {
+            values.reserveCapacity(n)
+            for i in stride(from: 1, through: n, by: 1) {
                 s.getIndex(i, in: v)
                 values.append(try value(s, s.top, for: prop, field: "values[\(i)]"))
                 s.pop()
             }
             s.pop()
             guard values.count >= 1 else { throw LuaArgumentError(2, "field 'values' must not be empty") }
+            if s.getField("key_times", in: t) == .table, s.rawLength(at: -1) != values.count {
+                throw LuaArgumentError(2, "field 'key_times' has \(s.rawLength(at: -1)) times for \(values.count) values")
+            }
+            s.pop()
             let keyTimes = try numbers(s, t, "key_times")
             var curves: [TimingCurve]? = nil
             if s.getField("timings", in: t) == .table {
                 let c = s.top
                 curves = []
-                for i in stride(from: 1, through: s.rawLength(at: c), by: 1) {
+                // one per segment; any beyond those are not used
+                for i in stride(from: 1, through: min(s.rawLength(at: c), values.count - 1), by: 1) {
                     s.getIndex(i, in: c)
                     curves!.append(try curve(s, s.top))
                     s.pop()
@@ -228,9 +283,11 @@ public final class AnimationModule {
             let velocity = try s.numberField("velocity", of: s.top) ?? 0
             s.pop()
             guard damping > 0 else { throw LuaArgumentError(2, "spring damping must be positive") }
+            cost.numbers += 8
             return Animation(.spring(prop, from: from, to: to, damping: damping, initialVelocity: velocity), timing: timing)
         }
         s.pop()
+        cost.numbers += 8
         return Animation(.basic(prop, from: from, to: to), timing: timing)
     }
 
@@ -265,8 +322,9 @@ public final class AnimationModule {
             }
             return c
         }
-        let n = try numbers(s, i) ?? []
-        guard n.count == 4 else { throw LuaArgumentError(2, "a custom timing curve is { x1, y1, x2, y2 }") }
+        guard s.type(at: i) == .table, s.rawLength(at: i) == 4, let n = try numbers(s, i), n.count == 4 else {
+            throw LuaArgumentError(2, "a custom timing curve is { x1, y1, x2, y2 }")
+        }
         return .cubicBezier(n[0], n[1], n[2], n[3])
     }
 
@@ -282,7 +340,11 @@ public final class AnimationModule {
         var out: [Double] = []
         for k in stride(from: 1, through: s.rawLength(at: i), by: 1) {
             s.getIndex(k, in: i)
-            guard let n = s.number(at: -1) else { s.pop(); throw LuaArgumentError(2, "expected a list of numbers") }
+            guard let n = s.number(at: -1), n.isFinite else {
+                let problem = s.numberProblem(at: -1)
+                s.pop()
+                throw LuaArgumentError(2, "expected a list of numbers: item \(k) must be \(problem)")
+            }
             out.append(n)
             s.pop()
         }
@@ -306,7 +368,10 @@ public final class AnimationModule {
     ///
     /// - Throws: the first callback error; the completions after it stay queued for the next call.
     public func deliverCompletions() throws(LuaError) {
+        var delivered = false
+        defer { if delivered { syncNative() } }  // delivered callbacks are credited
         while let done = animator.nextCompletion() {
+            delivered = true
             guard done.token != 0, let cb = callbacks.removeValue(forKey: done.token) else { continue }
             try vm.protectedCall(label: "animation callback") { s in
                 self.vm.push(cb)
@@ -329,5 +394,6 @@ public final class AnimationModule {
         _ = animator.cancelAll()
         while animator.nextCompletion() != nil {}
         callbacks.removeAll()
+        syncNative()
     }
 }

@@ -63,6 +63,9 @@ public final class GraphicsModule {
             }),
             ("text", { s in
                 let text = s.string(at: 1) ?? (s.number(at: 1).map { String($0) } ?? "")
+                guard text.utf8.count <= SceneModule.maximumTextBytes else {
+                    throw LuaArgumentError(1, "text of \(text.utf8.count) bytes is too long (at most \(SceneModule.maximumTextBytes))")
+                }
                 try g().text(text, x: try s.checkNumber(2), y: try s.checkNumber(3), color: try color(s, 4),
                              background: try color(s, 5, .clear))
                 return 0
@@ -87,8 +90,19 @@ public final class GraphicsModule {
                     outline = try s.colorField("outline", of: 4) ?? outline
                     scale = try s.numberField("scale", of: 4) ?? scale
                 }
-                try g().label(text, x: try s.checkNumber(2), y: try s.checkNumber(3), font: font, color: fg,
-                              outline: outline, align: align, scale: scale)
+                let gr = try g()
+                guard text.utf8.count <= SceneModule.maximumTextBytes else {
+                    throw LuaArgumentError(1, "text of \(text.utf8.count) bytes is too long (at most \(SceneModule.maximumTextBytes))")
+                }
+                // the label is rendered (and cached for the rest of this draw) natively
+                let size = font.size(of: text, outlined: outline.a != 0)
+                guard size.width <= Sprite.maximumSide, size.height <= Sprite.maximumSide else {
+                    throw LuaArgumentError(1, "label renders \(size.width) x \(size.height) pixels; a label is at most \(Sprite.maximumSide) x \(Sprite.maximumSide)")
+                }
+                let bytes = NativeCost.product(size.width, size.height, NativeCost.pixel + 1)
+                try self.vm.reserveNative(bytes.addingSaturating(gr.labelCacheBytes), for: "a label of \(size.width) x \(size.height) pixels")
+                gr.label(text, x: try s.checkNumber(2), y: try s.checkNumber(3), font: font, color: fg,
+                         outline: outline, align: align, scale: scale)
                 return 0
             }),
             ("sprite", { s in

@@ -61,6 +61,8 @@ public final class PhysicsModule {
         /// Ball handle numbers by body; looked up only when an event or call needs one.
         var handles: [BodyID: UInt64] = [:]
         var destroyed = false
+        /// What this world was last charged (see ``PhysicsModule/nativeBytes``).
+        var accounted = 0
 
         init(world: PhysicsWorld, number: UInt64, followsCanvas: Bool) {
             self.world = world
@@ -89,6 +91,30 @@ public final class PhysicsModule {
     public var bodyCount: Int { worlds.reduce(0) { $0 + $1.world.bodyCount } }
     /// Number of walls in all live worlds (their bounds not counted).
     public var wallCount: Int { worlds.reduce(0) { $0 + $1.world.wallCount } }
+    /// What the worlds, their balls and walls hold natively (see ``NativeCost``), as of the
+    /// last change made from Lua or the last step.
+    public private(set) var nativeBytes = 0
+    private var account = NativeAccount()
+
+    /// Brings the VM's count of native memory up to date with ``nativeBytes``.
+    private func syncNative() { account.report(nativeBytes, to: vm) }
+
+    /// Brings `entry`'s charge up to date with what it holds: the estimate per world, ball
+    /// and wall, or after a step (`measured`) the world's storage when that is more (the
+    /// contacts of balls piled on each other).
+    private func recount(_ entry: Entry, measured: Bool = false) {
+        let w = entry.world
+        var bytes = entry.destroyed ? 0
+            : NativeCost.world + w.bodyCount * NativeCost.ball + w.wallCount * NativeCost.wall
+        if measured && !entry.destroyed { bytes = max(bytes, w.storageBytes) }
+        let changed = bytes != entry.accounted
+        nativeBytes += bytes - entry.accounted
+        entry.accounted = bytes
+        if changed && !stepping { syncNative() }
+    }
+
+    /// Set while the worlds step: ``recount(_:measured:)`` leaves the new sum to the end.
+    private var stepping = false
 
     /// Installs `arcade.physics` and the handle classes. `canvas` gives the play area that
     /// `bounds = true` and `remove_outside` use; it may change between steps (a resize).
@@ -108,12 +134,19 @@ public final class PhysicsModule {
 
     /// Steps every world by `dt`, in creation order. Bound nodes are written natively.
     public func step(_ dt: Double) {
+        guard !worlds.isEmpty else { return }
         let area = canvas()
+        stepping = true
+        defer {
+            stepping = false
+            syncNative()  // balls that left are credited, grown storage charged
+        }
         for entry in worlds {
             let world = entry.world
             if entry.followsCanvas { world.bounds = area }
             world.removalRect = entry.removesOutside ? world.bounds : nil
             world.step(dt)
+            recount(entry, measured: true)  // balls that left are credited, contacts counted
         }
     }
 
@@ -144,7 +177,10 @@ public final class PhysicsModule {
 
     /// Destroys every world and releases its callbacks (the game is leaving).
     public func removeAll() {
-        for entry in worlds { entry.destroyed = true }
+        for entry in worlds {
+            entry.destroyed = true
+            recount(entry)
+        }
         worlds.removeAll()
         worldsByNumber.removeAll()
         balls.removeAll()
@@ -229,6 +265,7 @@ public final class PhysicsModule {
         }
         s.pop()
         if let on = try s.boolField("bounds_enabled", of: 1) { enabled = on }
+        try vm.reserveNative(NativeCost.world, for: "a new physics world")
         let world = PhysicsWorld(bounds: rect, gravity: gravity)
         world.boundsEnabled = enabled
         if let n = try s.numberField("substeps", of: 1) {
@@ -246,6 +283,7 @@ public final class PhysicsModule {
         entry.removesOutside = try s.boolField("remove_outside", of: 1) ?? false
         worlds.append(entry)
         worldsByNumber[entry.number] = entry
+        recount(entry)
         vm.pushHandle(s, entry.number, of: Self.worldClass)
         return 1
     }
@@ -258,6 +296,8 @@ public final class PhysicsModule {
                 let identifier = try self.identifier(s, 2)
                 try s.checkTable(3)
                 let r = try self.rect(s, table: 3, argument: 3, what: "the wall")
+                try self.vm.reserveNative(NativeCost.wall, for: "a new wall")
+                defer { self.recount(entry) }
                 return self.pushWall(entry.world.addWall(identifier, rect: r), of: entry, s)
             }),
             ("add_segment", { s in
@@ -265,6 +305,8 @@ public final class PhysicsModule {
                 let identifier = try self.identifier(s, 2)
                 let a = Vec2(try s.checkNumber(3, "x1"), try s.checkNumber(4, "y1"))
                 let b = Vec2(try s.checkNumber(5, "x2"), try s.checkNumber(6, "y2"))
+                try self.vm.reserveNative(NativeCost.wall, for: "a new wall")
+                defer { self.recount(entry) }
                 return self.pushWall(entry.world.addWall(identifier, from: a, to: b), of: entry, s)
             }),
             ("move_wall", { s in
@@ -281,11 +323,13 @@ public final class PhysicsModule {
                 let entry = try self.world(s, 1)
                 let raw = try self.vm.checkHandle(s, at: 2, of: Self.wallClass)
                 s.push(raw >> 32 == entry.number && entry.world.removeWall(WallID(rawValue: UInt32(truncatingIfNeeded: raw))))
+                self.recount(entry)
                 return 1
             }),
             ("remove_walls", { s in
                 let entry = try self.world(s, 1)
                 s.push(entry.world.removeWalls(identifier: try s.checkString(2)))
+                self.recount(entry)
                 return 1
             }),
             ("remove_outside", { s in
@@ -366,6 +410,7 @@ public final class PhysicsModule {
         entry.handles.removeAll()
         entry.onContact = nil
         entry.onRemoved = nil
+        recount(entry)
         worlds.removeAll { $0 === entry }
         worldsByNumber.removeValue(forKey: entry.number)
     }
@@ -423,7 +468,9 @@ public final class PhysicsModule {
         let node = try s.field("node", of: 2) { i in try self.node(s, i) }
         let rotateNode = try s.boolField("rotate_node", of: 2) ?? false
 
+        try vm.reserveNative(NativeCost.ball, for: "a new ball")
         let body = entry.world.addBall(d)
+        recount(entry)
         let handle = nextBall
         nextBall += 1
         entry.handles[body] = handle
@@ -447,6 +494,7 @@ public final class PhysicsModule {
                 entry.world.removeBody(body)
                 entry.handles.removeValue(forKey: body)
                 self.balls.removeValue(forKey: id)
+                self.recount(entry)
                 return 0
             }),
             ("alive", { s in
@@ -484,7 +532,7 @@ public final class PhysicsModule {
             let (entry, body) = try self.resolveBall(id)
             let w = entry.world
             guard let v = s.number(at: 3), v.isFinite else {
-                throw LuaScriptError("ball.\(key) must be a finite number, got \(s.typeName(at: 3))")
+                throw LuaScriptError("ball.\(key) must be \(s.numberProblem(at: 3))")
             }
             let p = w.position(of: body) ?? .zero, u = w.velocity(of: body) ?? .zero
             switch key {
@@ -530,6 +578,7 @@ public final class PhysicsModule {
             ("remove", { s in
                 let (entry, wall) = try self.resolveWall(self.vm.checkHandle(s, at: 1, of: Self.wallClass))
                 entry.world.removeWall(wall)
+                self.recount(entry)
                 return 0
             }),
             ("alive", { s in

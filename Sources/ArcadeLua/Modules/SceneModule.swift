@@ -20,6 +20,24 @@ public final class SceneModule {
     /// The game's folder, where `arcade.image_file` looks.
     public let assetRoot: String
     private var images: [Flipbook] = []
+    /// Bytes charged for the images (they live as long as the game).
+    private var imageBytes = 0
+    /// Bytes charged for nodes' content beyond ``NativeCost/node`` (text, label pixels, line
+    /// points), by node.
+    private var contentCharges: [ObjectIdentifier: Int] = [:]
+    private var contentBytes = 0
+    /// The most text one text node (or one `gfx.text` call) takes: far beyond any screen,
+    /// and small enough that walking it every frame stays cheap.
+    public static let maximumTextBytes = 1 << 20
+
+    /// What the scene and the images hold natively now (see ``NativeCost``).
+    public var nativeBytes: Int {
+        scene.nodeCount * NativeCost.node + contentBytes + imageBytes
+    }
+    private var account = NativeAccount()
+
+    /// Brings the VM's count of native memory up to date with ``nativeBytes``.
+    private func syncNative() { account.report(nativeBytes, to: vm) }
     /// Called when Lua removes a node (the host cancels its animations and bodies).
     public var onRemove: (Node) -> Void = { _ in }
     /// Scene time in seconds, for flipbook starts.
@@ -29,6 +47,7 @@ public final class SceneModule {
         self.vm = vm
         self.scene = scene
         self.assetRoot = assetRoot
+        syncNative()  // the root
         vm.defineClass(Self.nodeClass, methods: [
             ("remove", { s in
                 let node = try self.node(s, 1)
@@ -93,14 +112,23 @@ public final class SceneModule {
         func maker(_ kind: String, _ make: @escaping (LuaStack) throws -> Node) -> (String, LuaFunction) {
             (kind, { s in
                 if s.isNoneOrNil(1) { s.setTop(0); s.pushTable() } else { try s.checkTable(1) }
+                try self.vm.reserveNative(NativeCost.node, for: "a new \(kind) node")
                 let node = try make(s)
-                var parent: Node? = nil
-                if let pid = try s.field("parent", of: 1, { _ in try self.vm.checkHandle(s, at: s.top, of: Self.nodeClass) }) {
-                    parent = try self.resolve(pid)
+                // content charged while the options were applied goes if the node never joins
+                do {
+                    var parent: Node? = nil
+                    if let pid = try s.field("parent", of: 1, { _ in try self.vm.checkHandle(s, at: s.top, of: Self.nodeClass) }) {
+                        parent = try self.resolve(pid)
+                    }
+                    try self.apply(options: 1, to: node, s, skip: ["parent"])
+                    if let sprite = node as? SpriteNode { sprite.animationStart = self.time }
+                    do { try self.scene.add(node, to: parent) } catch { throw LuaScriptError("\(error)") }
+                } catch {
+                    self.releaseContent(of: node)
+                    self.syncNative()
+                    throw error
                 }
-                try self.apply(options: 1, to: node, s, skip: ["parent"])
-                if let sprite = node as? SpriteNode { sprite.animationStart = self.time }
-                do { try self.scene.add(node, to: parent) } catch { throw LuaScriptError("\(error)") }
+                self.syncNative()
                 self.vm.pushHandle(s, UInt64(node.id), of: Self.nodeClass)
                 return 1
             })
@@ -112,8 +140,9 @@ public final class SceneModule {
             },
             maker("circle") { s in CircleNode(radius: try s.numberField("radius", of: 1) ?? 5) },
             maker("line") { _ in LineNode(points: []) },
-            maker("text") { s in TextNode(text: try s.stringField("text", of: 1) ?? "") },
-            maker("label") { s in LabelNode(text: try s.stringField("text", of: 1) ?? "") },
+            // their text is set (and charged) with the other options
+            maker("text") { _ in TextNode(text: "") },
+            maker("label") { _ in LabelNode(text: "") },
             maker("sprite") { s in
                 guard let book = try s.field("image", of: 1, { i in try self.image(s, i) }) else {
                     throw LuaArgumentError(1, "field 'image' is required (an arcade.image)")
@@ -165,14 +194,55 @@ public final class SceneModule {
         try resolve(vm.checkHandle(s, at: index, of: Self.nodeClass))
     }
 
+    /// Removes `node` and its subtree: each node, children before their parent, is handed to
+    /// ``onRemove`` and its content charge is released. Walked with a stack of its own.
     private func remove(_ node: Node) {
         guard node !== scene.root else { return }
-        func visit(_ n: Node) {
-            for c in n.children { visit(c) }
-            onRemove(n)
+        var pending: [(node: Node, children: [Node], next: Int)] = [(node, node.children, 0)]
+        while let top = pending.last {
+            if top.next < top.children.count {
+                pending[pending.count - 1].next += 1
+                let child = top.children[top.next]
+                pending.append((child, child.children, 0))
+                continue
+            }
+            pending.removeLast()
+            onRemove(top.node)
+            releaseContent(of: top.node)
         }
-        visit(node)
         scene.remove(node)
+        syncNative()
+    }
+
+    // MARK: Memory
+
+    /// Makes `bytes` the charge for `node`'s content, checking first that an increase fits.
+    private func chargeContent(of node: Node, _ bytes: Int, for what: @autoclosure () -> String) throws {
+        let id = ObjectIdentifier(node)
+        let old = contentCharges[id] ?? 0
+        if bytes > old { try vm.reserveNative(bytes - old, for: what()) }
+        contentCharges[id] = bytes > 0 ? bytes : nil
+        contentBytes += bytes - old
+        if bytes != old { syncNative() }
+    }
+
+    private func releaseContent(of node: Node) {
+        if let old = contentCharges.removeValue(forKey: ObjectIdentifier(node)) { contentBytes -= old }
+        // the caller measures again once it has released everything
+    }
+
+    /// Charges a label's content for showing `text` in `font` (outlined or not): its text and
+    /// its rendered pixels, which must fit ``Sprite/maximumSide`` each way.
+    private func chargeLabel(_ l: LabelNode, text: String, font: BlockFont, outlined: Bool) throws {
+        guard text.utf8.count <= Self.maximumTextBytes else {
+            throw LuaScriptError("label.text is \(text.utf8.count) bytes long; a label holds at most \(Self.maximumTextBytes) bytes")
+        }
+        let size = font.size(of: text, outlined: outlined)
+        guard size.width <= Sprite.maximumSide, size.height <= Sprite.maximumSide else {
+            throw LuaScriptError("label renders \(size.width) x \(size.height) pixels; a label is at most \(Sprite.maximumSide) x \(Sprite.maximumSide)")
+        }
+        let bytes = text.utf8.count * NativeCost.textByte + NativeCost.product(size.width, size.height, NativeCost.pixel)
+        try chargeContent(of: l, bytes, for: "a label of \(size.width) x \(size.height) pixels")
     }
 
     // MARK: Images
@@ -182,8 +252,10 @@ public final class SceneModule {
         return images[Int(id)]
     }
 
-    private func pushImage(_ book: Flipbook, _ s: LuaStack) -> Int32 {
+    private func pushImage(_ book: Flipbook, bytes: Int, _ s: LuaStack) -> Int32 {
         images.append(book)
+        imageBytes += bytes
+        syncNative()
         vm.pushHandle(s, UInt64(images.count - 1), of: Self.imageClass)
         return 1
     }
@@ -206,26 +278,46 @@ public final class SceneModule {
             throw LuaArgumentError(1, "field 'palette' must be a table")
         }
         s.pop()
-        func rows(at index: Int32) throws -> [String] {
-            var out: [String] = []
+        // What the frames built so far take; each frame is checked against the cap before
+        // its rows are copied out of Lua (a short string repeated a million times is cheap in
+        // Lua and would not be here).
+        var bytes = NativeCost.image
+        func frame(at index: Int32) throws -> Sprite {
             let n = s.rawLength(at: index)
+            guard n <= Sprite.maximumSide else {
+                throw LuaArgumentError(1, "an image has at most \(Sprite.maximumSide) rows, got \(n)")
+            }
+            var longest = 0
             for i in stride(from: 1, through: n, by: 1) {
                 s.getIndex(i, in: index)
-                guard let row = s.string(at: -1) else { throw LuaArgumentError(1, "image rows must be strings") }
-                out.append(row)
+                defer { s.pop() }
+                guard s.type(at: -1) == .string else { throw LuaArgumentError(1, "image rows must be strings") }
+                longest = max(longest, s.rawLength(at: -1))
+            }
+            guard n > 0 else { throw LuaArgumentError(1, "an image needs at least one row") }
+            // a row holds at most one pixel per byte: this bounds both the copy and the pixels
+            let bound = NativeCost.product(n, longest, 1 + NativeCost.pixel)
+            try vm.reserveNative(bytes.addingSaturating(bound), for: "an image of up to \(min(longest, Sprite.maximumSide)) x \(n) pixels")
+            var out: [String] = []
+            out.reserveCapacity(n)
+            for i in stride(from: 1, through: n, by: 1) {
+                s.getIndex(i, in: index)
+                out.append(s.string(at: -1) ?? "")
                 s.pop()
             }
-            guard !out.isEmpty else { throw LuaArgumentError(1, "an image needs at least one row") }
-            return out
+            let sprite = try Sprite(palette: palette, rows: out)
+            bytes += NativeCost.frame + NativeCost.product(sprite.width, sprite.height, NativeCost.pixel)
+            return sprite
         }
         var frames: [Sprite] = []
         do {
             if s.getField("frames", in: 1) == .table {
                 let t = s.top
                 for i in stride(from: 1, through: s.rawLength(at: t), by: 1) {
+                    s.reserve(4)
                     s.getIndex(i, in: t)
                     guard s.type(at: -1) == .table else { throw LuaArgumentError(1, "each frame must be a table of rows") }
-                    frames.append(try Sprite(palette: palette, rows: try rows(at: s.top)))
+                    frames.append(try frame(at: s.top))
                     s.pop()
                 }
             }
@@ -234,14 +326,14 @@ public final class SceneModule {
                 guard s.getField("rows", in: 1) == .table else {
                     throw LuaArgumentError(1, "field 'rows' (a list of strings) or 'frames' is required")
                 }
-                frames.append(try Sprite(palette: palette, rows: try rows(at: s.top)))
+                frames.append(try frame(at: s.top))
                 s.pop()
             }
         } catch let e as SpriteError {
             throw LuaArgumentError(1, e.description)
         }
         let frameTime = try s.numberField("frame_time", of: 1) ?? SpriteFile.defaultFrameTime
-        return pushImage(Flipbook(frames: frames, frameDuration: max(0.001, frameTime)), s)
+        return pushImage(Flipbook(frames: frames, frameDuration: max(0.001, frameTime)), bytes: bytes, s)
     }
 
     /// `arcade.image_file("fish.sprite")`: a `.sprite` file in the game's folder.
@@ -253,11 +345,23 @@ public final class SceneModule {
         guard let bytes = FileBytes.read(assetRoot + "/" + name, within: assetRoot) else {
             throw LuaScriptError("image file '\(name)' not found in the game's folder (or not a regular file inside it)")
         }
+        // the text and its rows are copied while parsing; the pixels must fit what is left
+        let text = NativeCost.product(bytes.count, 3)
+        try vm.reserveNative(text, for: "reading image file '\(name)' (\(bytes.count) bytes)")
+        let room = (vm.availableMemory - text - vm.nativeHeadroom) / NativeCost.pixel
+        let book: Flipbook
         do {
-            return pushImage(try SpriteFile.parse(String(decoding: bytes, as: UTF8.self)), s)
+            book = try SpriteFile.parse(String(decoding: bytes, as: UTF8.self), pixelLimit: max(0, room))
+        } catch where error.neededPixels != nil {
+            let pixels = error.neededPixels ?? 0
+            throw LuaMemoryLimitError("image file '\(name)' (\(pixels) pixels up to its line \(error.line))",
+                                      bytes: NativeCost.product(pixels, NativeCost.pixel))
         } catch {
             throw LuaScriptError("\(name):\(error.line): \(error.message)")
         }
+        var cost = NativeCost.image
+        for f in book.frames { cost += NativeCost.frame + NativeCost.product(f.width, f.height, NativeCost.pixel) }
+        return pushImage(book, bytes: cost, s)
     }
 
     // MARK: Properties
@@ -382,7 +486,8 @@ public final class SceneModule {
         }
         func string() throws -> String {
             if let str = s.string(at: v) { return str }
-            if let d = s.number(at: v) { return s.isInteger(at: v) ? String(Int64(d)) : String(d) }
+            if let i = s.integer(at: v), s.isInteger(at: v) { return String(i) }
+            if let d = s.number(at: v) { return String(d) }
             throw LuaScriptError("\(node.kindName).\(key) must be a string, got \(s.typeName(at: v))")
         }
         func align() throws -> TextAlign? {
@@ -425,8 +530,11 @@ public final class SceneModule {
             case (let l as LineNode, "stroke_end"): l.strokeEnd = try number()
             case (let l as LineNode, "points"):
                 guard s.type(at: v) == .table else { throw LuaScriptError("line.points must be a list of { x, y }") }
+                let n = s.rawLength(at: v)
+                try chargeContent(of: l, NativeCost.product(n, NativeCost.point), for: "a line of \(n) points")
                 var pts: [Vec2] = []
-                for i in stride(from: 1, through: s.rawLength(at: v), by: 1) {
+                pts.reserveCapacity(n)
+                for i in stride(from: 1, through: n, by: 1) {
                     s.getIndex(i, in: v)
                     guard let p = s.point(at: -1) else {
                         s.pop()
@@ -436,7 +544,14 @@ public final class SceneModule {
                     s.pop()
                 }
                 l.points = pts
-            case (let t as TextNode, "text"): t.text = try string()
+            case (let t as TextNode, "text"):
+                let text = try string()
+                let bytes = text.utf8.count
+                guard bytes <= Self.maximumTextBytes else {
+                    throw LuaScriptError("text.text is \(bytes) bytes long; a text node holds at most \(Self.maximumTextBytes) bytes")
+                }
+                try chargeContent(of: t, bytes * NativeCost.textByte, for: "a text of \(bytes) bytes")
+                t.text = text
             case (let t as TextNode, "color"): t.color = try color()
             case (let t as TextNode, "background"): t.background = try color()
             case (let t as TextNode, "align"): t.align = try align()
@@ -444,14 +559,21 @@ public final class SceneModule {
             case (let g as GroupNode, "clip"): g.clipsChildren = s.truthy(at: v)
             case (let g as GroupNode, "width"): g.width = max(0, try number())
             case (let g as GroupNode, "height"): g.height = max(0, try number())
-            case (let l as LabelNode, "text"): l.text = try string()
+            case (let l as LabelNode, "text"):
+                let text = try string()
+                try chargeLabel(l, text: text, font: l.font, outlined: l.outline.a != 0)
+                l.text = text
             case (let l as LabelNode, "color"): l.color = try color()
-            case (let l as LabelNode, "outline"): l.outline = try color()
+            case (let l as LabelNode, "outline"):
+                let c = try color()
+                try chargeLabel(l, text: l.text, font: l.font, outlined: c.a != 0)
+                l.outline = c
             case (let l as LabelNode, "font"):
                 let name = try string()
                 guard let f = BlockFont.named(name) else {
                     throw LuaScriptError("label.font must be \"large\" or \"small\", got \"\(name)\"")
                 }
+                try chargeLabel(l, text: l.text, font: f, outlined: l.outline.a != 0)
                 l.font = f
             case (let p as SpriteNode, "image"): p.flipbook = try image(s, v)
             case (let p as SpriteNode, "frame_time"): p.frameDuration = max(0.001, try number())
@@ -460,7 +582,12 @@ public final class SceneModule {
                 p.isPlaying = s.truthy(at: v)
                 if p.isPlaying { p.animationStart = time }
             case (let p as SpriteNode, "frame"):
-                p.frameIndex = Int(try number()) - 1
+                // any whole number of frames is a frame (they wrap), but only this many fit an Int
+                let n = try number().rounded(.towardZero)
+                guard abs(n) <= 0x1p31 else {
+                    throw LuaScriptError("sprite.frame must be a frame number between -2^31 and 2^31, got \(s.isInteger(at: v) ? String(s.integer(at: v) ?? 0) : String(n))")
+                }
+                p.frameIndex = Int(n) - 1
                 p.isPlaying = false
             case (let p as SpriteNode, "tint"), (let p as SpriteNode, "color"): p.tint = try color()
             default:

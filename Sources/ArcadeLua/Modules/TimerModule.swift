@@ -15,12 +15,20 @@ public final class TimerModule {
     /// Game time, set by the host before each step.
     public var now: Double = 0
 
+    /// What the pending timers hold natively now (see ``NativeCost``).
+    public var nativeBytes: Int { queue.count * NativeCost.timer }
+    private var account = NativeAccount()
+
+    /// Brings the VM's count of native memory up to date with ``nativeBytes``.
+    private func syncNative() { account.report(nativeBytes, to: vm) }
+
     public init(vm: LuaVM) {
         self.vm = vm
         vm.defineClass(Self.timerClass, methods: [
             ("cancel", { s in
                 let id = try self.vm.checkHandle(s, at: 1, of: Self.timerClass)
                 s.push(self.queue.cancel(TimerID(raw: id)) != nil)
+                self.syncNative()
                 return 1
             }),
             ("is_pending", { s in
@@ -44,7 +52,8 @@ public final class TimerModule {
 
     private func schedule(_ s: LuaStack, repeating: Bool) throws -> Int32 {
         guard let seconds = s.number(at: 1), seconds.isFinite else {
-            throw LuaArgumentError(1, "number of seconds expected, got \(s.typeName(at: 1))")
+            let got = s.number(at: 1).map { $0.isNaN ? "nan" : $0 > 0 ? "inf" : "-inf" } ?? s.typeName(at: 1)
+            throw LuaArgumentError(1, "number of seconds expected, got \(got)")
         }
         guard s.type(at: 2) == .function else {
             throw LuaArgumentError(2, "function expected, got \(s.typeName(at: 2))")
@@ -52,10 +61,12 @@ public final class TimerModule {
         if repeating && seconds < Self.minimumInterval {
             throw LuaArgumentError(1, "interval must be at least \(Self.minimumInterval) s")
         }
+        try vm.reserveNative(NativeCost.timer, for: "a new timer")
         let callback = vm.callback(s, at: 2)
         let id = repeating
             ? queue.every(seconds, now: now, callback)
             : queue.after(seconds, now: now, callback)
+        syncNative()
         vm.pushHandle(s, id.raw, of: Self.timerClass)
         return 1
     }
@@ -64,8 +75,13 @@ public final class TimerModule {
     /// Timers created by the callbacks wait for the next pass.
     public func fireDue(_ fire: (LuaCallback) throws(LuaError) -> Void) throws(LuaError) {
         queue.beginPass()
-        defer { queue.endPass() }
+        var fired = false
+        defer {
+            queue.endPass()
+            if fired { syncNative() }  // fired one-shot timers are credited
+        }
         while let due = queue.popDue(now: now) {
+            fired = true
             try fire(due.payload)
         }
     }
@@ -73,5 +89,6 @@ public final class TimerModule {
     /// Cancels every timer (the game is leaving); their callbacks are released.
     public func cancelAll() {
         _ = queue.removeAll()
+        syncNative()
     }
 }

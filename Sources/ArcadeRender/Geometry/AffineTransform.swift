@@ -56,10 +56,14 @@ public struct AffineTransform: Hashable, Sendable {
 
     /// Sine and cosine with exact values at multiples of a quarter turn, so a sprite turned
     /// by 90 degrees lands on the same pixels as its exact rotation would.
+    ///
+    /// Any angle is accepted: one too large for the check (beyond 2^52 quarter turns, where
+    /// doubles are whole numbers anyway) goes straight to `sin` and `cos`, and a non-finite
+    /// one gives NaN, which drawing treats as nothing to draw.
     @inlinable static func sinCos(_ radians: Double) -> (sin: Double, cos: Double) {
         let quarters = radians / (Double.pi / 2)
         let nearest = quarters.rounded()
-        if abs(quarters - nearest) < 1e-12 {
+        if abs(nearest) < 0x1p52, abs(quarters - nearest) < 1e-12 {
             switch Int(nearest) & 3 {
             case 0: return (0, 1)
             case 1: return (1, 0)

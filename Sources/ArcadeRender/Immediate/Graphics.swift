@@ -21,6 +21,8 @@ public final class Graphics {
     /// allocation.
     private var segment = [Vec2.zero, Vec2.zero]
     private var labels: [LabelKey: Sprite] = [:]
+    /// Bytes of pixels the label cache holds (4 per pixel), for the host's memory accounting.
+    public private(set) var labelCacheBytes = 0
     /// Rendered labels kept between frames; beyond this many the cache starts over.
     private static let labelCacheLimit = 64
 
@@ -142,9 +144,13 @@ public final class Graphics {
         if let cached = labels[key] {
             sprite = cached
         } else {
-            if labels.count >= Graphics.labelCacheLimit { labels.removeAll(keepingCapacity: true) }
+            if labels.count >= Graphics.labelCacheLimit {
+                labels.removeAll(keepingCapacity: true)
+                labelCacheBytes = 0
+            }
             sprite = font.render(text, color: color, outline: outline, align: lineAlign)
             labels[key] = sprite
+            labelCacheBytes += 4 * sprite.pixels.count
         }
         canvas.drawSprite(sprite, transform: transform.translatedBy(x, y).scaledBy(scale, scale),
                           anchor: anchor, alpha: alpha)

@@ -12,6 +12,13 @@ public final class Scene {
     /// The colour behind everything.
     public var background: Color
 
+    /// How deep nodes may nest: the root is at depth 0, its children at 1. Drawing, hit tests,
+    /// layout and removal walk the tree recursively, and a cycle check on every add walks up
+    /// from the new parent, so an unbounded chain (100,000 nodes, each the child of the last)
+    /// would overflow the native stack and make building it quadratic. No scene needs more
+    /// than a few levels; 256 is far beyond that and cheap for every walk.
+    public static let maximumDepth = 256
+
     private var registry: [Int: Node] = [:]
     private var nextID = 1
     private var nextSequence = 0
@@ -40,7 +47,19 @@ public final class Scene {
         guard node !== root else { throw .rootCannotMove }
         guard parent.scene === self else { throw .parentNotInScene }
         if let other = node.scene, other !== self { throw .inAnotherScene }
-        guard !parent.isDescendant(of: node) else { throw .wouldContainItself }
+        // One walk up from the parent (at most maximumDepth steps, as every node in the
+        // scene is within the limit) finds both a cycle and the parent's depth.
+        var parentDepth = 0
+        var p: Node? = parent
+        while let n = p {
+            if n === node { throw .wouldContainItself }
+            p = n.parent
+            if p != nil { parentDepth += 1 }
+        }
+        let room = Scene.maximumDepth - parentDepth - 1
+        guard room >= 0, Scene.height(of: node, limit: room) <= room else {
+            throw .tooDeep(limit: Scene.maximumDepth)
+        }
         if let old = node.parent {
             old.needsCompaction = true
             node.parent = nil
@@ -55,6 +74,25 @@ public final class Scene {
         if let last = parent.childStorage.last, last.z > node.z { parent.needsChildSort = true }
         parent.childStorage.append(node)
         return node
+    }
+
+    /// How many levels of descendants `node` has (0 for a leaf), walking no further than
+    /// `limit + 1` levels: exact up to `limit`, and `limit + 1` for anything deeper.
+    static func height(of node: Node, limit: Int) -> Int {
+        guard !node.childStorage.isEmpty else { return 0 }
+        var level: [Node] = [node]
+        var next: [Node] = []
+        var height = 0
+        while height <= limit {
+            next.removeAll(keepingCapacity: true)
+            for n in level {
+                for c in n.childStorage where c.parent === n { next.append(c) }
+            }
+            if next.isEmpty { return height }
+            height += 1
+            swap(&level, &next)
+        }
+        return height
     }
 
     /// Removes `node` and its whole subtree from the scene: their ids stop resolving and they
@@ -181,6 +219,8 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     case wouldContainItself
     /// The root cannot be added anywhere.
     case rootCannotMove
+    /// The node (with its subtree) would end up deeper than ``Scene/maximumDepth``.
+    case tooDeep(limit: Int)
 
     /// The message, for the game author.
     public var description: String {
@@ -189,6 +229,7 @@ public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         case .inAnotherScene: "the node belongs to another scene"
         case .wouldContainItself: "a node cannot be added inside itself or its own descendants"
         case .rootCannotMove: "the root node cannot be added to another node"
+        case .tooDeep(let limit): "nodes nest at most \(limit) levels deep (the root's children are at level 1)"
         }
     }
 }

@@ -30,12 +30,17 @@ public struct Sprite: Hashable, Sendable {
     /// transparent pixels on the right, so trailing blanks may be left out.
     ///
     /// This is the shape the Lua layer passes: `{palette = {Y = "#ffcc00"}, rows = {...}}`.
+    ///
+    /// At most ``maximumSide`` pixels each way.
     public init(palette: [Character: Color], rows: [String]) throws(SpriteError) {
         for key in palette.keys where Sprite.isTransparentKey(key) {
             throw .reservedKey(key)
         }
         let width = rows.reduce(0) { max($0, $1.count) }
         guard width > 0 else { throw .empty }
+        guard width <= Sprite.maximumSide, rows.count <= Sprite.maximumSide else {
+            throw .tooLarge(width: width, height: rows.count)
+        }
         var pixels = Array(repeating: Color.clear, count: width * rows.count)
         for (y, row) in rows.enumerated() {
             for (x, ch) in row.enumerated() where !Sprite.isTransparentKey(ch) {
@@ -52,6 +57,11 @@ public struct Sprite: Hashable, Sendable {
         return pixels[y * width + x]
     }
 
+    /// The largest width and height of pixel art made from rows (``init(palette:rows:)``),
+    /// `.sprite` files and labels: far more than a terminal shows (a 300-column terminal is
+    /// 300 pixels wide), and small enough that one image cannot take the arcade's memory.
+    public static let maximumSide = 4096
+
     /// `.` and space: the characters pixel-art rows use for "nothing here".
     static func isTransparentKey(_ ch: Character) -> Bool {
         ch == "." || ch == " "
@@ -66,6 +76,8 @@ public enum SpriteError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownKey(Character, row: Int, column: Int)
     /// The palette tries to give `.` or space a colour; they always mean transparent.
     case reservedKey(Character)
+    /// Wider or taller than ``Sprite/maximumSide``.
+    case tooLarge(width: Int, height: Int)
 
     /// The message, for the game author.
     public var description: String {
@@ -76,6 +88,8 @@ public enum SpriteError: Error, Equatable, Sendable, CustomStringConvertible {
             "row \(row), column \(column): '\(ch)' is not in the palette"
         case .reservedKey(let ch):
             "palette key '\(ch)' is reserved: '.' and ' ' are always transparent"
+        case .tooLarge(let width, let height):
+            "image of \(width) x \(height) pixels is too large (at most \(Sprite.maximumSide) x \(Sprite.maximumSide))"
         }
     }
 }

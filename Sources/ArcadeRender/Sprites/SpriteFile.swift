@@ -32,7 +32,12 @@ public enum SpriteFile {
     public static let defaultFrameTime = 0.1
 
     /// Parses the text of a `.sprite` file.
-    public static func parse(_ text: String) throws(SpriteFileError) -> Flipbook {
+    ///
+    /// Each frame is at most ``Sprite/maximumSide`` pixels each way, and all frames together
+    /// at most `pixelLimit` pixels (the caller's memory budget): a file cannot make the arcade
+    /// allocate more than that, however its rows are shaped. Sizes are checked before any
+    /// pixel is allocated.
+    public static func parse(_ text: String, pixelLimit: Int = .max) throws(SpriteFileError) -> Flipbook {
         var palette: [Character: Color] = [:]
         var frameTime = defaultFrameTime
         var frames: [(line: Int, rows: [String], rowLines: [Int])] = []
@@ -47,6 +52,9 @@ public enum SpriteFile {
                 continue
             }
             if !frames.isEmpty {
+                guard frames[frames.count - 1].rows.count < Sprite.maximumSide else {
+                    throw SpriteFileError(line: lineNumber, message: "frame has more than \(Sprite.maximumSide) rows (an image is at most \(Sprite.maximumSide) x \(Sprite.maximumSide) pixels)")
+                }
                 frames[frames.count - 1].rows.append(String(line))
                 frames[frames.count - 1].rowLines.append(lineNumber)
                 continue
@@ -79,6 +87,17 @@ public enum SpriteFile {
         guard !frames.isEmpty else {
             throw SpriteFileError(line: lineNumber, message: "no `frame` in the file")
         }
+        var pixels = 0
+        for frame in frames {
+            let width = frame.rows.reduce(0) { max($0, $1.count) }
+            guard width <= Sprite.maximumSide, frame.rows.count <= Sprite.maximumSide else {
+                throw SpriteFileError(line: frame.line, message: "frame: \(SpriteError.tooLarge(width: width, height: frame.rows.count))")
+            }
+            pixels += width * frame.rows.count
+            if pixels > pixelLimit {
+                throw SpriteFileError(line: frame.line, message: "the frames up to this one need \(pixels) pixels, more than the \(pixelLimit) the game's memory has room for", neededPixels: pixels)
+            }
+        }
         var sprites: [Sprite] = []
         for frame in frames {
             do {
@@ -102,11 +121,16 @@ public struct SpriteFileError: Error, Equatable, Sendable, CustomStringConvertib
     public let line: Int
     /// What is wrong, in words for the game author.
     public let message: String
+    /// Set when the file is well formed but its pixels do not fit the `pixelLimit` given to
+    /// ``SpriteFile/parse(_:pixelLimit:)`` (a memory problem rather than a format one): the
+    /// pixels of the frames up to ``line``.
+    public let neededPixels: Int?
 
     /// An error at `line`.
-    public init(line: Int, message: String) {
+    public init(line: Int, message: String, neededPixels: Int? = nil) {
         self.line = line
         self.message = message
+        self.neededPixels = neededPixels
     }
 
     /// The message, for the game author.

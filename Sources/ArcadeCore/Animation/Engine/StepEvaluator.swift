@@ -220,7 +220,11 @@ struct StepEvaluator {
     func writeColor(_ n: UnsafeMutablePointer<AnimationNode>, _ a: UnsafeMutablePointer<Double>,
                     _ b: UnsafeMutablePointer<Double>, _ p: Double, _ target: any Animatable) {
         let q = 1 - p
-        func channel(_ k: Int) -> UInt8 { UInt8(clamp((a[k] * q + b[k] * p).rounded(), 0, 255)) }
+        // NaN (a curve or spring pushed past what doubles hold) reads as 0, not a trap
+        func channel(_ k: Int) -> UInt8 {
+            let v = (a[k] * q + b[k] * p).rounded()
+            return v >= 255 ? 255 : v > 0 ? UInt8(v) : 0
+        }
         target.setAnimatableValue(.color(Color(r: channel(0), g: channel(1), b: channel(2), a: channel(3))),
                                   for: n.pointee.animatableProperty)
     }
