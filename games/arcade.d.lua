@@ -900,7 +900,7 @@ function TestGame:best() end
 function TestGame:log() end
 
 ---What the game holds now, after a full garbage collection (as `--stats` prints it).
----@return { nodes: integer, animations: integer, timers: integer, worlds: integer, bodies: integer, walls: integer, lua_kib: integer, frame: integer }
+---@return { nodes: integer, animations: integer, timers: integer, worlds: integer, bodies: integer, walls: integer, lua_kib: integer, native_kib: integer, frame: integer }
 function TestGame:stats() end
 
 ---True once the game called arcade.quit().

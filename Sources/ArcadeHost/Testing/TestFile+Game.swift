@@ -154,7 +154,8 @@ extension TestFile {
                     "nodes": .int(Int64(st.nodes)), "animations": .int(Int64(st.animations)),
                     "timers": .int(Int64(st.timers)), "worlds": .int(Int64(st.worlds)),
                     "bodies": .int(Int64(st.bodies)), "walls": .int(Int64(st.walls)),
-                    "lua_kib": .int(Int64(st.luaKiB)), "frame": .int(Int64(st.frame)),
+                    "lua_kib": .int(Int64(st.luaKiB)), "native_kib": .int(Int64(st.nativeKiB)),
+                    "frame": .int(Int64(st.frame)),
                 ]))
                 return 1
             }),
