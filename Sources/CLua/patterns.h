@@ -14,7 +14,6 @@
 #ifndef ARCADE_CLUA_PATTERNS_H
 #define ARCADE_CLUA_PATTERNS_H
 
-#include <ctype.h>
 #include <limits.h>
 
 /* glibc's (linear-time), declared here because the module is not built with _GNU_SOURCE. */
@@ -57,25 +56,27 @@ static inline void arcade_match_init(arcade_match *m, lua_State *L, const char *
 /* ===================================================================== */
 
 /* Whether byte c is in the class named by cl (the letter after '%'). An upper-case letter
-** is the complement; any other character stands for itself ("%." is a dot). */
+** is the complement; any other character stands for itself ("%." is a dot). The classes
+** are the C locale's, written out so they cost no call and no locale can change them. */
 static inline int arcade_pattern_class(int c, int cl) {
+    unsigned u = (unsigned)c;
     int in;
-    switch (tolower(cl)) {
-    case 'a': in = isalpha(c); break;
-    case 'c': in = iscntrl(c); break;
-    case 'd': in = isdigit(c); break;
-    case 'g': in = isgraph(c); break;
-    case 'l': in = islower(c); break;
-    case 'p': in = ispunct(c); break;
-    case 's': in = isspace(c); break;
-    case 'u': in = isupper(c); break;
-    case 'w': in = isalnum(c); break;
-    case 'x': in = isxdigit(c); break;
-    case 'z': in = (c == 0); break;     /* Lua 5.1's class of '\0', which 5.4 still accepts */
+    switch (cl | 0x20) {        /* lower-cases letters; no other byte reaches a letter case */
+    case 'a': in = ((u | 0x20) - 'a') < 26; break;
+    case 'c': in = u < 32 || u == 127; break;
+    case 'd': in = (u - '0') < 10; break;
+    case 'g': in = (u - 33) < 94; break;
+    case 'l': in = (u - 'a') < 26; break;
+    case 'p': in = (u - 33) < 94 && ((u | 0x20) - 'a') >= 26 && (u - '0') >= 10; break;
+    case 's': in = u == ' ' || (u - '\t') < 5; break;
+    case 'u': in = (u - 'A') < 26; break;
+    case 'w': in = ((u | 0x20) - 'a') < 26 || (u - '0') < 10; break;
+    case 'x': in = (u - '0') < 10 || ((u | 0x20) - 'a') < 6; break;
+    case 'z': in = (u == 0); break;     /* Lua 5.1's class of '\0', which 5.4 still accepts */
     default: return cl == c;
     }
-    if (isupper(cl)) in = !in;
-    return in != 0;
+    if ((unsigned)(cl - 'A') < 26) in = !in;
+    return in;
 }
 
 /* Whether byte c is in the set that opens with the '[' at p and closes with the ']' at
@@ -257,7 +258,7 @@ static inline const char *arcade_pattern_match(arcade_match *m, const char *s, c
                 p = ep;
                 continue;
             }
-            if (isdigit((unsigned char)p[1])) {
+            if (((unsigned char)p[1] - (unsigned)'0') < 10) {
                 s = arcade_pattern_backref(m, s, p[1]);
                 if (s == NULL) goto done;
                 p += 2;
@@ -359,7 +360,12 @@ static inline size_t arcade_string_start(lua_Integer pos, size_t len) {
 /* True when the pattern has none of the characters that make a pattern more than text. */
 static inline int arcade_pattern_is_plain(const char *p, size_t lp) {
     for (size_t i = 0; i < lp; i++) {
-        if (p[i] != '\0' && strchr("^$*+?.([%-", p[i]) != NULL) return 0;
+        switch (p[i]) {
+        case '^': case '$': case '*': case '+': case '?': case '.': case '(': case '[': case '%': case '-':
+            return 0;
+        default:
+            break;
+        }
     }
     return 1;
 }
@@ -369,6 +375,15 @@ static inline int arcade_pattern_is_plain(const char *p, size_t lp) {
 static inline const char *arcade_find_text(arcade_work *w, const char *s, size_t ls, const char *p, size_t lp) {
     if (lp == 0) return s;
     if (lp > ls) return NULL;
+    if (ls <= 4096) {   /* short: the first byte, then the rest (at worst 4096 * lp compared) */
+        const char *end = s + (ls - lp) + 1;
+        for (const char *at = s; at < end; at++) {
+            at = (const char *)memchr(at, p[0], (size_t)(end - at));
+            if (at == NULL) return NULL;
+            if (memcmp(at + 1, p + 1, lp - 1) == 0) return at;
+        }
+        return NULL;
+    }
     size_t last = ls - lp;                          /* the last offset an occurrence can start at */
     size_t step = lp > ARCADE_PLAIN_WINDOW ? lp : ARCADE_PLAIN_WINDOW;
     for (size_t at = 0;; at += step) {
@@ -430,20 +445,22 @@ static inline int arcade_string_match(lua_State *L) { return arcade_string_searc
 /* string.gmatch                                                          */
 /* ===================================================================== */
 
-/* Where an iteration goes on from (offsets into the subject, which the closure keeps). */
+/* Where an iteration goes on from. The closure keeps the subject and the pattern alive as
+** upvalues, so the pointers stay valid. */
 typedef struct arcade_gmatch_state {
+    const char *s, *p;
+    size_t ls, lp;
     size_t next;            /* the offset to try first */
     size_t last_end;        /* the end of the last match: an empty match there is skipped */
     int matched;            /* whether last_end is set */
 } arcade_gmatch_state;
 
 static inline int arcade_gmatch_next(lua_State *L) {
-    size_t ls, lp;
-    const char *s = lua_tolstring(L, lua_upvalueindex(1), &ls);
-    const char *p = lua_tolstring(L, lua_upvalueindex(2), &lp);
     arcade_gmatch_state *g = (arcade_gmatch_state *)lua_touserdata(L, lua_upvalueindex(3));
+    const char *s = g->s, *p = g->p;
+    size_t ls = g->ls;
     arcade_match m;
-    arcade_match_init(&m, L, s, ls, p, lp);
+    arcade_match_init(&m, L, s, ls, p, g->lp);
     for (size_t at = g->next; at <= ls; at++) {
         m.ncaptures = 0;
         const char *e = arcade_pattern_match(&m, s + at, p);
@@ -459,11 +476,15 @@ static inline int arcade_gmatch_next(lua_State *L) {
 /* gmatch(s, pattern [, init]). A '^' is an ordinary character here, as in Lua 5.4. */
 static inline int arcade_string_gmatch(lua_State *L) {
     size_t ls, lp;
-    luaL_checklstring(L, 1, &ls);
-    luaL_checklstring(L, 2, &lp);
+    const char *s = luaL_checklstring(L, 1, &ls);
+    const char *p = luaL_checklstring(L, 2, &lp);
     size_t init = arcade_string_start(luaL_optinteger(L, 3, 1), ls) - 1;
     lua_settop(L, 2);       /* the closure keeps both strings alive */
     arcade_gmatch_state *g = (arcade_gmatch_state *)lua_newuserdatauv(L, sizeof *g, 0);
+    g->s = s;
+    g->p = p;
+    g->ls = ls;
+    g->lp = lp;
     g->next = init > ls ? ls + 1 : init;
     g->last_end = 0;
     g->matched = 0;
@@ -489,7 +510,7 @@ static inline void arcade_gsub_template(arcade_match *m, luaL_Buffer *b, const c
             luaL_addchar(b, '%');
         } else if (c == '0') {
             luaL_addlstring(b, s, (size_t)(e - s));
-        } else if (isdigit((unsigned char)c)) {
+        } else if (((unsigned char)c - (unsigned)'0') < 10) {
             const char *text;
             ptrdiff_t n = arcade_pattern_capture_text(m, c - '1', s, e, &text);
             if (n == ARCADE_CAPTURE_POSITION) luaL_addvalue(b);

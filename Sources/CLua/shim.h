@@ -23,6 +23,7 @@
 #include <stdatomic.h>
 #include <signal.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <time.h>
 
 /* ===================================================================== */
@@ -37,6 +38,15 @@
 #define ARCADE_WATCHDOG_SIGNAL SIGURG
 
 typedef int (*arcade_dispatch_fn)(lua_State *L, lua_Integer function_id);
+
+/* How the watchdog thread sleeps while no budgeted callback runs anywhere (one for the
+** process, owned by the Swift Watchdog): it sets `asleep` and waits on `wake`; the next
+** callback to begin clears `asleep` and posts. */
+typedef struct arcade_watchdog_wake {
+    _Atomic int asleep;
+    _Atomic long sleeps;        /* how many times it went to sleep (for tests) */
+    sem_t wake;
+} arcade_watchdog_wake;
 
 typedef struct arcade_vm {
     /* memory */
@@ -58,6 +68,7 @@ typedef struct arcade_vm {
     lua_State *running;                 /* the Lua thread (main or coroutine) running now */
     int budget_exhausted;               /* set once the budget runs out, until the call ends */
     const char *budget_label;           /* e.g. "update()", owned by the host */
+    arcade_watchdog_wake *watchdog;     /* NULL until the watchdog watches this vm */
     /* the state is being closed: finalizers may run, the host's modules may be gone */
     int closing;
     /* __gc finalizers of game tables waiting to run as an ordinary, budgeted callback */
@@ -213,6 +224,11 @@ static inline void arcade_call_begin(lua_State *L, long long budget_ns, const ch
     vm->running = vm->main_thread;
     atomic_fetch_add(&vm->call_id, 1);
     atomic_store(&vm->call_start_ns, budget_ns > 0 ? arcade_now_ns() : 0);
+    /* The store above and this load pair with the watchdog's store of `asleep` and its
+       second look at the calls: one of the two sides sees the other. */
+    arcade_watchdog_wake *w = vm->watchdog;
+    if (budget_ns > 0 && w != NULL && atomic_load(&w->asleep) && atomic_exchange(&w->asleep, 0))
+        sem_post(&w->wake);
 }
 
 /* Ends the outermost call: nothing is overdue any more, and the main thread's hook goes
@@ -227,16 +243,29 @@ static inline void arcade_call_end(lua_State *L) {
 
 /* For the watchdog thread: if vm's current call has run past its budget at now_ns, marks
 ** it overdue and signals its thread. The call may end meanwhile: then the id has moved
-** on and the handler does nothing. */
-static inline void arcade_watch(arcade_vm *vm, long long now_ns) {
+** on and the handler does nothing. Returns whether a budgeted call is running. */
+static inline int arcade_watch(arcade_vm *vm, long long now_ns) {
     long long id = atomic_load(&vm->call_id);
     long long start = atomic_load(&vm->call_start_ns);
-    if (start == 0 || vm->budget_ns <= 0 || now_ns - start < vm->budget_ns) return;
-    if (atomic_load(&vm->overdue_call) == id) return;  /* already signalled */
+    if (start == 0 || vm->budget_ns <= 0) return 0;
+    if (now_ns - start < vm->budget_ns) return 1;
+    if (atomic_load(&vm->overdue_call) == id) return 1;  /* already signalled */
     atomic_store(&vm->overdue_call, id);
     union sigval value;
     value.sival_ptr = vm;
     pthread_sigqueue(vm->thread, ARCADE_WATCHDOG_SIGNAL, value);
+    return 1;
+}
+
+/* The watchdog thread's side of `asleep` (C11 atomics are not visible to Swift). */
+static inline void arcade_watchdog_set_asleep(arcade_watchdog_wake *w, int v) { atomic_store(&w->asleep, v); }
+static inline void arcade_watchdog_count_sleep(arcade_watchdog_wake *w) { atomic_fetch_add(&w->sleeps, 1); }
+static inline long arcade_watchdog_sleeps(arcade_watchdog_wake *w) { return atomic_load(&w->sleeps); }
+static inline int arcade_watchdog_exchange_asleep(arcade_watchdog_wake *w, int v) { return atomic_exchange(&w->asleep, v); }
+
+/* For the watchdog thread: whether vm has a budgeted call running (no side effects). */
+static inline int arcade_is_running(arcade_vm *vm) {
+    return atomic_load(&vm->call_start_ns) != 0 && vm->budget_ns > 0;
 }
 
 /* ===================================================================== */

@@ -136,7 +136,8 @@ import Testing
     // MARK: utf8, load
 
     @Test func longUtf8ScansAreStoppedInsideTheCall() throws {
-        let setup = ["S = string.rep('\\u{e9}', 8e6)"]      // 16 MB of two-byte characters
+        // 16 MB of two-byte characters, doubled a callback at a time
+        let setup = ["S = string.rep('\\u{e9}', 1 << 19)"] + Array(repeating: "S = S .. S", count: 4)
         try expectStopped("for i = 1, 1e6 do utf8.len(S) end", inside: "utf8.len", setup: setup)
         try expectStopped("for i = 1, 1e6 do utf8.offset(S, 8e6) end", inside: "utf8.offset", setup: setup)
         try expectStopped("for i = 1, 1e6 do utf8.offset(S, -8e6) end", inside: "utf8.offset", setup: setup)

@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import ArcadeLua
 
 /// The time budget: a watchdog stops whatever runs past it (plain loops, loops in
@@ -15,6 +18,20 @@ import Testing
         // the VM goes on working, with a fresh budget
         #expect(try t.run("local n = 0 for i = 1, 1000 do n = n + i end return n") == .int(500500),
                 sourceLocation: sourceLocation)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aLoopAfterAQuietSpellIsStoppedByTheWokenWatchdog() throws {
+        let t = try TestVM(limits: fast)
+        // the watchdog sleeps when no budgeted callback runs; wait until it has
+        let before = Watchdog.shared.sleeps
+        var waited = 0
+        while Watchdog.shared.sleeps == before && waited < 200 {
+            usleep(10_000)
+            waited += 1
+        }
+        #expect(Watchdog.shared.sleeps > before, "the watchdog never slept")
+        let e = t.error("while true do end", label: "update()")
+        #expect(e?.kind == .budget)
     }
 
     @Test func aLoopInsideACoroutineIsStopped() throws {
