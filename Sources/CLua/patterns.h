@@ -15,6 +15,7 @@
 #define ARCADE_CLUA_PATTERNS_H
 
 #include <limits.h>
+#include <stdint.h>
 
 /* glibc's (linear-time), declared here because the module is not built with _GNU_SOURCE. */
 extern void *memmem(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len);
@@ -24,6 +25,7 @@ extern void *memmem(const void *haystack, size_t haystack_len, const void *needl
 #define ARCADE_CAPTURE_OPEN (-1)        /* a capture whose ')' is not reached yet */
 #define ARCADE_CAPTURE_POSITION (-2)    /* a "()" capture: a position, not text */
 #define ARCADE_PLAIN_WINDOW (1 << 20)   /* a plain search looks at the budget this often (bytes) */
+#define ARCADE_LONG_NEEDLE (1 << 16)    /* longer plain patterns are found by a rolling hash */
 
 /* One matching run over one subject with one pattern. */
 typedef struct arcade_match {
@@ -370,6 +372,27 @@ static inline int arcade_pattern_is_plain(const char *p, size_t lp) {
     return 1;
 }
 
+/* The first occurrence of a long p (over ARCADE_LONG_NEEDLE bytes) at an offset up to last
+** in s: a hash of lp bytes rolls along s, and only where it equals p's hash are the bytes
+** compared. Linear, like memmem, but it looks at the budget as it goes (memmem cannot be
+** stopped, and with a needle of megabytes each call works on megabytes). */
+static inline const char *arcade_find_long_text(arcade_work *w, const char *s, size_t last, const char *p, size_t lp) {
+    const uint64_t base = 0x100000001B3ULL;     /* odd; arithmetic wraps modulo 2^64 */
+    uint64_t hp = 0, hs = 0, top = 1;           /* top = base^(lp-1) */
+    for (size_t i = 0; i < lp; i++) {
+        hp = hp * base + (unsigned char)p[i];
+        hs = hs * base + (unsigned char)s[i];
+        if (i > 0) top *= base;
+    }
+    arcade_work_add(w, (long)(lp >> 5));
+    for (size_t at = 0;; at++) {
+        if (hs == hp && memcmp(s + at, p, lp) == 0) return s + at;
+        if (at == last) return NULL;
+        hs = (hs - (unsigned char)s[at] * top) * base + (unsigned char)s[at + lp];
+        if ((at & 0xFFFF) == 0xFFFF) arcade_work_add(w, 0x10000 >> 4);
+    }
+}
+
 /* The first occurrence of p in s, searched a window at a time so a long search looks at
 ** the budget now and then (windows overlap by lp - 1 bytes, so none is missed). */
 static inline const char *arcade_find_text(arcade_work *w, const char *s, size_t ls, const char *p, size_t lp) {
@@ -385,12 +408,12 @@ static inline const char *arcade_find_text(arcade_work *w, const char *s, size_t
         return NULL;
     }
     size_t last = ls - lp;                          /* the last offset an occurrence can start at */
-    size_t step = lp > ARCADE_PLAIN_WINDOW ? lp : ARCADE_PLAIN_WINDOW;
-    for (size_t at = 0;; at += step) {
-        size_t starts = last - at + 1 < step ? last - at + 1 : step;
+    if (lp > ARCADE_LONG_NEEDLE) return arcade_find_long_text(w, s, last, p, lp);
+    for (size_t at = 0;; at += ARCADE_PLAIN_WINDOW) {
+        size_t starts = last - at + 1 < ARCADE_PLAIN_WINDOW ? last - at + 1 : ARCADE_PLAIN_WINDOW;
         const char *hit = (const char *)memmem(s + at, starts + lp - 1, p, lp);
         if (hit != NULL) return hit;
-        if (last - at < step) return NULL;
+        if (last - at < ARCADE_PLAIN_WINDOW) return NULL;
         arcade_work_add(w, (long)((starts + lp) >> 6));
     }
 }

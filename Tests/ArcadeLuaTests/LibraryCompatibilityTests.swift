@@ -221,6 +221,29 @@ import CLua
       check_pattern(s, p, { replacements[random(#replacements)], replacements[random(#replacements)] })
     end
 
+    -- long plain patterns (the arcade finds those with a rolling hash) ------------------
+    do
+      local letters, x = {}, seed
+      for i = 1, 300000 do
+        x = (x * 1103515245 + 12345) % 2147483648
+        letters[i] = string.char(97 + x % 7)
+      end
+      local text = concat(letters)
+      local abab = string.rep("ab", 40000)
+      local cases = {
+        { text, text:sub(200001, 270000) }, { text, text:sub(1, 70000) }, { text, text:sub(230001) },
+        { text, text:sub(200001, 269999) .. "z" }, { text, text:sub(100001, 180000) .. text:sub(1, 10) },
+        { abab .. "c", abab .. "c" }, { "x" .. abab .. "c" .. abab, abab .. "c" }, { abab .. abab, abab:sub(2) .. "a" },
+        { abab, abab .. "x" }, { abab, abab }, { text .. abab, abab },
+      }
+      for i, case in ipairs(cases) do
+        for _, init in ipairs { 1, 2, 1000, 200001, -80001 } do
+          compare("long find " .. i .. " " .. init, function() return string.find(case[1], case[2], init, true) end)
+          compare("long find no specials " .. i, function() return string.find(case[1], case[2], init) end)
+        end
+      end
+    end
+
     -- string.rep -------------------------------------------------------------------
     for _, s in ipairs { "", "a", "ab", "xyz\0" } do
       for _, n in ipairs { -1, 0, 1, 2, 3, 7, 1e10, math.maxinteger, 2.5, "3" } do
