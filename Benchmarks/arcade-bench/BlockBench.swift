@@ -61,8 +61,10 @@ func blockBenchmarks() -> [BenchResult] {
         }
         results.append(blockRow(name, overruns, note: note, worst: &worst))
     }
+    results.append(BenchResult(name: "block.worst_library_ms", value: worst * 1e3, unit: "ms",
+                               note: "the rows above; target <= 50"))
     results += gfxBlockBenchmarks(budget: budget, worst: &worst)
-    results.append(BenchResult(name: "block.worst_ms", value: worst * 1e3, unit: "ms", note: "target <= 50"))
+    results.append(BenchResult(name: "block.worst_ms", value: worst * 1e3, unit: "ms", note: "every row; target <= 50"))
     return results
 }
 
