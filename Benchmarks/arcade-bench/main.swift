@@ -23,6 +23,7 @@ while let a = args.popFirst() {
 
 let groups: [(String, () -> [BenchResult])] = [
     ("lua", luaBenchmarks),
+    ("block", blockBenchmarks),
     ("host", { hostBenchmarks() + sceneBuildBenchmarks() }),
     ("profile", profileBenchmarks),
     ("reload", reloadBenchmarks),

@@ -23,6 +23,7 @@
 #include <stdatomic.h>
 #include <signal.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <time.h>
 
 /* ===================================================================== */
@@ -37,6 +38,15 @@
 #define ARCADE_WATCHDOG_SIGNAL SIGURG
 
 typedef int (*arcade_dispatch_fn)(lua_State *L, lua_Integer function_id);
+
+/* How the watchdog thread sleeps while no budgeted callback runs anywhere (one for the
+** process, owned by the Swift Watchdog): it sets `asleep` and waits on `wake`; the next
+** callback to begin clears `asleep` and posts. */
+typedef struct arcade_watchdog_wake {
+    _Atomic int asleep;
+    _Atomic long sleeps;        /* how many times it went to sleep (for tests) */
+    sem_t wake;
+} arcade_watchdog_wake;
 
 typedef struct arcade_vm {
     /* memory */
@@ -62,6 +72,7 @@ typedef struct arcade_vm {
     lua_State *running;                 /* the Lua thread (main or coroutine) running now */
     int budget_exhausted;               /* set once the budget runs out, until the call ends */
     const char *budget_label;           /* e.g. "update()", owned by the host */
+    arcade_watchdog_wake *watchdog;     /* NULL until the watchdog watches this vm */
     /* the state is being closed: finalizers may run, the host's modules may be gone */
     int closing;
     /* __gc finalizers of game tables waiting to run as an ordinary, budgeted callback */
@@ -128,6 +139,27 @@ static inline int arcade_is_overdue(arcade_vm *vm) {
     return atomic_load(&vm->overdue_call) == atomic_load(&vm->call_id) && atomic_load(&vm->call_start_ns) != 0;
 }
 
+/* Pushes "src:line: " for the innermost function of the game at or above level: the
+** sandbox's own Lua helpers (coroutine.resume, require...) are skipped, as their lines mean
+** nothing to the game's author; "" when there is none. */
+static inline void arcade_push_budget_where(lua_State *L, int level) {
+    lua_Debug ar;
+    while (lua_getstack(L, level++, &ar)) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0 && strcmp(ar.source, "=sandbox") != 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
+/* Whether the running step's deadline has passed (the step, not the callback, ran out). */
+static inline int arcade_step_overrun(arcade_vm *vm) {
+    long long deadline = atomic_load(&vm->step_deadline_ns);
+    return deadline != 0 && arcade_now_ns() >= deadline;
+}
+
 /* Installed on a thread once its callback is overdue: raises at every instruction, so a
 ** script that catches the error with pcall cannot keep running (each instruction after a
 ** catching pcall raises again, unwinding one level at a time). On a thread where it was
@@ -140,10 +172,8 @@ static inline void arcade_budget_hook(lua_State *L, lua_Debug *ar) {
         return;
     }
     vm->budget_exhausted = 1;
-    long long deadline = atomic_load(&vm->step_deadline_ns);
-    luaL_where(L, 0);
-    lua_pushfstring(L, deadline != 0 && arcade_now_ns() >= deadline
-                        ? "%s ran past the step's time budget" : "%s exceeded its time budget",
+    arcade_push_budget_where(L, 0);
+    lua_pushfstring(L, arcade_step_overrun(vm) ? "%s ran past the step's time budget" : "%s exceeded its time budget",
                     vm->budget_label ? vm->budget_label : "the script");
     lua_concat(L, 2);
     lua_error(L);
@@ -204,6 +234,11 @@ static inline void arcade_call_begin(lua_State *L, long long budget_ns, const ch
     vm->running = vm->main_thread;
     atomic_fetch_add(&vm->call_id, 1);
     atomic_store(&vm->call_start_ns, budget_ns > 0 ? arcade_now_ns() : 0);
+    /* The store above and this load pair with the watchdog's store of `asleep` and its
+       second look at the calls: one of the two sides sees the other. */
+    arcade_watchdog_wake *w = vm->watchdog;
+    if (budget_ns > 0 && w != NULL && atomic_load(&w->asleep) && atomic_exchange(&w->asleep, 0))
+        sem_post(&w->wake);
 }
 
 /* Ends the outermost call: nothing is overdue any more, and the main thread's hook goes
@@ -235,20 +270,21 @@ static inline void arcade_budget_resume(lua_State *L) {
 
 /* For the watchdog thread: if vm's current call has run past its budget at now_ns, marks
 ** it overdue and signals its thread. The call may end meanwhile: then the id has moved
-** on and the handler does nothing. */
-static inline void arcade_watch(arcade_vm *vm, long long now_ns) {
+** on and the handler does nothing. Returns whether a budgeted call is running. */
+static inline int arcade_watch(arcade_vm *vm, long long now_ns) {
     long long id = atomic_load(&vm->call_id);
     long long start = atomic_load(&vm->call_start_ns);
     long long deadline = atomic_load(&vm->step_deadline_ns);
-    if (start == 0) return;
-    int call_over = vm->budget_ns > 0 && now_ns - start >= vm->budget_ns;
+    if (start == 0 || vm->budget_ns <= 0) return 0;
+    int call_over = now_ns - start >= vm->budget_ns;
     int step_over = deadline != 0 && now_ns >= deadline;
-    if (!call_over && !step_over) return;
-    if (atomic_load(&vm->overdue_call) == id) return;  /* already signalled */
+    if (!call_over && !step_over) return 1;
+    if (atomic_load(&vm->overdue_call) == id) return 1;  /* already signalled */
     atomic_store(&vm->overdue_call, id);
     union sigval value;
     value.sival_ptr = vm;
     pthread_sigqueue(vm->thread, ARCADE_WATCHDOG_SIGNAL, value);
+    return 1;
 }
 
 /* The running step's deadline (CLOCK_MONOTONIC ns; 0: none), for the host. */
@@ -258,6 +294,96 @@ static inline void arcade_set_step_deadline(arcade_vm *vm, long long deadline_ns
 static inline long long arcade_step_deadline(arcade_vm *vm) {
     return atomic_load(&vm->step_deadline_ns);
 }
+
+/* The watchdog thread's side of `asleep` (C11 atomics are not visible to Swift). */
+static inline void arcade_watchdog_set_asleep(arcade_watchdog_wake *w, int v) { atomic_store(&w->asleep, v); }
+static inline void arcade_watchdog_count_sleep(arcade_watchdog_wake *w) { atomic_fetch_add(&w->sleeps, 1); }
+static inline long arcade_watchdog_sleeps(arcade_watchdog_wake *w) { return atomic_load(&w->sleeps); }
+static inline int arcade_watchdog_exchange_asleep(arcade_watchdog_wake *w, int v) { return atomic_exchange(&w->asleep, v); }
+
+/* For the watchdog thread: whether vm has a budgeted call running (no side effects). */
+static inline int arcade_is_running(arcade_vm *vm) {
+    return atomic_load(&vm->call_start_ns) != 0 && vm->budget_ns > 0;
+}
+
+/* ===================================================================== */
+/* Work inside one C function                                             */
+/* ===================================================================== */
+
+/* The hook only runs between Lua instructions, so a library function that works for
+** minutes in one call (a backtracking pattern, a sort of millions of elements) is out
+** of its reach. The arcade's own versions of those functions count their work and,
+** every ARCADE_WORK_QUANTUM units, look at whether the watchdog found their callback
+** overdue; if so they raise the budget error themselves, from C, where a longjmp is
+** safe. A unit is roughly one step of a loop: a character compared, an element moved. */
+
+#define ARCADE_WORK_QUANTUM 16384
+
+typedef struct arcade_work {
+    lua_State *L;
+    arcade_vm *vm;      /* NULL in a state the arcade does not run (tests compare with stock Lua) */
+    long countdown;     /* units left before the next look at the budget */
+} arcade_work;
+
+/* The vm of a state made by arcade_newstate; NULL for any other (see arcade_forget_vm). */
+static inline arcade_vm *arcade_vm_or_null(lua_State *L) { return arcade_vm_of(L); }
+
+/* For a plain state (luaL_newstate) that uses the arcade's library functions: no vm, so no
+** budget. Lua leaves the extra space uninitialised. */
+static inline void arcade_forget_vm(lua_State *L) { *(arcade_vm **)lua_getextraspace(L) = NULL; }
+
+/* Raises "<where>: <label> exceeded its time budget" from a C function, where <where> is
+** the innermost Lua function calling it. The hook is armed first on every thread that may
+** catch the error, so a pcall around the call gets no further than its next instruction. */
+static inline int arcade_raise_budget(lua_State *L) {
+    arcade_vm *vm = arcade_vm_of(L);
+    vm->budget_exhausted = 1;
+    lua_sethook(L, arcade_budget_hook, LUA_MASKCOUNT, 1);
+    if (vm->running != NULL && vm->running != L)
+        lua_sethook(vm->running, arcade_budget_hook, LUA_MASKCOUNT, 1);
+    if (vm->main_thread != L)
+        lua_sethook(vm->main_thread, arcade_budget_hook, LUA_MASKCOUNT, 1);
+    arcade_push_budget_where(L, 1);
+    lua_pushfstring(L, arcade_step_overrun(vm) ? "%s ran past the step's time budget" : "%s exceeded its time budget",
+                    vm->budget_label ? vm->budget_label : "the script");
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+static inline void arcade_work_init(arcade_work *w, lua_State *L) {
+    w->L = L;
+    w->vm = arcade_vm_or_null(L);
+    w->countdown = ARCADE_WORK_QUANTUM;
+}
+
+/* The slow path of arcade_work_add: a look at the budget. */
+static inline void arcade_work_check(arcade_work *w) {
+    w->countdown = ARCADE_WORK_QUANTUM;
+    if (w->vm != NULL && arcade_is_overdue(w->vm)) arcade_raise_budget(w->L);
+}
+
+/* Counts `units` of work; raises the budget error if the callback is overdue. */
+static inline void arcade_work_add(arcade_work *w, long units) {
+    w->countdown -= units;
+    if (w->countdown <= 0) arcade_work_check(w);
+}
+
+/* A last look before a function returns: its final copy of a result may have taken the
+** call past its budget, and the error is better raised from inside it than at the next
+** instruction of its caller. */
+static inline void arcade_work_done(arcade_work *w) {
+    if (w->vm != NULL && arcade_is_overdue(w->vm)) arcade_raise_budget(w->L);
+}
+
+/* True when the current callback of L's vm is overdue (never in a plain state). */
+static inline int arcade_state_overdue(lua_State *L) {
+    arcade_vm *vm = arcade_vm_or_null(L);
+    return vm != NULL && arcade_is_overdue(vm);
+}
+
+/* The arcade's own string, table, utf8 functions and load, which count their work. */
+#include "patterns.h"
+#include "library.h"
 
 /* coroutine.resume / wrap go through this (from the sandbox) so the handler knows which
 ** Lua thread to stop: mark_running(co) before resuming, mark_running(caller) after. */
@@ -502,7 +628,8 @@ static inline lua_State *arcade_newstate(arcade_vm *vm) {
     return L;
 }
 
-/* Opens the libraries games may use (nothing else: no io, os, debug, package). */
+/* Opens the libraries games may use (nothing else: no io, os, debug, package), with the
+** arcade's own versions of the functions that could otherwise run long in one call. */
 static inline int arcade_open_safe_libs(lua_State *L) {
     luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
     luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
@@ -511,6 +638,7 @@ static inline int arcade_open_safe_libs(lua_State *L) {
     luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
     luaL_requiref(L, LUA_COLIBNAME, luaopen_coroutine, 1);
     lua_pop(L, 6);
+    arcade_install_library(L);
     return 0;
 }
 

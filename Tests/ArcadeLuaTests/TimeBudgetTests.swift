@@ -20,6 +20,20 @@ import Glibc
                 sourceLocation: sourceLocation)
     }
 
+    @Test(.timeLimit(.minutes(1))) func aLoopAfterAQuietSpellIsStoppedByTheWokenWatchdog() throws {
+        let t = try TestVM(limits: fast)
+        // the watchdog sleeps when no budgeted callback runs; wait until it has
+        let before = Watchdog.shared.sleeps
+        var waited = 0
+        while Watchdog.shared.sleeps == before && waited < 200 {
+            usleep(10_000)
+            waited += 1
+        }
+        #expect(Watchdog.shared.sleeps > before, "the watchdog never slept")
+        let e = t.error("while true do end", label: "update()")
+        #expect(e?.kind == .budget)
+    }
+
     @Test func aLoopInsideACoroutineIsStopped() throws {
         try expectBudget("local co = coroutine.create(function() while true do end end) coroutine.resume(co) while true do end")
         try expectBudget("coroutine.wrap(function() while true do end end)()")

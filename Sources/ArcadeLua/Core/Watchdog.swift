@@ -8,7 +8,9 @@ import Glibc
 /// past its budget. The signal handler (in CLua) then installs the hook that stops it.
 ///
 /// Lua code thus runs with no hook at all on the normal path: a count hook would make Lua
-/// 5.4 trap on every instruction. Only an overrunning callback pays, once.
+/// 5.4 trap on every instruction. Only an overrunning callback pays, once. While no budgeted
+/// callback runs anywhere (a menu waiting for a key, a paused game), the thread sleeps until
+/// the next one begins, instead of waking 200 times a second for nothing.
 final class Watchdog: @unchecked Sendable {
     static let shared = Watchdog()
 
@@ -18,9 +20,14 @@ final class Watchdog: @unchecked Sendable {
     private var lock = pthread_mutex_t()
     private var watched: [UnsafeMutablePointer<arcade_vm>] = []
     private var thread: pthread_t?
+    /// Shared with every watched VM, whose first callback after a quiet spell posts it.
+    private let wake: UnsafeMutablePointer<arcade_watchdog_wake>
 
     private init() {
         pthread_mutex_init(&lock, nil)
+        wake = .allocate(capacity: 1)
+        wake.initialize(to: arcade_watchdog_wake())
+        sem_init(&wake.pointee.wake, 0, 0)
         arcade_install_watchdog_handler()
     }
 
@@ -28,6 +35,7 @@ final class Watchdog: @unchecked Sendable {
     func watch(_ vm: UnsafeMutablePointer<arcade_vm>) {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
+        vm.pointee.watchdog = wake
         watched.append(vm)
         if thread == nil {
             var t = pthread_t()
@@ -49,15 +57,41 @@ final class Watchdog: @unchecked Sendable {
         arcade_take_pending_watchdog_signal()
     }
 
+    /// Whether a budgeted callback runs in any watched VM; with `now`, also signals those
+    /// past their budget.
+    private func look(now: Int64?) -> Bool {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        // signalled under the lock, so the VM cannot go away meanwhile
+        var running = false
+        for vm in watched {
+            let busy = now.map { arcade_watch(vm, $0) } ?? arcade_is_running(vm)
+            running = running || busy != 0
+        }
+        return running
+    }
+
     private func run() -> Never {
         var pause = timespec(tv_sec: 0, tv_nsec: Int(Self.tick * 1e9))
         while true {
             nanosleep(&pause, nil)
-            let now = arcade_now_ns()
-            pthread_mutex_lock(&lock)
-            // signalled under the lock, so the VM cannot go away meanwhile
-            for vm in watched { arcade_watch(vm, now) }
-            pthread_mutex_unlock(&lock)
+            if look(now: arcade_now_ns()) { continue }
+            // Nothing runs: sleep until a callback begins. The second look catches one that
+            // began before it could see `asleep`.
+            arcade_watchdog_set_asleep(wake, 1)
+            if look(now: nil) {
+                if arcade_watchdog_exchange_asleep(wake, 0) == 0 { waitForWake() }  // it posted anyway: take the post
+                continue
+            }
+            arcade_watchdog_count_sleep(wake)
+            waitForWake()
         }
+    }
+
+    /// How many times the thread has gone to sleep for want of a running callback.
+    var sleeps: Int { arcade_watchdog_sleeps(wake) }
+
+    private func waitForWake() {
+        while sem_wait(&wake.pointee.wake) != 0 && errno == EINTR {}
     }
 }

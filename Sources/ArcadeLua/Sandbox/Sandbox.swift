@@ -240,14 +240,8 @@ extension LuaVM {
     -- anyway fails with Lua's own message, to which the host adds a hint (LuaVM+Hints).
     dofile, loadfile, string.dump = nil, nil, nil
 
-    -- Text chunks only: a crafted binary chunk can crash the VM. Any mode that allows
-    -- text ("t", "bt", "tb", or none) loads text; a binary chunk is refused by Lua itself.
-    function load(chunk, name, mode, ...)
-      if mode ~= nil and (type(mode) ~= "string" or not mode:find("t", 1, true)) then
-        return nil, "load: only text chunks are allowed in games (mode '" .. tostring(mode) .. "' refused)"
-      end
-      return rawload(chunk, name, "t", ...)
-    end
+    -- `load` is the arcade's (CLua's library.h): text chunks only, since a crafted binary
+    -- chunk can crash the VM, and parsed a piece at a time within the time budget.
 
     -- Game tables' __gc functions run as a callback of their own (see arcade_gc_defer).
     _ENV.setmetatable = natives.setmetatable
