@@ -31,29 +31,29 @@ public final class PhysicsWorld {
     public static let gravityScale = 1000.0
 
     /// Gravity in UIKit units: `(0, 1)` is UIKit's default, 1000 px/s² straight down.
-    public var gravity: Vec2
+    @exclusivity(unchecked) public var gravity: Vec2
     /// The reference bounds (usually the play area): a wall on all four sides while
     /// ``boundsEnabled``. They hold only balls whose centre is inside them, so a ball already
     /// on its way out when the gate shuts is not dragged back in.
-    public var bounds: Rect
+    @exclusivity(unchecked) public var bounds: Rect
     /// UIKit's `translatesReferenceBoundsIntoBoundary`: switch off to open the gate.
-    public var boundsEnabled = true
+    @exclusivity(unchecked) public var boundsEnabled = true
     /// When set, balls that end a step entirely outside this rectangle are removed and
     /// listed in ``removedBodies`` (ball catch: balls that fall out of the screen).
-    public var removalRect: Rect?
+    @exclusivity(unchecked) public var removalRect: Rect?
     /// Substeps per step; more is stiffer and more accurate, and costs proportionally.
-    public var substeps = 4 {
+    @exclusivity(unchecked) public var substeps = 4 {
         didSet { substeps = max(1, substeps) }
     }
     /// Impacts slower than this (px/s) do not bounce, so a dropped ball comes to rest
     /// instead of chattering forever.
-    public var restitutionThreshold = 100.0
+    @exclusivity(unchecked) public var restitutionThreshold = 100.0
     /// Fastest speed (px/s) at which overlapping balls are pushed apart.
-    public var maxPushVelocity = 300.0
+    @exclusivity(unchecked) public var maxPushVelocity = 300.0
     /// Stiffness of the soft contacts (wall contacts are twice as stiff).
-    public var contactHertz = 60.0
+    @exclusivity(unchecked) public var contactHertz = 60.0
     /// Damping ratio of the soft contacts; well above 1 so a pile settles without ringing.
-    public var contactDampingRatio = 10.0
+    @exclusivity(unchecked) public var contactDampingRatio = 10.0
 
     /// Gap within which a pair counts as touching when no impulse passed between them: this
     /// fraction of the (smaller) radius, at most `contactTolerance` px, so small balls on a
@@ -70,13 +70,18 @@ public final class PhysicsWorld {
     /// Grid cell size as a multiple of the mean swept box: measured best between 1 and 3.
     let cellScale = 2.0
 
+    // The columns and settings the step reads are marked `@exclusivity(unchecked)`: the
+    // world is confined to one thread and its loops copy what they use into locals, so the
+    // runtime's per-access exclusivity bookkeeping (a thread-local lookup on every read of a
+    // class property) was pure cost, about 5 % of a small world's step.
+
     // Bodies, dense and in creation order: index i of every column is the same body.
-    var states = Column<BodyState>()
-    var angles = Column<Double>()
-    var materials = Column<BodyMaterial>()
-    var bodyIDs = Column<UInt64>()
-    var boxes = Column<AABB>()
-    var startPositions = Column<PathStart>()
+    @exclusivity(unchecked) var states = Column<BodyState>()
+    @exclusivity(unchecked) var angles = Column<Double>()
+    @exclusivity(unchecked) var materials = Column<BodyMaterial>()
+    @exclusivity(unchecked) var bodyIDs = Column<UInt64>()
+    @exclusivity(unchecked) var boxes = Column<AABB>()
+    @exclusivity(unchecked) var startPositions = Column<PathStart>()
     var bindings: [BodyBinding?] = []
     var boundBodyCount = 0
     /// Handle slots: body index per slot (-1 when free), the slot's current generation, and
@@ -89,35 +94,35 @@ public final class PhysicsWorld {
     var walls: [WallRecord] = []
     var nextWallID: UInt32 = 4
     /// This step's walls: the bound sides first (when enabled), then `walls` in order.
-    var wallGeometry = Column<WallGeometry>()
+    @exclusivity(unchecked) var wallGeometry = Column<WallGeometry>()
 
     /// The step's ball contacts in solving order (see `colorBallContacts`).
-    var ballContacts = Column<BallContact>()
+    @exclusivity(unchecked) var ballContacts = Column<BallContact>()
     /// For each of `ballContacts`, its index in key order.
-    var keyRank = Column<Int32>()
+    @exclusivity(unchecked) var keyRank = Column<Int32>()
     /// The last step's ball contacts in key order: the warm start of the next step.
-    var lastBallContacts = Column<BallContact>()
-    var sortedBallContacts = Column<BallContact>()
+    @exclusivity(unchecked) var lastBallContacts = Column<BallContact>()
+    @exclusivity(unchecked) var sortedBallContacts = Column<BallContact>()
     // Wall contacts of the current (after a step: the last) step, and of the one before.
-    var wallContacts = Column<WallContact>()
-    var previousWallContacts = Column<WallContact>()
-    var pendingBallBounces = Column<PendingBounce>()
-    var pendingWallBounces = Column<PendingBounce>()
+    @exclusivity(unchecked) var wallContacts = Column<WallContact>()
+    @exclusivity(unchecked) var previousWallContacts = Column<WallContact>()
+    @exclusivity(unchecked) var pendingBallBounces = Column<PendingBounce>()
+    @exclusivity(unchecked) var pendingWallBounces = Column<PendingBounce>()
     /// The bounce problem of the current substep, and a mark per struck ball (all zero
     /// between uses).
-    var bounceRows = Column<BounceRow>()
-    var struckMarks = Column<UInt8>()
+    @exclusivity(unchecked) var bounceRows = Column<BounceRow>()
+    @exclusivity(unchecked) var struckMarks = Column<UInt8>()
 
     // Scratch.
-    var grid = SpatialHash()
-    var neighbours = Column<Int32>()
-    var colorMasks = Column<UInt64>()
-    var contactColors = Column<UInt8>()
-    var colorStarts = Column<Int32>()
-    var remap = Column<Int32>()
-    var doomed = Column<UInt8>()
-    var wallEvents = Column<Int32>()
-    var ballEvents = Column<Int32>()
+    @exclusivity(unchecked) var grid = SpatialHash()
+    @exclusivity(unchecked) var neighbours = Column<Int32>()
+    @exclusivity(unchecked) var colorMasks = Column<UInt64>()
+    @exclusivity(unchecked) var contactColors = Column<UInt8>()
+    @exclusivity(unchecked) var colorStarts = Column<Int32>()
+    @exclusivity(unchecked) var remap = Column<Int32>()
+    @exclusivity(unchecked) var doomed = Column<UInt8>()
+    @exclusivity(unchecked) var wallEvents = Column<Int32>()
+    @exclusivity(unchecked) var ballEvents = Column<Int32>()
 
     /// Contacts that began during the last step: ordered by the ball's creation, and for one
     /// ball the bounds, then walls (by id), then other balls (by creation). Replaced by the
