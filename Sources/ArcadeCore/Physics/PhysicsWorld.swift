@@ -67,8 +67,10 @@ public final class PhysicsWorld {
     /// Extra reach (px) of the speculative contacts beyond what the velocities predict, for
     /// velocity changes during the step.
     let speculativeMargin = 2.0
-    /// Grid cell size as a multiple of the mean swept box: measured best between 1 and 3.
+    /// Grid cell size as a multiple of the mean fat box: measured best between 1 and 3.
     let cellScale = 2.0
+    /// Skin of the fat boxes the candidate pairs are found with, as a fraction of the radius.
+    let candidateSkin = 0.25
 
     // The columns and settings the step reads are marked `@exclusivity(unchecked)`: the
     // world is confined to one thread and its loops copy what they use into locals, so the
@@ -112,6 +114,29 @@ public final class PhysicsWorld {
     /// between uses).
     @exclusivity(unchecked) var bounceRows = Column<BounceRow>()
     @exclusivity(unchecked) var struckMarks = Column<UInt8>()
+
+    /// The broad phase's result, kept while it holds: per ball a box grown from its swept box,
+    /// and the balls of higher index whose boxes overlap it, `candidates[candidateStarts[a] ..<
+    /// candidateStarts[a + 1]]`, ascending. Invalid after bodies are added or removed.
+    @exclusivity(unchecked) var fatBoxes = Column<AABB>()
+    @exclusivity(unchecked) var candidateStarts = Column<Int32>()
+    @exclusivity(unchecked) var candidates = Column<Int32>()
+    @exclusivity(unchecked) var candidatesValid = false
+    /// Balls whose fat box changed since the last full search (the grid has them where they
+    /// were), with a mark per ball; and the balls whose swept box left its fat box this step,
+    /// also marked while their pairs are found again.
+    @exclusivity(unchecked) var displaced = Column<Int32>()
+    @exclusivity(unchecked) var displacedMarks = Column<UInt8>()
+    @exclusivity(unchecked) var escaped = Column<Int32>()
+    @exclusivity(unchecked) var escapeMarks = Column<UInt8>()
+    @exclusivity(unchecked) var pairKeys = Column<UInt64>()
+    @exclusivity(unchecked) var spareCandidates = Column<Int32>()
+    @exclusivity(unchecked) var spareCandidateStarts = Column<Int32>()
+    /// Tests switch this off to compare with searching every step, and count how often the
+    /// lists were searched in full and refreshed in part.
+    var keepsCandidates = true
+    var candidateSearches = 0
+    var candidateRefreshes = 0
 
     // Scratch.
     @exclusivity(unchecked) var grid = SpatialHash()
@@ -159,6 +184,16 @@ public final class PhysicsWorld {
         bounceRows.deallocate()
         struckMarks.deallocate()
         grid.deallocate()
+        fatBoxes.deallocate()
+        candidateStarts.deallocate()
+        candidates.deallocate()
+        displaced.deallocate()
+        displacedMarks.deallocate()
+        escaped.deallocate()
+        escapeMarks.deallocate()
+        pairKeys.deallocate()
+        spareCandidates.deallocate()
+        spareCandidateStarts.deallocate()
         neighbours.deallocate()
         remap.deallocate()
         doomed.deallocate()
@@ -209,6 +244,7 @@ public final class PhysicsWorld {
         bodyIDs.append(id.rawValue)
         boxes.append(AABB(minX: 0, minY: 0, maxX: 0, maxY: 0))
         bindings.append(nil)
+        candidatesValid = false
         return id
     }
 
@@ -393,6 +429,7 @@ public final class PhysicsWorld {
             remap[r] = Int32(kept)
             kept += 1
         }
+        if kept != n { candidatesValid = false }
         states.truncate(to: kept)
         angles.truncate(to: kept)
         materials.truncate(to: kept)
