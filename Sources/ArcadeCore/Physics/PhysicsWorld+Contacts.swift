@@ -49,6 +49,8 @@ extension PhysicsWorld {
         var pb = 0, pw = 0
         let b0 = bounds
         let boundsHold = boundsEnabled
+        // A little over 1, so the cheap bounds below cannot reject what rounding would let in.
+        let outOfReach = 1 + 1e-9
 
         for a in 0..<n {
             let sa = st[a]
@@ -67,6 +69,8 @@ extension PhysicsWorld {
                 }
                 let m = wg.manifold(cx: sa.px, cy: sa.py, radius: sa.radius, time: 0)
                 let rvx = sa.vx - wg.vx, rvy = sa.vy - wg.vy
+                // |v| <= |vx| + |vy|: most walls are out of reach by that bound already.
+                if m.separation > ((abs(rvx) + abs(rvy)) * dt + wallReachBase) * outOfReach { continue }
                 let reach = (rvx * rvx + rvy * rvy).squareRoot() * dt + wallReachBase
                 if !(m.separation <= reach) { continue }
                 var c = WallContact(body: Int32(a), wall: Int32(k), wallKey: wg.key)
@@ -93,9 +97,12 @@ extension PhysicsWorld {
                 let sb = st[b]
                 let dx = sb.px - sa.px, dy = sb.py - sa.py
                 let d2 = dx * dx + dy * dy
+                let rvx = sb.vx - sa.vx, rvy = sb.vy - sa.vy
+                // The same bound on the reach, before any square root.
+                let far = ((abs(rvx) + abs(rvy)) * dt + margin) * outOfReach + sa.radius + sb.radius
+                if d2 > far * far * outOfReach { continue }
                 let d = d2.squareRoot()
                 let separation = d - sa.radius - sb.radius
-                let rvx = sb.vx - sa.vx, rvy = sb.vy - sa.vy
                 let reach = (rvx * rvx + rvy * rvy).squareRoot() * dt + margin
                 if !(separation <= reach) { continue }
                 var c = BallContact(a: Int32(a), b: b32)
