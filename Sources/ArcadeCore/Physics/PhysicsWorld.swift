@@ -50,10 +50,17 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) public var restitutionThreshold = 100.0
     /// Fastest speed (px/s) at which overlapping balls are pushed apart.
     @exclusivity(unchecked) public var maxPushVelocity = 300.0
-    /// Stiffness of the soft contacts (wall contacts are twice as stiff).
-    @exclusivity(unchecked) public var contactHertz = 60.0
-    /// Damping ratio of the soft contacts; well above 1 so a pile settles without ringing.
-    @exclusivity(unchecked) public var contactDampingRatio = 10.0
+    /// Stiffness (Hz) of the soft contacts between balls, at most 3/8 of the substep rate.
+    /// A pile's weight presses its lowest balls into each other in proportion to
+    /// 1 / hertz²: at 90 Hz a pile of 200 balls of radius 10 sinks under 5 % of a radius.
+    @exclusivity(unchecked) public var contactHertz = 90.0
+    /// Stiffness (Hz) of the contacts with walls, which cannot give way: at most half the
+    /// substep rate.
+    @exclusivity(unchecked) public var wallContactHertz = 120.0
+    /// Damping ratio of the soft contacts; far above 1, so a pile settles without ringing and
+    /// does not creep. (Measured over poured piles of several sizes: with 90 Hz, 20 keeps
+    /// them stillest; stiffer or less damped contacts let them flow.)
+    @exclusivity(unchecked) public var contactDampingRatio = 20.0
 
     /// Gap within which a pair counts as touching when no impulse passed between them: this
     /// fraction of the (smaller) radius, at most `contactTolerance` px, so small balls on a
