@@ -8,7 +8,7 @@ nonisolated(unsafe) var physicsReferenceRequested = false
 /// The `--filter` prefix, so a single scene can be run alone.
 nonisolated(unsafe) var physicsFilter: String? = nil
 
-/// Physics benchmarks: milliseconds per 60 Hz step of the native world.
+/// Physics benchmarks: milliseconds (thread CPU time) per 60 Hz step of the native world.
 ///
 /// With `--reference` (and pymunk installed), every round of ours is followed by a round of
 /// Chipmunk2D on the same scene (`Benchmarks/reference/chipmunk_scenes.py`), so load from
@@ -97,14 +97,25 @@ private func dropGrid(into world: PhysicsWorld, count: Int, radius: Double, widt
 }
 
 /// One round: a fresh world, 60 settling steps, then the mean milliseconds of the next 600.
+///
+/// Timed in the thread's CPU time, as the reference script times Chipmunk: on a machine
+/// shared with other work, wall time mostly measures how often the process was descheduled
+/// (a 50-ball round lasts about 20 ms, a couple of time slices), which swamped the ratio.
 private func timeSteps(_ makeWorld: () -> PhysicsWorld) -> Double {
     let world = makeWorld()
     for _ in 0..<60 { world.step() }
-    let t0 = now()
+    let t0 = threadCPUTime()
     for _ in 0..<600 { world.step() }
-    let ms = (now() - t0) / 600 * 1000
+    let ms = (threadCPUTime() - t0) / 600 * 1000
     blackHole(world.bodyCount)
     return ms
+}
+
+/// CPU time of the calling thread, in seconds.
+private func threadCPUTime() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
 }
 
 private func median(_ values: [Double]) -> Double {
