@@ -1,9 +1,9 @@
 // The broad phase: which pairs of balls can touch during a step.
 //
 // Pairs are found with "fat" boxes, each ball's swept box grown by a skin, and kept for as
-// long as every swept box stays inside its fat box: a resting pile then finds no pairs at
-// all. When a few balls leave their boxes, only their pairs are found again; when many do,
-// everything is.
+// long as every swept box stays inside its fat box: a resting pile then searches for no
+// pairs at all. When a few balls leave their boxes, only their pairs are found again; when
+// many do, everything is.
 extension PhysicsWorld {
     /// Makes the candidate lists cover this step's swept boxes (`boxes`).
     func updateCandidates(count n: Int) {

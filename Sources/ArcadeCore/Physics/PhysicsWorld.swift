@@ -8,10 +8,11 @@
 ///
 /// One ``step(_:)``:
 /// 1. kinematic walls get the velocity that takes them to their target by the end of the step;
-/// 2. the broad phase (a hashed uniform grid) pairs every ball with whatever its swept box
-///    could reach this step, and each pair becomes a contact constraint, even if not yet
-///    touching ("speculative": it lets the ball close the gap exactly and no further, which
-///    is what stops a fast ball tunnelling through a thin wall);
+/// 2. the broad phase pairs every ball with whatever its swept box could reach this step
+///    (candidates from a hashed uniform grid over boxes with a skin, kept from step to step
+///    while the balls stay inside them), and each pair becomes a contact constraint, even if
+///    not yet touching ("speculative": it lets the ball close the gap exactly and no
+///    further, which is what stops a fast ball tunnelling through a thin wall);
 /// 3. a number of substeps each integrate gravity, re-apply last substep's impulses (warm
 ///    starting), solve the contacts as soft constraints, move the balls, solve again without
 ///    the position push (relax, so overlap correction adds no energy) and apply the bounce
