@@ -1,42 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArcadeCore
 
-/// Physics benchmarks: milliseconds per 60 Hz step of the native world.
+/// Set by `--reference`: measure Chipmunk2D on the same scenes in the same run.
+nonisolated(unsafe) var physicsReferenceRequested = false
+/// The `--filter` prefix, so a single scene can be run alone.
+nonisolated(unsafe) var physicsFilter: String? = nil
+
+/// Physics benchmarks: milliseconds (thread CPU time) per 60 Hz step of the native world.
 ///
-/// The reference figures are Chipmunk2D's on this machine class for the same scenes (the
-/// targets the world was built against): 0.04 ms for 50 balls, 0.25 ms for 200, 3.7 ms
-/// for 2000.
+/// With `--reference` (and pymunk installed), every round of ours is followed by a round of
+/// Chipmunk2D on the same scene (`Benchmarks/reference/chipmunk_scenes.py`), so load from
+/// other work on the machine falls on both alike, and the ratio is printed. Otherwise the
+/// note gives Chipmunk's figures as last measured on this machine class.
 func physicsBenchmarks() -> [BenchResult] {
-    return [
-        ballCatchStep(balls: 50, name: "physics.balls_50_ms", reference: 0.04),
-        ballCatchStep(balls: 200, name: "physics.balls_200_ms", reference: 0.25),
-        largeWorldStep(),
-    ]
+    let reference = physicsReferenceRequested ? ChipmunkReference.find() : nil
+    var results: [BenchResult] = []
+    // `--filter physics.balls_50` runs that scene alone.
+    for scene in PhysicsScene.all where physicsFilter.map({ !$0.hasPrefix("physics.") || scene.name.hasPrefix($0) }) ?? true {
+        var ours: [Double] = []
+        var theirs: [Double] = []
+        for _ in 0..<physicsRounds {
+            ours.append(timeSteps(scene.makeWorld))
+            if let reference, let t = reference.round(scene.key) { theirs.append(t) }
+        }
+        let mine = median(ours)
+        if theirs.count == physicsRounds {
+            let chipmunk = median(theirs)
+            let ratio = mine / chipmunk
+            results.append(BenchResult(
+                name: scene.name, value: mine, unit: "ms",
+                note: "Chipmunk2D \(format3(chipmunk)) ms, same run: \(format3(ratio))x its time"))
+            results.append(BenchResult(
+                name: scene.name.replacingSuffix("_ms", with: "_vs_chipmunk"), value: ratio, unit: "x",
+                note: "goal <= 1.0"))
+        } else {
+            let why = reference == nil ? "" : " (reference run failed)"
+            results.append(BenchResult(
+                name: scene.name, value: mine, unit: "ms", note: "Chipmunk2D ~\(scene.noted) ms, noted\(why)"))
+        }
+    }
+    return results
+}
+
+/// Fresh worlds measured per scene; the figure is their median.
+private let physicsRounds = 5
+
+/// One benchmark scene, as `chipmunk_scenes.py` builds it too.
+private struct PhysicsScene {
+    let name: String
+    /// The scene's name in the reference script.
+    let key: String
+    /// Chipmunk's figure for runs without the reference: the median `--reference` measured
+    /// on the 2-core development machine (thread CPU time, pymunk 7.3.1, while busy).
+    let noted: Double
+    let makeWorld: () -> PhysicsWorld
+
+    static var all: [PhysicsScene] { [
+        PhysicsScene(name: "physics.balls_50_ms", key: "balls_50", noted: 0.027) { ballCatchWorld(balls: 50) },
+        PhysicsScene(name: "physics.balls_200_ms", key: "balls_200", noted: 0.14) { ballCatchWorld(balls: 200) },
+        PhysicsScene(name: "physics.balls_2000_ms", key: "balls_2000", noted: 3.6) { largeWorld() },
+    ] }
 }
 
 /// The ball-catch scene: 375 x 667, bounds on, the eight obstacle boxes of GAMES.md §2,
 /// balls r = 10, elasticity 0.8, friction 1, UIKit gravity. Balls are dropped from a jittered
 /// grid over the upper screen.
-private func ballCatchStep(balls: Int, name: String, reference: Double) -> BenchResult {
-    timeSteps(name: name, reference: reference) {
-        let world = PhysicsWorld(bounds: Rect(x: 0, y: 0, width: 375, height: 667))
-        for (cx, cy, size) in [
-            (150.0, 200.0, 25.0), (300, 300, 30), (70, 300, 10), (280, 160, 10),
-            (100, 160, 10), (390, 250, 10), (145, 250, 25), (330, 350, 20),
-        ] {
-            world.addWall(nil, rect: Rect(center: Vec2(cx, cy), width: size, height: size))
-        }
-        dropGrid(into: world, count: balls, radius: 10, width: 375, top: 10)
-        return world
+private func ballCatchWorld(balls: Int) -> PhysicsWorld {
+    let world = PhysicsWorld(bounds: Rect(x: 0, y: 0, width: 375, height: 667))
+    for (cx, cy, size) in [
+        (150.0, 200.0, 25.0), (300, 300, 30), (70, 300, 10), (280, 160, 10),
+        (100, 160, 10), (390, 250, 10), (145, 250, 25), (330, 350, 20),
+    ] {
+        world.addWall(nil, rect: Rect(center: Vec2(cx, cy), width: size, height: size))
     }
+    dropGrid(into: world, count: balls, radius: 10, width: 375, top: 10)
+    return world
 }
 
 /// 2000 balls r = 5 in a 1600 x 1200 world with its bounds, same materials.
-private func largeWorldStep() -> BenchResult {
-    timeSteps(name: "physics.balls_2000_ms", reference: 3.7) {
-        let world = PhysicsWorld(bounds: Rect(x: 0, y: 0, width: 1600, height: 1200))
-        dropGrid(into: world, count: 2000, radius: 5, width: 1600, top: 5)
-        return world
-    }
+private func largeWorld() -> PhysicsWorld {
+    let world = PhysicsWorld(bounds: Rect(x: 0, y: 0, width: 1600, height: 1200))
+    dropGrid(into: world, count: 2000, radius: 5, width: 1600, top: 5)
+    return world
 }
 
 private func dropGrid(into world: PhysicsWorld, count: Int, radius: Double, width: Double, top: Double) {
@@ -50,18 +97,74 @@ private func dropGrid(into world: PhysicsWorld, count: Int, radius: Double, widt
     }
 }
 
-/// 60 settling steps, then the mean time of the next 600; the median over three fresh
-/// worlds, so one burst of noise on the shared machine does not decide the figure.
-private func timeSteps(name: String, reference: Double, makeWorld: () -> PhysicsWorld) -> BenchResult {
-    var means: [Double] = []
-    for _ in 0..<3 {
-        let world = makeWorld()
-        for _ in 0..<60 { world.step() }
-        let t0 = now()
-        for _ in 0..<600 { world.step() }
-        means.append((now() - t0) / 600)
-        blackHole(world.bodyCount)
+/// One round: a fresh world, 60 settling steps, then the mean milliseconds of the next 600.
+///
+/// Timed in the thread's CPU time, as the reference script times Chipmunk: on a machine
+/// shared with other work, wall time mostly measures how often the process was descheduled
+/// (a 50-ball round lasts about 20 ms, a couple of time slices), which swamped the ratio.
+private func timeSteps(_ makeWorld: () -> PhysicsWorld) -> Double {
+    let world = makeWorld()
+    for _ in 0..<60 { world.step() }
+    let t0 = threadCPUTime()
+    for _ in 0..<600 { world.step() }
+    let ms = (threadCPUTime() - t0) / 600 * 1000
+    blackHole(world.bodyCount)
+    return ms
+}
+
+/// CPU time of the calling thread, in seconds.
+private func threadCPUTime() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+private func median(_ values: [Double]) -> Double {
+    values.sorted()[values.count / 2]
+}
+
+/// Chipmunk2D through pymunk, one round a process: `chipmunk_scenes.py --rounds 1 --raw`.
+private struct ChipmunkReference {
+    let script: String
+
+    /// The script beside this source tree, when python3 can import pymunk.
+    static func find() -> ChipmunkReference? {
+        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(2)
+        let script = (parts + ["reference", "chipmunk_scenes.py"]).joined(separator: "/")
+        guard access(script, R_OK) == 0 else {
+            writeOut("arcade-bench: \(script) not found; Chipmunk figures are the noted ones\n", fd: 2)
+            return nil
+        }
+        guard system("python3 -c 'import pymunk' >/dev/null 2>&1") == 0 else {
+            writeOut("arcade-bench: python3 cannot import pymunk (pip install pymunk==7.3.1); Chipmunk figures are the noted ones\n", fd: 2)
+            return nil
+        }
+        return ChipmunkReference(script: script)
     }
-    means.sort()
-    return BenchResult(name: name, value: means[1] * 1000, unit: "ms", note: "Chipmunk2D ~\(reference) ms")
+
+    /// Chipmunk's milliseconds per step for one fresh world of `scene`, or nil on failure.
+    func round(_ scene: String) -> Double? {
+        let command = "python3 '\(script)' --scene \(scene) --rounds 1 --raw"
+        guard let pipe = popen(command, "r") else { return nil }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while true {
+            let got = fread(&buffer, 1, buffer.count, pipe)
+            if got == 0 { break }
+            bytes += buffer[0..<got]
+        }
+        guard pclose(pipe) == 0 else { return nil }
+        let output = String(decoding: bytes, as: UTF8.self)
+        // "balls_200 0.143512"
+        let fields = output.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        guard fields.count == 2, fields[0] == scene, let ms = Double(fields[1]), ms > 0 else { return nil }
+        return ms
+    }
+}
+
+private extension String {
+    func replacingSuffix(_ suffix: String, with replacement: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self
+    }
 }

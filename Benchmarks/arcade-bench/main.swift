@@ -3,7 +3,8 @@ import Glibc
 #endif
 
 // arcade-bench: speed and memory figures for the arcade's hot paths.
-// Build in release: `swift run -c release arcade-bench [--json] [--filter PREFIX]`.
+// Build in release: `swift run -c release arcade-bench [--json] [--filter PREFIX] [--reference]`.
+// `--reference` also measures Chipmunk2D (pymunk) on the physics scenes in the same run.
 
 var json = false
 var filter: String? = nil
@@ -11,9 +12,12 @@ var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
     switch a {
     case "--json": json = true
-    case "--filter": filter = args.popFirst()
+    case "--filter":
+        filter = args.popFirst()
+        physicsFilter = filter
+    case "--reference": physicsReferenceRequested = true
     case "-h", "--help":
-        print("usage: arcade-bench [--json] [--filter PREFIX]")
+        print("usage: arcade-bench [--json] [--filter PREFIX] [--reference]")
         exit(0)
     default:
         writeOut("arcade-bench: unknown argument '\(a)' (try --help)\n", fd: 2)

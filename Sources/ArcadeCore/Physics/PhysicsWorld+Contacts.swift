@@ -9,7 +9,6 @@ extension PhysicsWorld {
         swap(&wallContacts, &previousWallContacts)
         var sorted = sortedBallContacts
         var wallOut = wallContacts
-        var nbrs = neighbours
         sorted.removeAll()
         wallOut.removeAll()
         ballContacts.removeAll()
@@ -18,7 +17,6 @@ extension PhysicsWorld {
         defer {
             sortedBallContacts = sorted
             wallContacts = wallOut
-            neighbours = nbrs
         }
         let n = states.count
         guard n > 0 else { return }
@@ -30,34 +28,29 @@ extension PhysicsWorld {
         let gravityReach = g.length * dt * dt
         let margin = speculativeMargin
 
-        // Swept boxes; the mean extent sets the cell size, each body counted at most four
-        // diameters so a few fast balls do not coarsen the grid for everyone.
-        var extentSum = 0.0
+        // Swept boxes: everything the ball could reach this step.
         for i in 0..<n {
             let s = st[i]
             start[i] = PathStart(x: s.px, y: s.py)
             let dx = s.vx * dt + g.x * dt * dt, dy = s.vy * dt + g.y * dt * dt
             let r = s.radius + margin
-            let box = AABB(
+            bx[i] = AABB(
                 minX: s.px + min(dx, 0) - r, minY: s.py + min(dy, 0) - r,
                 maxX: s.px + max(dx, 0) + r, maxY: s.py + max(dy, 0) + r)
-            bx[i] = box
-            let extent = max(box.maxX - box.minX, box.maxY - box.minY)
-            extentSum += extent.isFinite ? min(extent, 8 * s.radius) : 8 * s.radius
             mat[i].linearFactor = 1 / (1 + h * mat[i].linearDamping)
             mat[i].angularFactor = 1 / (1 + h * mat[i].angularDamping)
         }
-        grid.rebuild(boxes: bx, count: n, cellSize: cellScale * extentSum / Double(n))
+        updateCandidates(count: n)
 
-        let grid = self.grid
-        let starts = grid.starts.base, entries = grid.entries.base, ranges = grid.ranges.base
-        let oversized = grid.oversized.base, oversizedCount = grid.oversized.count
+        let candidateStarts = self.candidateStarts.base, candidates = self.candidates.base
         let walls = wallGeometry.base, wallCount = wallGeometry.count
         let prevBall = lastBallContacts.base, prevBallCount = lastBallContacts.count
         let prevWall = previousWallContacts.base, prevWallCount = previousWallContacts.count
         var pb = 0, pw = 0
         let b0 = bounds
         let boundsHold = boundsEnabled
+        // A little over 1, so the cheap bounds below cannot reject what rounding would let in.
+        let outOfReach = 1 + 1e-9
 
         for a in 0..<n {
             let sa = st[a]
@@ -76,6 +69,8 @@ extension PhysicsWorld {
                 }
                 let m = wg.manifold(cx: sa.px, cy: sa.py, radius: sa.radius, time: 0)
                 let rvx = sa.vx - wg.vx, rvy = sa.vy - wg.vy
+                // |v| <= |vx| + |vy|: most walls are out of reach by that bound already.
+                if m.separation > ((abs(rvx) + abs(rvy)) * dt + wallReachBase) * outOfReach { continue }
                 let reach = (rvx * rvx + rvy * rvy).squareRoot() * dt + wallReachBase
                 if !(m.separation <= reach) { continue }
                 var c = WallContact(body: Int32(a), wall: Int32(k), wallKey: wg.key)
@@ -94,66 +89,20 @@ extension PhysicsWorld {
                 wallOut.append(c)
             }
 
-            // Other balls with a higher index whose boxes overlap this one's.
-            nbrs.removeAll()
-            let range = ranges[a]
-            if range.isEmpty {
-                for b in (a + 1)..<max(n, a + 1) where bx[b].overlaps(boxA) {
-                    nbrs.append(Int32(b))
-                }
-            } else {
-                let a32 = Int32(a)
-                for cy in range.y0...range.y1 {
-                    for cx in range.x0...range.x1 {
-                        let bucket = grid.bucket(cx, cy)
-                        let begin = Int(starts[bucket])
-                        var e = Int(starts[bucket + 1]) - 1
-                        // Buckets are in body order: stop at the first body already paired.
-                        nbrs.reserve(nbrs.count + e - begin + 1)
-                        while e >= begin {
-                            let entry = entries[e]
-                            if entry.body <= a32 { break }
-                            let sameCell = (entry.cx == cx ? 1 : 0) & (entry.cy == cy ? 1 : 0) != 0
-                            let hit = sameCell && bx[Int(entry.body)].overlapsBranchless(boxA)
-                            nbrs.append(entry.body, keeping: hit)
-                            e -= 1
-                        }
-                    }
-                }
-                for o in 0..<oversizedCount {
-                    let b = oversized[o]
-                    if b > a32 && bx[Int(b)].overlaps(boxA) { nbrs.append(b) }
-                }
-            }
-            let found = nbrs.count
-            if found == 0 { continue }
-            let nb = nbrs.base
-            // A pair met in several cells appears several times: sort, then skip repeats.
-            // Each cell yields its bodies in descending order, so sort descending (usually
-            // already done) and walk the list backwards.
-            if found > 1 {
-                for i in 1..<found {
-                    let v = nb[i]
-                    var j = i - 1
-                    while j >= 0 && nb[j] < v {
-                        nb[j + 1] = nb[j]
-                        j -= 1
-                    }
-                    nb[j + 1] = v
-                }
-            }
-            var last: Int32 = -1
-            for i in stride(from: found - 1, through: 0, by: -1) {
-                let b32 = nb[i]
-                if b32 == last { continue }
-                last = b32
+            // Candidates with a higher index, ascending, whose swept box overlaps this one's.
+            for k in Int(candidateStarts[a])..<Int(candidateStarts[a + 1]) {
+                let b32 = candidates[k]
                 let b = Int(b32)
+                if !bx[b].overlaps(boxA) { continue }
                 let sb = st[b]
                 let dx = sb.px - sa.px, dy = sb.py - sa.py
                 let d2 = dx * dx + dy * dy
+                let rvx = sb.vx - sa.vx, rvy = sb.vy - sa.vy
+                // The same bound on the reach, before any square root.
+                let far = ((abs(rvx) + abs(rvy)) * dt + margin) * outOfReach + sa.radius + sb.radius
+                if d2 > far * far * outOfReach { continue }
                 let d = d2.squareRoot()
                 let separation = d - sa.radius - sb.radius
-                let rvx = sb.vx - sa.vx, rvy = sb.vy - sa.vy
                 let reach = (rvx * rvx + rvy * rvy).squareRoot() * dt + margin
                 if !(separation <= reach) { continue }
                 var c = BallContact(a: Int32(a), b: b32)

@@ -9,6 +9,7 @@ extension PhysicsWorld {
         let bc = ballContacts.base
         for i in 0..<ballContacts.count {
             let c = bc[i]
+            if c.normalImpulse == 0 && c.tangentImpulse == 0 { continue }
             let a = Int(c.a), b = Int(c.b)
             let tx = -c.ny, ty = c.nx
             let px = c.normalImpulse * c.nx + c.tangentImpulse * tx
@@ -24,6 +25,7 @@ extension PhysicsWorld {
         let wc = wallContacts.base
         for i in 0..<wallContacts.count {
             let c = wc[i]
+            if c.normalImpulse == 0 && c.tangentImpulse == 0 { continue }
             let b = Int(c.body)
             let tx = -c.ny, ty = c.nx
             let mb = st[b].invMass
@@ -40,6 +42,16 @@ extension PhysicsWorld {
     /// the substep but not more. The relax pass runs after they moved, first refreshing each
     /// contact's geometry, and without the bias, so the push does not survive as velocity.
     func solveContacts(h: Double, ballSoftness: Softness, wallSoftness: Softness, relax: Bool, time: Double) {
+        // Two copies of the pass, each with `relax` a constant, so neither tests it per contact.
+        if relax {
+            solvePass(h: h, ballSoftness: ballSoftness, wallSoftness: wallSoftness, relax: true, time: time)
+        } else {
+            solvePass(h: h, ballSoftness: ballSoftness, wallSoftness: wallSoftness, relax: false, time: time)
+        }
+    }
+
+    @inline(__always)
+    private func solvePass(h: Double, ballSoftness: Softness, wallSoftness: Softness, relax: Bool, time: Double) {
         let st = states.base
         let invH = 1 / h
         let maxPush = maxPushVelocity
@@ -53,9 +65,10 @@ extension PhysicsWorld {
 
         let bc = ballContacts.base
         for i in 0..<ballContacts.count {
-            let a = Int(bc[i].a), b = Int(bc[i].b)
+            let c = bc[i]
+            let a = Int(c.a), b = Int(c.b)
             let sa = st[a], sb = st[b]
-            var nx = bc[i].nx, ny = bc[i].ny, s = bc[i].separation
+            var nx = c.nx, ny = c.ny, s = c.separation
             if relax {
                 let dx = sb.px - sa.px, dy = sb.py - sa.py
                 let d2 = dx * dx + dy * dy
@@ -72,6 +85,14 @@ extension PhysicsWorld {
                 bc[i].ny = ny
                 bc[i].separation = s
             }
+            // An idle contact (apart, no impulse) that the pair does not close this substep
+            // would change nothing: skip the arithmetic. (The relax pass never adds impulse
+            // to a pair apart.)
+            if c.normalImpulse == 0 && c.tangentImpulse == 0 && s > 0 {
+                if relax { continue }
+                let vn = (sb.vx - sa.vx) * nx + (sb.vy - sa.vy) * ny
+                if vn + s * invH >= 0 { continue }
+            }
             let tx = -ny, ty = nx
             let ma = sa.invMass, mb = sb.invMass
             let ia = sa.spin, ib = sb.spin
@@ -79,11 +100,11 @@ extension PhysicsWorld {
             var vbx = sb.vx, vby = sb.vy, wb = sb.w
 
             // Friction, bounded by what the normal impulse can hold.
-            let normalImpulse = bc[i].normalImpulse
-            let tangentImpulse = bc[i].tangentImpulse
+            let normalImpulse = c.normalImpulse
+            let tangentImpulse = c.tangentImpulse
             let vt = (vbx - vax) * tx + (vby - vay) * ty - wb * sb.radius - wa * sa.radius
-            let maxFriction = bc[i].friction * normalImpulse
-            let newTangent = min(max(tangentImpulse - bc[i].tangentMass * vt, -maxFriction), maxFriction)
+            let maxFriction = c.friction * normalImpulse
+            let newTangent = min(max(tangentImpulse - c.tangentMass * vt, -maxFriction), maxFriction)
             let lt = newTangent - tangentImpulse
             bc[i].tangentImpulse = newTangent
             vax -= ma * lt * tx
@@ -104,7 +125,7 @@ extension PhysicsWorld {
                 impulseScale = softImpulse
             }
             let vn = (vbx - vax) * nx + (vby - vay) * ny
-            var newNormal = max(normalImpulse - bc[i].normalMass * massScale * (vn + bias) - impulseScale * normalImpulse, 0)
+            var newNormal = max(normalImpulse - c.normalMass * massScale * (vn + bias) - impulseScale * normalImpulse, 0)
             // A pair still apart after moving may give back push (so an overlap correction does
             // not fling them apart) but gets none: closing the gap is the next solve pass's
             // work, and that pass must see the full approach speed of a strike.
@@ -120,9 +141,9 @@ extension PhysicsWorld {
             // bounce comes after this substep. Pairs already pressing (a ball in a pile, or
             // under one that was just hit) do not bounce on what is passed through them.
             if newNormal > 0 {
-                var flags = bc[i].flags | ContactFlags.pushed
+                var flags = c.flags | ContactFlags.pushed
                 if vn < -threshold && normalImpulse == 0
-                    && bc[i].flags & (ContactFlags.pushed | ContactFlags.bounced | ContactFlags.bouncePending) == 0 {
+                    && c.flags & (ContactFlags.pushed | ContactFlags.bounced | ContactFlags.bouncePending) == 0 {
                     flags |= ContactFlags.bouncePending
                     bounces.append(PendingBounce(contact: Int32(truncatingIfNeeded: i), approachVelocity: vn))
                 }
@@ -145,30 +166,40 @@ extension PhysicsWorld {
         let walls = wallGeometry.base
         let wc = wallContacts.base
         for i in 0..<wallContacts.count {
-            var c = wc[i]
+            let c = wc[i]
             let b = Int(c.body)
             let sb = st[b]
             let wg = walls[Int(c.wall)]
+            var nx = c.nx, ny = c.ny, s = c.separation
             if relax {
-                c.setGeometry(wg.manifold(cx: sb.px, cy: sb.py, radius: sb.radius, time: time))
+                let m = wg.manifold(cx: sb.px, cy: sb.py, radius: sb.radius, time: time)
+                wc[i].setGeometry(m)
+                nx = m.nx
+                ny = m.ny
+                s = m.separation
             }
-            let nx = c.nx, ny = c.ny
+            let rvx0 = -wg.vx, rvy0 = -wg.vy
+            // An idle contact (apart, no impulse) that the ball does not close this substep
+            // would change nothing: skip the arithmetic.
+            if c.normalImpulse == 0 && c.tangentImpulse == 0 && s > 0 {
+                if relax { continue }
+                let vn = (sb.vx + rvx0) * nx + (sb.vy + rvy0) * ny
+                if vn + s * invH >= 0 { continue }
+            }
             let tx = -ny, ty = nx
             let mb = sb.invMass
             let ib = sb.spin
             var vbx = sb.vx, vby = sb.vy, wb = sb.w
-            let rvx0 = -wg.vx, rvy0 = -wg.vy
 
             let vt = (vbx + rvx0) * tx + (vby + rvy0) * ty - wb * sb.radius
             let maxFriction = c.friction * c.normalImpulse
             let newTangent = min(max(c.tangentImpulse - c.tangentMass * vt, -maxFriction), maxFriction)
             let lt = newTangent - c.tangentImpulse
-            c.tangentImpulse = newTangent
+            wc[i].tangentImpulse = newTangent
             vbx += mb * lt * tx
             vby += mb * lt * ty
             wb -= ib * lt
 
-            let s = c.separation
             var bias = 0.0, massScale = 1.0, impulseScale = 0.0
             if s > 0 {
                 bias = s * invH
@@ -179,23 +210,23 @@ extension PhysicsWorld {
             }
             let vn = (vbx + rvx0) * nx + (vby + rvy0) * ny
             let wallImpulse = c.normalImpulse
-            var newNormal = max(c.normalImpulse - c.normalMass * massScale * (vn + bias) - impulseScale * c.normalImpulse, 0)
-            if relax && s > 0 { newNormal = min(newNormal, c.normalImpulse) }
-            let ln = newNormal - c.normalImpulse
-            c.normalImpulse = newNormal
+            var newNormal = max(wallImpulse - c.normalMass * massScale * (vn + bias) - impulseScale * wallImpulse, 0)
+            if relax && s > 0 { newNormal = min(newNormal, wallImpulse) }
+            let ln = newNormal - wallImpulse
+            wc[i].normalImpulse = newNormal
             vbx += mb * ln * nx
             vby += mb * ln * ny
 
             if newNormal > 0 {
+                var flags = c.flags | ContactFlags.pushed
                 if vn < -threshold && wallImpulse == 0
                     && c.flags & (ContactFlags.pushed | ContactFlags.bounced | ContactFlags.bouncePending) == 0 {
-                    c.flags |= ContactFlags.bouncePending
+                    flags |= ContactFlags.bouncePending
                     wallBounces.append(PendingBounce(contact: Int32(truncatingIfNeeded: i), approachVelocity: vn))
                 }
-                c.flags |= ContactFlags.pushed
+                wc[i].flags = flags
             }
 
-            wc[i] = c
             st[b].vx = vbx
             st[b].vy = vby
             st[b].w = wb
