@@ -50,14 +50,13 @@ struct TerminalCell: Equatable {
         var background: UInt32?
     }
 
-    /// The spelling that needs the fewest colour changes from `pen`: a uniform cell is a
-    /// space on the background or `█` on the foreground; a split cell is `▀` or `▄`.
+    /// The spelling that needs the fewest colour changes from `pen`: a uniform cell is
+    /// always a space on the background (never `█` on the foreground, even when the pen's
+    /// foreground already has the colour, so text copied off the screen has spaces between
+    /// its words); a split cell is `▀` or `▄`.
     @inline(__always) func spelling(for pen: PenState) -> Spelling {
         guard scalar == 0 else { return Spelling(scalar: scalar, foreground: first, background: second) }
         if first == second {
-            if pen.background != first && pen.foreground == first {
-                return Spelling(scalar: BlockScalar.fullBlock, foreground: first, background: nil)
-            }
             return Spelling(scalar: 0x20, foreground: nil, background: first)
         }
         let upperChanges = (pen.foreground == first ? 0 : 1) + (pen.background == second ? 0 : 1)
@@ -75,9 +74,7 @@ struct TerminalCell: Equatable {
             return pen.foreground == first && pen.background == second ? scalar : nil
         }
         if first == second {
-            if pen.background == first { return 0x20 }
-            if pen.foreground == first { return BlockScalar.fullBlock }
-            return nil
+            return pen.background == first ? 0x20 : nil
         }
         if pen.foreground == first && pen.background == second { return BlockScalar.upperHalf }
         if pen.foreground == second && pen.background == first { return BlockScalar.lowerHalf }
