@@ -81,6 +81,15 @@ struct TerminalCell: Equatable {
         return nil
     }
 
+    /// True when the pen shows this cell with no colour change (``scalarWithoutColorChange(_:)``
+    /// is not nil), worked out without branches: the row writer asks it of every waiting
+    /// cell for every colour it considers.
+    @inline(__always) func shows(with pen: PenState) -> Bool {
+        let straight = (first == pen.foreground) && (second == pen.background)
+        let swapped = (first == pen.background) && ((second == pen.foreground) || (first == second))
+        return straight || ((scalar == 0) && swapped)
+    }
+
     /// UTF-8 length of a scalar value.
     @inline(__always) static func utf8Count(_ v: UInt32) -> Int {
         v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4
@@ -154,6 +163,22 @@ enum Escape {
     /// Appends a non-negative integer in decimal (up to 99,999: cell coordinates and
     /// colour channels).
     @inline(__always) static func appendDecimal(_ n: Int, to out: inout ByteBuffer) {
+        // Coordinates and channels are mostly under 1000: divisions by constants only.
+        if n < 10 {
+            out.append(UInt8(truncatingIfNeeded: 0x30 &+ n))
+            return
+        }
+        if n < 100 {
+            out.append(UInt8(truncatingIfNeeded: 0x30 &+ n / 10))
+            out.append(UInt8(truncatingIfNeeded: 0x30 &+ n % 10))
+            return
+        }
+        if n < 1000 {
+            out.append(UInt8(truncatingIfNeeded: 0x30 &+ n / 100))
+            out.append(UInt8(truncatingIfNeeded: 0x30 &+ (n / 10) % 10))
+            out.append(UInt8(truncatingIfNeeded: 0x30 &+ n % 10))
+            return
+        }
         var divisor = 1
         while divisor * 10 <= n && divisor < 10_000 { divisor *= 10 }
         var rest = n
