@@ -11,7 +11,8 @@ extension Canvas {
         let cols = columns
         let rowCount = rows
         guard cols > 0, rowCount > 0 else { return }
-        pixels.withUnsafeBufferPointer { px in
+        let px = UnsafeBufferPointer(pixels)
+        do {
             frame.withCells { cells in
                 for row in 0..<rowCount {
                     let topRow = 2 * row * cols
@@ -32,7 +33,8 @@ extension Canvas {
     /// its two pixels.
     private func renderGlyphs(into frame: inout Frame) {
         let cols = columns
-        pixels.withUnsafeBufferPointer { px in
+        let px = UnsafeBufferPointer(pixels)
+        do {
             textCells.withUnsafeMutableBufferPointer { text in
                 frame.withCells { cells in
                     for row in 0..<rows {
