@@ -406,8 +406,10 @@ struct TerminalWriter {
                 var cost = 0
                 let from = index - gap
                 for k in from..<index {
-                    let look = cellLooks.look(new[k])
-                    guard look == cellLooks.look(old[k]), let s = look.scalarWithoutColorChange(state.pen) else {
+                    let cell = new[k]
+                    let look = cellLooks.look(cell)
+                    guard Cell.sameBits(cell, old[k]) || look == cellLooks.look(old[k]),
+                          let s = look.scalarWithoutColorChange(state.pen) else {
                         cost = -1
                         break
                     }

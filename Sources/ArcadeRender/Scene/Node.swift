@@ -22,7 +22,14 @@ public class Node: Animatable {
     /// The scene the node is in, or nil before it is added and after it is removed.
     public internal(set) weak var scene: Scene?
     /// The node this one is drawn relative to; nil for the root and for detached nodes.
-    public internal(set) weak var parent: Node?
+    public internal(set) weak var parent: Node? {
+        didSet { parentIdentity = parent.map { ObjectIdentifier($0) } }
+    }
+    /// Which node ``parent`` is, kept beside it: dropping removed children compares this
+    /// instead of loading every child's weak reference (a coin shower removes dozens of
+    /// coins from thousands of siblings every frame). While the parent is alive, equal
+    /// identities mean the same node.
+    @exclusivity(unchecked) var parentIdentity: ObjectIdentifier?
 
     /// Horizontal position in the parent's space, in pixels.
     @exclusivity(unchecked) public var x: Double { didSet { localDirty = true } }
@@ -168,7 +175,8 @@ public class Node: Animatable {
     /// Drops removed children and restores draw order, only when something changed.
     @inline(__always) final func prepareChildren() {
         if needsCompaction {
-            childStorage.removeAll { $0.parent !== self }
+            let me = ObjectIdentifier(self)
+            childStorage.removeAll { $0.parentIdentity != me }
             needsCompaction = false
         }
         if needsChildSort {
