@@ -297,7 +297,7 @@ struct TerminalWriter {
                 let look = scratch.look(j)
                 if look.shows(with: pen) {
                     put(look, row: row, column: Int(scratch.columns[j]), base: base, old: old, new: new,
-                        cellLooks: &cellLooks, into: &out)
+                        cellLooks: &cellLooks, shown: true, into: &out)
                 } else {
                     if kept != j { scratch.move(j, to: kept) }
                     kept &+= 1
@@ -330,9 +330,11 @@ struct TerminalWriter {
 
     /// Moves to `column` of `row` (reprinting a small gap when cheaper) and writes `look`
     /// there; `base` is the row's first cell index.
+    /// `shown` says the pen shows `look` as it is (no colour to send): then its character is
+    /// written straight away, as ``writeHere(_:into:)`` would.
     @inline(__always) private mutating func put(
         _ look: TerminalCell, row: Int, column: Int, base: Int, old: UnsafeBufferPointer<Cell>,
-        new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks, into out: inout ByteBuffer
+        new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks, shown: Bool = false, into out: inout ByteBuffer
     ) {
         out.reserve(Escape.maxBytesPerCell)
         // Changed cells often follow each other: then the cursor is already there.
@@ -340,7 +342,12 @@ struct TerminalWriter {
             gapCheckedMove(row: row, column: column, index: base &+ column, old: old, new: new, cellLooks: &cellLooks,
                            into: &out)
         }
-        writeHere(look, into: &out)
+        if shown, let scalar = look.scalarWithoutColorChange(state.pen) {
+            TerminalCell.appendUTF8(scalar, to: &out)
+            advanceColumn()
+        } else {
+            writeHere(look, into: &out)
+        }
     }
 
     /// Colour changes per row before the rest of the row is written in order.
@@ -399,6 +406,21 @@ struct TerminalWriter {
         row: Int, column: Int, index: Int, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
         cellLooks: inout CellLooks, into out: inout ByteBuffer
     ) {
+        if state.row == row && state.column >= 0 && column > state.column {
+            // Forward along the row (most moves): `ESC [ n C` is never longer than the other
+            // moves and comes first among equals, so only a reprint can beat it.
+            let gap = column - state.column
+            if gap <= TerminalWriter.maxReprint,
+               let cost = reprintCost(gap: gap, index: index, old: old, new: new, cellLooks: &cellLooks),
+               cost < TerminalWriter.stepCost(gap) {
+                reprint(gap: gap, index: index, new: new, cellLooks: &cellLooks, into: &out)
+                state.column = column
+                return
+            }
+            TerminalWriter.appendStep(gap, positive: 0x43, negative: 0x44, to: &out)
+            state.column = column
+            return
+        }
         var reprint: (cost: Int, count: Int)? = nil
         if state.row == row && state.column >= 0 {
             let gap = column - state.column
@@ -429,6 +451,31 @@ struct TerminalWriter {
         perform(move, row: row, column: column, into: &out)
     }
 
+    /// Bytes to reprint the `gap` cells before cell `index` in the current colours, or nil
+    /// when one of them changed or needs other colours.
+    @inline(__always) private func reprintCost(
+        gap: Int, index: Int, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+        cellLooks: inout CellLooks
+    ) -> Int? {
+        var cost = 0
+        for k in (index - gap)..<index {
+            let cell = new[k]
+            let look = cellLooks.look(cell)
+            guard Cell.sameBits(cell, old[k]) || look == cellLooks.look(old[k]),
+                  let s = look.scalarWithoutColorChange(state.pen) else { return nil }
+            cost += TerminalCell.utf8Count(s)
+        }
+        return cost
+    }
+
+    /// Writes the `gap` unchanged cells before cell `index` again, in the current colours.
+    private func reprint(gap: Int, index: Int, new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks,
+                         into out: inout ByteBuffer) {
+        for k in (index - gap)..<index {
+            TerminalCell.appendUTF8(cellLooks.look(new[k]).scalarWithoutColorChange(state.pen) ?? 0x20, to: &out)
+        }
+    }
+
     /// Moves to cell `index`, sets the colours `look` needs and writes it.
     @inline(__always) mutating func write(_ look: TerminalCell, at index: Int, into out: inout ByteBuffer) {
         out.reserve(Escape.maxBytesPerCell)
@@ -443,6 +490,11 @@ struct TerminalWriter {
         let spelled = look.spelling(for: state.pen)
         state.pen.emitColors(foreground: spelled.foreground, background: spelled.background, mode: mode, into: &out)
         TerminalCell.appendUTF8(spelled.scalar, to: &out)
+        advanceColumn()
+    }
+
+    /// The cursor after a character.
+    @inline(__always) private mutating func advanceColumn() {
         state.column += 1
         if state.column >= columns {
             // Terminals differ on where the cursor is after the last column (pending wrap or
@@ -538,13 +590,13 @@ struct TerminalWriter {
 
     /// A relative step of `n` cells: nothing, `ESC [ A` for one, `ESC [ n A` for more.
     @inline(__always)
-    private static func stepCost(_ n: Int) -> Int {
+    static func stepCost(_ n: Int) -> Int {
         let m = abs(n)
         return m == 0 ? 0 : m == 1 ? 3 : 3 + Escape.digits(m)
     }
 
     @inline(__always)
-    private static func appendStep(_ n: Int, positive: UInt8, negative: UInt8, to out: inout ByteBuffer) {
+    static func appendStep(_ n: Int, positive: UInt8, negative: UInt8, to out: inout ByteBuffer) {
         guard n != 0 else { return }
         out.append(0x1B)
         out.append(0x5B)
