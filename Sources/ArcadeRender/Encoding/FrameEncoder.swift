@@ -219,9 +219,9 @@ extension Cell {
 }
 
 extension Color {
-    /// The four channels as one word, for comparisons.
+    /// The four channels as one word (in memory order), for comparisons.
     @inline(__always) var bits: UInt32 {
-        UInt32(r) | (UInt32(g) << 8) | (UInt32(b) << 16) | (UInt32(a) << 24)
+        unsafeBitCast(self, to: UInt32.self)
     }
 }
 
