@@ -9,7 +9,7 @@ func animationBenchmarks() -> [BenchResult] {
     let flights = coinFlights(count: 10_000)
     return [
         BenchResult(name: "anim.coins_10k_ms", value: flights.stepSeconds * 1000, unit: "ms",
-                    note: "CPU per 60 Hz step, 10,000 path + scale keyframe flights; target < 1 ms"),
+                    note: "CPU per 60 Hz step, 10,000 path + scale keyframe flights; target <= 0.5 ms"),
         BenchResult(name: "anim.coin_start_us", value: flights.startSeconds * 1e6, unit: "us",
                     note: "to start one coin flight (group of 3), 10,000 in a row"),
         luaCoinFlights(count: 10_000),

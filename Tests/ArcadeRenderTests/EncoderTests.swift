@@ -166,6 +166,54 @@ private func mismatches(_ screen: VTModel, _ frame: Frame, mode: ColorMode) -> [
         #expect(mismatches(screen, new, mode: .trueColor).isEmpty)
     }
 
+    /// Issue 15, item 13: a cell of one colour is a space on that background, whatever the
+    /// pen holds, so text copied off the screen reads `game q quit`, not `game█q█quit`.
+    @Test(arguments: [ColorMode.trueColor, .palette256])
+    func uniformCellsAreSpacesOnTheirBackgroundSoCopiedTextHasSpaces(mode: ColorMode) {
+        let flat = Color(rgb: 0x1B1B2F)
+        let bar = Color(rgb: 0xC0392B)
+        let canvas = Canvas(columns: 14, rows: 2, background: flat)
+        // A bar under the first row's top pixels: that row's cells are `▀` in the background
+        // colour over the bar, so the label's row starts with the background colour in the
+        // pen's foreground (where a full block would show it without a colour change).
+        canvas.drawRect(width: 14, height: 1, transform: .translation(0, 1), anchor: .zero, fill: bar)
+        canvas.drawText("game q quit", transform: .translation(1, 2), color: .white)
+        let frame = canvas.makeFrame()
+        let encoder = FrameEncoder(colorMode: mode)
+        var screen = VTModel(columns: 14, rows: 2, fill: .init(scalar: " ", foreground: .black, background: .black))
+        // Both a frame changing every cell and a full repaint.
+        screen.feed(encoder.encode(Frame(columns: 14, rows: 2, background: .black)))
+        for repaint in [false, true] {
+            if repaint { encoder.requestFullRepaint() }
+            let bytes = encoder.encode(frame)
+            screen.feed(bytes)
+            #expect(screen.errors.isEmpty)
+            #expect(!String(decoding: bytes, as: UTF8.self).unicodeScalars.contains("\u{2588}"))
+            let text = String(String.UnicodeScalarView((0..<14).map { screen[$0, 1].scalar }))
+            #expect(text == " game q quit  ", "repaint \(repaint)")
+            let snapped = mode == .trueColor ? flat : XtermPalette.color(at: XtermPalette.index(nearestTo: flat))
+            for c in [0, 5, 7, 12, 13] {
+                #expect(screen[c, 1].background == snapped, "column \(c)")
+            }
+            #expect(mismatches(screen, frame, mode: mode).isEmpty)
+        }
+        // The plain dump with colours spells it the same way.
+        let dumped = frame.ansiText(colorMode: mode).split(separator: "\n")[1]
+        #expect(!dumped.unicodeScalars.contains("\u{2588}"))
+    }
+
+    @Test func aSpaceIsChosenEvenWhenThePenForegroundHasTheColour() {
+        let key = TerminalCell.rgbKey(Color(rgb: 0x336699))
+        let uniform = TerminalCell(scalar: 0, first: key, second: key)
+        let pen = PenState(foreground: key, background: TerminalCell.rgbKey(.black))
+        let spelled = uniform.spelling(for: pen)
+        #expect(spelled.scalar == 0x20)
+        #expect(spelled.background == key)
+        #expect(spelled.foreground == nil)
+        #expect(uniform.scalarWithoutColorChange(pen) == nil)
+        #expect(uniform.scalarWithoutColorChange(PenState(foreground: 1, background: key)) == 0x20)
+    }
+
     @Test func aResizeRepaintsEverything() {
         var factory = FrameFactory(rng: SeededRandom(seed: 5))
         let encoder = FrameEncoder()

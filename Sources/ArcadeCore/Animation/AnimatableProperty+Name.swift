@@ -3,6 +3,19 @@ extension AnimatableProperty {
     /// `"color2"`, ...), with case and underscores ignored, so `"scaleX"` and `"strokeEnd"`
     /// work too. Nil for an unknown name.
     public init?(name: String) {
+        // The names as scripts usually spell them, without building a folded copy (a coin
+        // shower names a property thousands of times a second).
+        switch name {
+        case "x": self = .x; return
+        case "y": self = .y; return
+        case "position": self = .position; return
+        case "scale": self = .scale; return
+        case "scale_x": self = .scaleX; return
+        case "scale_y": self = .scaleY; return
+        case "rotation": self = .rotation; return
+        case "alpha": self = .alpha; return
+        default: break
+        }
         let s = name.lowercased().filter { $0 != "_" }
         switch s {
         case "x": self = .x

@@ -2,86 +2,148 @@ import ArcadeCore
 
 extension Canvas {
     /// Draws a sprite whose transform neither rotates nor shears (mirrors and scales are
-    /// fine): the source column depends only on the canvas column and the source row only on
-    /// the canvas row, so both are worked out once per draw instead of once per pixel. Picks
-    /// exactly the pixels ``rasterize(_:width:height:transform:alpha:)`` would, because it
-    /// evaluates the same expressions.
+    /// fine): the fast path for thousands of small sprites (a coin shower).
     ///
-    /// Returns false (drawing nothing) when the transform does rotate.
-    func blitSprite(_ sprite: Sprite, transform: AffineTransform, alpha: UInt32, tint: Color) -> Bool {
-        guard let inv = transform.inverted(), inv.b == 0, inv.c == 0 else { return false }
+    /// Unturned, the source column depends only on the canvas column and the source row only
+    /// on the canvas row, so both are worked out once per draw (a column map and one lookup
+    /// per row) instead of once per pixel, and the inner loop copies pixels along integer
+    /// spans. A sprite entirely off the canvas or outside the clip is dropped after its
+    /// bounds, before any other work; nothing is allocated.
+    ///
+    /// Picks exactly the pixels ``rasterize(_:width:height:transform:alpha:)`` would, because
+    /// it evaluates the same expressions (tests compare the two on random placements).
+    /// Returns false (drawing nothing) when the transform does rotate or shear.
+    func blitSprite(_ sprite: SpritePixels, transform t: AffineTransform, alpha: UInt32, tint: Color) -> Bool {
+        guard t.b == 0, t.c == 0 else { return false }
         guard alpha > 0 else { return true }
         let width = Double(sprite.width)
         let height = Double(sprite.height)
-        let p0 = transform.apply(Vec2(0, 0))
-        let p3 = transform.apply(Vec2(width, height))
+        // Culling first: the box's corners, as the general path finds them.
+        let p0 = t.apply(Vec2(0, 0))
+        let p3 = t.apply(Vec2(width, height))
         let minX = min(p0.x, p3.x)
         let maxX = max(p0.x, p3.x)
         let minY = min(p0.y, p3.y)
         let maxY = max(p0.y, p3.y)
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return true }
+        let x0 = Canvas.firstPixel(minX, min: clip.x0, max: clip.x1)
+        let x1 = Canvas.lastPixel(maxX, min: clip.x0, max: clip.x1)
+        guard x0 <= x1 else { return true }
+        let y0 = Canvas.firstPixel(minY, min: clip.y0, max: clip.y1)
+        let y1 = Canvas.lastPixel(maxY, min: clip.y0, max: clip.y1)
+        guard y0 <= y1 else { return true }
+        // The inverse, term for term as ``AffineTransform/inverted()`` computes it, and the
+        // general path's test for "not turned" on it.
+        let det = t.a * t.d - t.b * t.c
+        guard det != 0, det.isFinite else { return false }
+        let k = 1 / det
+        let ia = t.d * k, ib = -t.b * k, ic = -t.c * k, id = t.a * k
+        let itx = (t.c * t.ty - t.d * t.tx) * k
+        let ity = (t.b * t.tx - t.a * t.ty) * k
+        guard ib == 0, ic == 0 else { return false }
+        // Below this step the general path's window is exact only for the span it computes.
+        guard abs(ia) >= 1e-6 else { return false }
         let bias = Canvas.sampleBias
-        guard let (x0, x1) = Canvas.pixelRange(minX, maxX, min: clip.x0, max: clip.x1),
-              let (y0, y1) = Canvas.pixelRange(minY, maxY, min: clip.y0, max: clip.y1) else { return true }
-        let last = x1 - x0
         let wx = Double(x0) + 0.5 - bias
         // The row's first pixel, as in the general loop; `inv.c * wy` is zero here.
-        let u0 = inv.a * wx + 0 + inv.tx
-        let (lo, hi) = Canvas.span(start: u0, step: inv.a, limit: width, last: last)
+        let u0 = ia * wx + 0 + itx
+        // Source column per canvas column. `u` is monotonic along the row, so the columns
+        // inside the sprite are one run, `lo...hi`; the general path finds the same pixels
+        // with the same test.
+        let map = columnMap
+        var lo = Int.max
+        var hi = -1
+        var i = 0
+        let last = x1 - x0
+        while i <= last {
+            let u = u0 + ia * Double(i)
+            if u >= 0 && u < width {
+                map[i] = Int32(truncatingIfNeeded: Int(u))
+                if lo == Int.max { lo = i }
+                hi = i
+            }
+            i &+= 1
+        }
         guard lo <= hi else { return true }
-        if columnMap.count < self.width { columnMap = Array(repeating: -1, count: self.width) }
+        let rows = SpriteRows(y0: y0, y1: y1, wx: wx, ib: ib, id: id, ity: ity, height: height)
+        let tinted = tint.r & tint.g & tint.b & tint.a != 255
+        if tinted || alpha != 255 || hasText {
+            blitRows(sprite, rows, x0: x0, lo: lo, hi: hi, alpha: alpha, tint: tinted ? tint : nil)
+            return true
+        }
+        // The common case, art as drawn on a fully opaque node with no text about: pixels
+        // as words (`Color` is four bytes, r g b a, so alpha is the top byte).
+        let src = UnsafeRawPointer(sprite.pixels.baseAddress!)
+        let dst = UnsafeMutableRawPointer(pixels.baseAddress!)
         let stride = self.width
         let spriteStride = sprite.width
-        let tinted = tint != .white
-        drawSerial &+= 1
-        let serial = drawSerial
-        let cols = columns
-        let glyphs = hasText
-        columnMap.withUnsafeMutableBufferPointer { map in
-            for i in lo...hi {
-                let u = u0 + inv.a * Double(i)
-                map[i] = u >= 0 && u < width ? Int32(Int(u)) : -1
-            }
-            let map = UnsafeBufferPointer(map)
-            sprite.pixels.withUnsafeBufferPointer { src in
-                pixels.withUnsafeMutableBufferPointer { buf in
-                    for py in y0...y1 {
-                        let wy = Double(py) + 0.5 - bias
-                        let v = inv.b * wx + inv.d * wy + inv.ty
-                        guard v >= 0, v < height else { continue }
-                        let srcRow = Int(v) &* spriteStride
-                        let row = py &* stride &+ x0
-                        if glyphs, mayCoverGlyphs(x0: x0 + lo, x1: x0 + hi, pixelRow: py) {
-                            blitRowOverGlyphs(src, from: srcRow, map: map, lo: lo, hi: hi, into: buf, at: row,
-                                              cellRow: (py >> 1) &* cols &+ x0, tint: tinted ? tint : nil,
-                                              alpha: alpha, serial: serial)
-                            continue
-                        }
-                        if tinted || alpha != 255 {
-                            for i in lo...hi {
-                                let column = Int(map[i])
-                                if column < 0 { continue }
-                                let c = src[srcRow &+ column]
-                                Canvas.blend(tinted ? PixelBlend.multiply(c, tint) : c, alpha: alpha, into: buf, at: row &+ i)
-                            }
-                            continue
-                        }
-                        // The common case: art as drawn, fully opaque node.
-                        for i in lo...hi {
-                            let column = Int(map[i])
-                            if column < 0 { continue }
-                            let c = src[srcRow &+ column]
-                            if c.a == 255 {
-                                buf[row &+ i] = c
-                            } else if c.a != 0 {
-                                buf[row &+ i] = PixelBlend.over(c, buf[row &+ i], alpha: UInt32(c.a))
-                            }
-                        }
-                    }
+        var py = y0
+        while py <= y1 {
+            defer { py &+= 1 }
+            guard let sourceRow = rows.sourceRow(py) else { continue }
+            let srcRow = sourceRow &* spriteStride
+            let row = py &* stride &+ x0
+            var i = lo
+            while i <= hi {
+                let c = src.load(fromByteOffset: (srcRow &+ Int(map[i])) &* 4, as: UInt32.self)
+                if c >= 0xFF00_0000 {
+                    dst.storeBytes(of: c, toByteOffset: (row &+ i) &* 4, as: UInt32.self)
+                } else if c >= 0x0100_0000 {
+                    let at = row &+ i
+                    pixels[at] = PixelBlend.over(sprite.pixels[srcRow &+ Int(map[i])], pixels[at], alpha: c >> 24)
                 }
+                i &+= 1
             }
         }
         return true
+    }
+
+    /// The rows of ``blitSprite(_:transform:alpha:tint:)`` for everything but the common
+    /// case: a tint, a node alpha below 1, or text on the canvas that the sprite may cover.
+    @inline(never) private func blitRows(_ sprite: SpritePixels, _ rows: SpriteRows, x0: Int, lo: Int, hi: Int,
+                                         alpha: UInt32, tint: Color?) {
+        let map = columnMap
+        let stride = self.width
+        drawSerial &+= 1
+        let serial = drawSerial
+        let buf = pixels
+        let src = sprite.pixels
+        for py in rows.y0...rows.y1 {
+            guard let sourceRow = rows.sourceRow(py) else { continue }
+            let srcRow = sourceRow &* sprite.width
+            let row = py &* stride &+ x0
+            if hasText, mayCoverGlyphs(x0: x0 + lo, x1: x0 + hi, pixelRow: py) {
+                blitRowOverGlyphs(src, from: srcRow, map: UnsafeBufferPointer(start: map, count: hi &+ 1), lo: lo,
+                                  hi: hi, into: buf, at: row, cellRow: (py >> 1) &* columns &+ x0,
+                                  tint: tint, alpha: alpha, serial: serial)
+                continue
+            }
+            for i in lo...hi {
+                let c = src[srcRow &+ Int(map[i])]
+                Canvas.blend(tint.map { PixelBlend.multiply(c, $0) } ?? c, alpha: alpha, into: buf, at: row &+ i)
+            }
+        }
+    }
+
+    /// ``pixelRange(_:_:min:max:exact:)``'s first pixel: `floor(x - 0.5 + bias)` clamped to
+    /// `min...max + 1`, with a floor that needs no library call once `x` is known to be in
+    /// range. `x` must be finite.
+    @inline(__always) static func firstPixel(_ x: Double, min: Int, max: Int) -> Int {
+        let f = x - 0.5 + sampleBias
+        if !(f >= Double(min)) { return min }
+        if f >= Double(max) + 1 { return max + 1 }
+        let n = Int(f)  // f >= min >= ... here, so truncation is within range
+        return Double(n) > f ? n - 1 : n
+    }
+
+    /// ``pixelRange(_:_:min:max:exact:)``'s last pixel: `ceil(x - 0.5 + bias)` clamped to
+    /// `min - 1...max`. `x` must be finite.
+    @inline(__always) static func lastPixel(_ x: Double, min: Int, max: Int) -> Int {
+        let f = x - 0.5 + sampleBias
+        if !(f <= Double(max)) { return max }
+        if f <= Double(min) - 1 { return min - 1 }
+        let n = Int(f)
+        return Double(n) < f ? n + 1 : n
     }
 
     /// One row of ``blitSprite(_:transform:alpha:tint:)`` over cells that may hold glyphs,
@@ -99,5 +161,39 @@ extension Canvas {
                              cells: cells, cell: cellRow &+ i, serial: serial)
             }
         }
+    }
+}
+
+/// A sprite's pixels as the canvas reads them while drawing: borrowed from a ``Sprite`` (or
+/// a flipbook frame) for the length of one draw, so drawing takes no reference to them.
+struct SpritePixels {
+    let pixels: UnsafeBufferPointer<Color>
+    let width: Int
+    let height: Int
+
+    @inline(__always) init(_ pixels: UnsafeBufferPointer<Color>, width: Int, height: Int) {
+        self.pixels = pixels
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Which sprite row each canvas row of an unturned sprite shows, as the general path works
+/// it out: the same expression for the row's pixel centre, mapped back.
+struct SpriteRows {
+    let y0: Int
+    let y1: Int
+    let wx: Double
+    let ib: Double
+    let id: Double
+    let ity: Double
+    let height: Double
+
+    /// The sprite row canvas row `py` shows, or nil when it shows none.
+    @inline(__always) func sourceRow(_ py: Int) -> Int? {
+        let wy = Double(py) + 0.5 - Canvas.sampleBias
+        let v = ib * wx + id * wy + ity
+        guard v >= 0, v < height else { return nil }
+        return Int(v)
     }
 }

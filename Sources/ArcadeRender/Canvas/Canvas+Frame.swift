@@ -11,17 +11,23 @@ extension Canvas {
         let cols = columns
         let rowCount = rows
         guard cols > 0, rowCount > 0 else { return }
-        pixels.withUnsafeBufferPointer { px in
-            frame.withCells { cells in
-                for row in 0..<rowCount {
-                    let topRow = 2 * row * cols
-                    let bottomRow = topRow + cols
-                    let cellRow = row * cols
-                    for column in 0..<cols {
-                        let top = px[topRow + column]
-                        let bottom = px[bottomRow + column]
-                        cells[cellRow + column] = Cell(top: top, bottom: bottom)
-                    }
+        let px = UnsafeRawPointer(pixels.baseAddress!)
+        frame.withCells { cells in
+            let out = cells.baseAddress!
+            let space = Unicode.Scalar(0x20)!, upper = Cell.upperHalf
+            for row in 0..<rowCount {
+                let topRow = 2 &* row &* cols
+                let bottomRow = topRow &+ cols
+                let cellRow = row &* cols
+                for column in 0..<cols {
+                    // Pixels are opaque, so equal colours are equal words; what
+                    // `Cell(top:bottom:)` builds, without comparing channel by channel.
+                    let top = px.load(fromByteOffset: (topRow &+ column) &* 4, as: Color.self)
+                    let bottom = px.load(fromByteOffset: (bottomRow &+ column) &* 4, as: Color.self)
+                    let same = px.load(fromByteOffset: (topRow &+ column) &* 4, as: UInt32.self)
+                        == px.load(fromByteOffset: (bottomRow &+ column) &* 4, as: UInt32.self)
+                    (out + (cellRow &+ column)).pointee = Cell(character: same ? space : upper, foreground: top,
+                                                             background: same ? top : bottom)
                 }
             }
         }
@@ -32,7 +38,8 @@ extension Canvas {
     /// its two pixels.
     private func renderGlyphs(into frame: inout Frame) {
         let cols = columns
-        pixels.withUnsafeBufferPointer { px in
+        let px = UnsafeBufferPointer(pixels)
+        do {
             textCells.withUnsafeMutableBufferPointer { text in
                 frame.withCells { cells in
                     for row in 0..<rows {

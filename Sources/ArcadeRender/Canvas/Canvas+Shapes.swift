@@ -9,20 +9,36 @@ extension Canvas {
         _ sprite: Sprite, transform: AffineTransform, anchor: Vec2 = Vec2(0.5, 0.5),
         alpha: Double = 1, tint: Color = .white
     ) {
+        sprite.pixels.withUnsafeBufferPointer { buf in
+            drawSprite(SpritePixels(buf, width: sprite.width, height: sprite.height), transform: transform, anchor: anchor,
+                       alpha: alpha, tint: tint)
+        }
+    }
+
+    /// ``drawSprite(_:transform:anchor:alpha:tint:)`` on pixels the caller holds.
+    @inline(__always)
+    func drawSprite(_ sprite: SpritePixels, transform: AffineTransform, anchor: Vec2, alpha: Double, tint: Color) {
         guard sprite.width > 0, sprite.height > 0 else { return }
         let w = Double(sprite.width)
         let h = Double(sprite.height)
         let content = transform.translatedBy(-anchor.x * w, -anchor.y * h)
         let weight = PixelBlend.weight(alpha)
         if blitSprite(sprite, transform: content, alpha: weight, tint: tint) { return }
-        sprite.pixels.withUnsafeBufferPointer { buf in
-            if tint == .white {
-                rasterize(SpriteShader(pixels: buf, stride: sprite.width),
-                          width: w, height: h, transform: content, alpha: weight)
-            } else {
-                rasterize(TintedSpriteShader(pixels: buf, stride: sprite.width, tint: tint),
-                          width: w, height: h, transform: content, alpha: weight)
-            }
+        drawSpriteGeneral(sprite, transform: content, alpha: weight, tint: tint)
+    }
+
+    /// The general path for sprites (any transform): the rasterizer with a sprite shader.
+    /// `transform` places the sprite's top-left corner.
+    @inline(never)
+    func drawSpriteGeneral(_ sprite: SpritePixels, transform: AffineTransform, alpha: UInt32, tint: Color) {
+        let w = Double(sprite.width)
+        let h = Double(sprite.height)
+        if tint == .white {
+            rasterize(SpriteShader(pixels: sprite.pixels, stride: sprite.width), width: w, height: h, transform: transform,
+                      alpha: alpha)
+        } else {
+            rasterize(TintedSpriteShader(pixels: sprite.pixels, stride: sprite.width, tint: tint), width: w, height: h,
+                      transform: transform, alpha: alpha)
         }
     }
 

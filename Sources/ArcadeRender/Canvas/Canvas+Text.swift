@@ -48,7 +48,8 @@ extension Canvas {
                 let lineStart = firstColumn + Canvas.lineOffset(align: lineAlign, spare: size.columns - length)
                 var drawn = GlyphSpan.none
                 let (cols, stride, x0, x1) = (columns, width, clip.x0, clip.x1)
-                pixels.withUnsafeMutableBufferPointer { px in
+                let px = pixels
+                do {
                     textCells.withUnsafeMutableBufferPointer { cells in
                         var column = lineStart
                         var i = start

@@ -27,12 +27,14 @@ public final class Canvas {
     /// The colour ``clear()`` fills the pixel layer with.
     @exclusivity(unchecked) public var background: Color
 
-    /// Row-major, `width * height`, always opaque.
-    @exclusivity(unchecked) var pixels: [Color]
+    /// Row-major, `width * height`, always opaque. Owned by the canvas (freed in `deinit`):
+    /// every primitive drawn reaches it directly, with none of an array's uniqueness checks.
+    @exclusivity(unchecked) var pixels: UnsafeMutableBufferPointer<Color>
     /// Row-major, `columns * rows`.
     @exclusivity(unchecked) var textCells: [TextCell]
-    /// Scratch for ``blitSprite(_:transform:alpha:tint:)``: source column per canvas column.
-    @exclusivity(unchecked) var columnMap: [Int32] = []
+    /// Scratch for ``blitSprite(_:transform:alpha:tint:)``: source column per canvas column
+    /// (`width` entries, owned like ``pixels``).
+    @exclusivity(unchecked) var columnMap: UnsafeMutablePointer<Int32>
     /// False until a glyph is drawn after a clear, so composing skips the text pass entirely
     /// and shapes skip the glyph checks.
     @exclusivity(unchecked) var hasText = false
@@ -53,10 +55,22 @@ public final class Canvas {
         self.columns = cols
         self.rows = rws
         self.background = Color(r: background.r, g: background.g, b: background.b)
-        pixels = Array(repeating: self.background, count: cols * rws * 2)
+        pixels = Canvas.allocatePixels(cols * rws * 2, filledWith: self.background)
+        columnMap = .allocate(capacity: max(cols, 1))
         textCells = Array(repeating: TextCell.empty, count: cols * rws)
         glyphSpans = Array(repeating: GlyphSpan.none, count: rws)
         clip = PixelBounds(columns: cols, rows: rws)
+    }
+
+    deinit {
+        pixels.deallocate()
+        columnMap.deallocate()
+    }
+
+    private static func allocatePixels(_ count: Int, filledWith color: Color) -> UnsafeMutableBufferPointer<Color> {
+        let buffer = UnsafeMutableBufferPointer<Color>.allocate(capacity: max(count, 1))
+        buffer.initialize(repeating: color)
+        return UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
     }
 
     /// Width in pixels (one per column).
@@ -75,7 +89,10 @@ public final class Canvas {
         }
         self.columns = cols
         self.rows = rws
-        pixels = Array(repeating: opaqueBackground, count: cols * rws * 2)
+        pixels.deallocate()
+        pixels = Canvas.allocatePixels(cols * rws * 2, filledWith: opaqueBackground)
+        columnMap.deallocate()
+        columnMap = .allocate(capacity: max(cols, 1))
         textCells = Array(repeating: TextCell.empty, count: cols * rws)
         glyphSpans = Array(repeating: GlyphSpan.none, count: rws)
         hasText = false
@@ -92,9 +109,7 @@ public final class Canvas {
     /// whole canvas, whatever the clip.
     public func clear(to color: Color) {
         let fill = Color(r: color.r, g: color.g, b: color.b)
-        pixels.withUnsafeMutableBufferPointer { buf in
-            buf.update(repeating: fill)
-        }
+        pixels.update(repeating: fill)
         if hasText {
             textCells.withUnsafeMutableBufferPointer { buf in
                 buf.update(repeating: TextCell.empty)

@@ -122,7 +122,8 @@ extension Canvas {
         // column, so a row is tested once and its source row found once. The arithmetic is
         // the general loop's with the zero terms left in, so both paths pick the same pixels.
         let axisAligned = inv.b == 0 && inv.c == 0
-        pixels.withUnsafeMutableBufferPointer { buf in
+        let buf = pixels
+        do {
             for py in y0...y1 {
                 let wy = Double(py) + 0.5 - bias
                 let wx = Double(x0) + 0.5 - bias

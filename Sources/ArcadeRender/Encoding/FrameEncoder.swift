@@ -32,11 +32,9 @@ public final class FrameEncoder {
     @exclusivity(unchecked) private var rows = 0
     /// The last encoded frame's cells: what the screen shows.
     @exclusivity(unchecked) private var screen: [Cell] = []
-    /// Changed columns of the row being written, and how each will look.
-    @exclusivity(unchecked) private var pending: [Int] = []
-    @exclusivity(unchecked) private var pendingLooks: [TerminalCell] = []
-    /// Per entry of `pending`: already written this frame.
-    @exclusivity(unchecked) private var written: [Bool] = []
+    /// Scratch for the row being written, one entry per column: the changed columns, how
+    /// each will look, and the row writer's list of those not written yet.
+    @exclusivity(unchecked) private var rowScratch = RowScratch(capacity: 0)
     @exclusivity(unchecked) private var fullRepaint = true
     /// Cursor and colours as the terminal has them after the last frame.
     @exclusivity(unchecked) private var terminal = TerminalState()
@@ -51,6 +49,7 @@ public final class FrameEncoder {
 
     deinit {
         output.deallocate()
+        rowScratch.deallocate()
     }
 
     /// Makes the next frame rewrite every cell, assuming nothing about the screen, the cursor
@@ -76,11 +75,8 @@ public final class FrameEncoder {
             columns = frame.columns
             rows = frame.rows
             screen = frame.cells.map { $0 }  // a copy of our own, never shared with the caller
-            pending = []
-            pending.reserveCapacity(columns)
-            pendingLooks = []
-            pendingLooks.reserveCapacity(columns)
-            written = Array(repeating: false, count: columns)
+            rowScratch.deallocate()
+            rowScratch = RowScratch(capacity: columns)
             requestFullRepaint()
         }
         guard n > 0 else { return }
@@ -91,6 +87,7 @@ public final class FrameEncoder {
         var writer = TerminalWriter(columns: columns, mode: colorMode, state: terminal)
         let repaintAll = fullRepaint
         let cols = columns
+        let scratch = rowScratch
         frame.cells.withUnsafeBufferPointer { new in
             screen.withUnsafeMutableBufferPointer { old in
                 if repaintAll {
@@ -98,33 +95,33 @@ public final class FrameEncoder {
                     _ = old.update(fromContentsOf: new)
                     return
                 }
+                let newBase = new.baseAddress!, oldBase = old.baseAddress!
                 for row in 0..<rows {
-                    let base = row * cols
-                    var differs = false
-                    pending.removeAll(keepingCapacity: true)
-                    pendingLooks.removeAll(keepingCapacity: true)
-                    for c in 0..<cols where new[base + c] != old[base + c] {
-                        differs = true
-                        // Different cells may still look the same (a blank's unused
-                        // foreground, two colours with one palette entry).
-                        let look = looks.look(new[base + c])
-                        if look != looks.look(old[base + c]) {
-                            pending.append(c)
-                            pendingLooks.append(look)
-                        }
-                    }
-                    guard differs else { continue }
-                    if !pending.isEmpty {
-                        pending.withUnsafeBufferPointer { changed in
-                            pendingLooks.withUnsafeBufferPointer { changedLooks in
-                                written.withUnsafeMutableBufferPointer { done in
-                                    writer.writeRow(base: base, changed: changed, looks: changedLooks, written: done,
-                                                    old: UnsafeBufferPointer(old), new: new, cellLooks: &looks, into: &buffer)
-                                }
+                    let base = row &* cols
+                    let newRow = newBase + base, oldRow = oldBase + base
+                    // Most rows of most frames are unchanged: find the first difference with
+                    // a plain comparison before looking at anything.
+                    var c = 0
+                    while c < cols && Cell.sameBits(newRow[c], oldRow[c]) { c &+= 1 }
+                    if c == cols { continue }
+                    var count = 0
+                    while c < cols {
+                        if !Cell.sameBits(newRow[c], oldRow[c]) {
+                            // Different cells may still look the same (a blank's unused
+                            // foreground, two colours with one palette entry).
+                            let look = looks.look(newRow[c])
+                            if look != looks.look(oldRow[c]) {
+                                scratch.set(count, column: Int32(truncatingIfNeeded: c), look: look)
+                                count &+= 1
                             }
                         }
+                        c &+= 1
                     }
-                    for c in base..<(base + cols) { old[c] = new[c] }
+                    if count > 0 {
+                        writer.writeRow(base: base, count: count, scratch: scratch, old: UnsafeBufferPointer(old), new: new,
+                                        cellLooks: &looks, into: &buffer)
+                    }
+                    oldRow.update(from: newRow, count: cols)
                 }
             }
         }
@@ -136,6 +133,95 @@ public final class FrameEncoder {
         if sync { for i in 0..<Escape.beginSynchronized.count { out.append(Escape.beginSynchronized[i]) } }
         out.append(contentsOf: buffer.bytes)
         if sync { for i in 0..<Escape.endSynchronized.count { out.append(Escape.endSynchronized[i]) } }
+    }
+}
+
+/// The row writer's working memory, one entry per column, allocated once per frame size:
+/// flat buffers the hot loops index without bounds checks or copy-on-write checks.
+///
+/// Holds the changed cells of the row being written that are not written yet, in column
+/// order: their columns and, split into three arrays, how each will look (its
+/// ``TerminalCell``), so counting the cells some colours can show is a loop over plain
+/// words.
+struct RowScratch {
+    let columns: UnsafeMutablePointer<Int32>
+    let scalars: UnsafeMutablePointer<UInt32>
+    let firsts: UnsafeMutablePointer<UInt32>
+    let seconds: UnsafeMutablePointer<UInt32>
+
+    init(capacity: Int) {
+        let n = max(capacity, 1)
+        columns = .allocate(capacity: n)
+        scalars = .allocate(capacity: n)
+        firsts = .allocate(capacity: n)
+        seconds = .allocate(capacity: n)
+    }
+
+    func deallocate() {
+        columns.deallocate()
+        scalars.deallocate()
+        firsts.deallocate()
+        seconds.deallocate()
+    }
+
+    @inline(__always) func look(_ i: Int) -> TerminalCell {
+        TerminalCell(scalar: scalars[i], first: firsts[i], second: seconds[i])
+    }
+
+    @inline(__always) func set(_ i: Int, column: Int32, look: TerminalCell) {
+        columns[i] = column
+        scalars[i] = look.scalar
+        firsts[i] = look.first
+        seconds[i] = look.second
+    }
+
+    /// Entry `from` copied to `to`.
+    @inline(__always) func move(_ from: Int, to: Int) {
+        columns[to] = columns[from]
+        scalars[to] = scalars[from]
+        firsts[to] = firsts[from]
+        seconds[to] = seconds[from]
+    }
+
+    /// How many of the first `count` entries `pen` shows without a colour change: the
+    /// count of ``TerminalCell/shows(with:)``, eight cells at a time.
+    @inline(__always) func countShown(_ count: Int, with pen: PenState) -> Int {
+        let fg = pen.foreground, bg = pen.background
+        let vfg = SIMD8<UInt32>(repeating: fg), vbg = SIMD8<UInt32>(repeating: bg)
+        let zero = SIMD8<UInt32>(repeating: 0), one = SIMD8<UInt32>(repeating: 1)
+        var lanes = zero
+        var i = 0
+        while i &+ 8 <= count {
+            let f = UnsafeRawPointer(firsts + i).loadUnaligned(as: SIMD8<UInt32>.self)
+            let s = UnsafeRawPointer(seconds + i).loadUnaligned(as: SIMD8<UInt32>.self)
+            let c = UnsafeRawPointer(scalars + i).loadUnaligned(as: SIMD8<UInt32>.self)
+            let straight = (f .== vfg) .& (s .== vbg)
+            let swapped = (f .== vbg) .& ((s .== vfg) .| (f .== s))
+            lanes &+= zero.replacing(with: one, where: straight .| ((c .== zero) .& swapped))
+            i &+= 8
+        }
+        var n = Int(lanes.wrappedSum())
+        while i < count {
+            if TerminalCell(scalar: scalars[i], first: firsts[i], second: seconds[i]).shows(with: pen) { n &+= 1 }
+            i &+= 1
+        }
+        return n
+    }
+}
+
+extension Cell {
+    /// True when both cells are spelled exactly alike (character and both colours, alpha
+    /// included): the same as `==`, compared as three words.
+    @inline(__always) static func sameBits(_ a: Cell, _ b: Cell) -> Bool {
+        (a.character.value == b.character.value) && a.foreground.bits == b.foreground.bits
+            && a.background.bits == b.background.bits
+    }
+}
+
+extension Color {
+    /// The four channels as one word (in memory order), for comparisons.
+    @inline(__always) var bits: UInt32 {
+        unsafeBitCast(self, to: UInt32.self)
     }
 }
 
@@ -185,46 +271,82 @@ struct TerminalWriter {
         self.state = state
     }
 
-    /// Writes the changed cells of one row (`changed` holds their columns, ascending, and
-    /// `looks` how each will look), grouped by colour: every cell the current colours can
-    /// show, left to right; then new colours, chosen among a few candidates for how many of
-    /// the remaining cells they can show per colour sent; and again. When twice running no
-    /// colours would serve more than one cell, or after ``maxColorRounds``, the rest go left
-    /// to right, which bounds the work when every cell has colours of its own.
+    /// Writes the `count` changed cells of one row (in `scratch`, in column order), grouped
+    /// by colour: every cell the current colours can show, left to right; then new colours,
+    /// chosen among a few candidates for how many of the remaining cells they can show per
+    /// colour sent; and again. When twice running no colours would serve more than one
+    /// cell, or after ``maxColorRounds``, the rest go left to right, which bounds the work
+    /// when every cell has colours of its own.
+    ///
+    /// Written cells leave `scratch` (the rest close up, keeping their order), so each pass
+    /// looks only at the cells still waiting.
     mutating func writeRow(
-        base: Int, changed: UnsafeBufferPointer<Int>, looks: UnsafeBufferPointer<TerminalCell>,
-        written: UnsafeMutableBufferPointer<Bool>, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+        base: Int, count: Int, scratch: RowScratch, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
         cellLooks: inout CellLooks, into out: inout ByteBuffer
     ) {
-        for k in 0..<changed.count { written[k] = false }
-        var remaining = changed.count
+        let row = base / self.columns
+        var remaining = count
         var rounds = 0
         var futile = 0
-        while remaining > 0 {
-            for k in 0..<changed.count where !written[k] && looks[k].scalarWithoutColorChange(state.pen) != nil {
-                gapCheckedMove(to: base + changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
-                write(looks[k], at: base + changed[k], into: &out)
-                written[k] = true
-                remaining -= 1
-            }
-            if remaining == 0 { break }
-            rounds += 1
-            let (k, served) = rounds > TerminalWriter.maxColorRounds
-                ? (-1, 0) : nextColorCell(changed: changed, looks: looks, written: written)
-            futile = served <= 1 ? futile + 1 : 0
-            if futile >= 2 || k < 0 {
-                // Twice no colours worth grouping by, or too many rounds: the rest in order.
-                for k in 0..<changed.count where !written[k] {
-                    gapCheckedMove(to: base + changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
-                    write(looks[k], at: base + changed[k], into: &out)
-                    written[k] = true
+        while true {
+            // Every cell the pen shows as it is, in order; writing them changes no colour, so
+            // the pen is the same for the whole pass.
+            let pen = state.pen
+            var kept = 0
+            for j in 0..<remaining {
+                let look = scratch.look(j)
+                if look.shows(with: pen) {
+                    put(look, row: row, column: Int(scratch.columns[j]), base: base, old: old, new: new,
+                        cellLooks: &cellLooks, shown: true, into: &out)
+                } else {
+                    if kept != j { scratch.move(j, to: kept) }
+                    kept &+= 1
                 }
-                break
             }
-            gapCheckedMove(to: base + changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
-            write(looks[k], at: base + changed[k], into: &out)
-            written[k] = true
+            remaining = kept
+            if remaining == 0 { return }
+            rounds += 1
+            let (pick, served) = rounds > TerminalWriter.maxColorRounds
+                ? (-1, 0) : nextColorCell(scratch, count: remaining)
+            futile = served <= 1 ? futile + 1 : 0
+            if futile >= 2 || pick < 0 {
+                // Twice no colours worth grouping by, or too many rounds: the rest in order.
+                for j in 0..<remaining {
+                    put(scratch.look(j), row: row, column: Int(scratch.columns[j]), base: base, old: old, new: new,
+                        cellLooks: &cellLooks, into: &out)
+                }
+                return
+            }
+            put(scratch.look(pick), row: row, column: Int(scratch.columns[pick]), base: base, old: old, new: new,
+                cellLooks: &cellLooks, into: &out)
             remaining -= 1
+            var j = pick
+            while j < remaining {
+                scratch.move(j &+ 1, to: j)
+                j &+= 1
+            }
+        }
+    }
+
+    /// Moves to `column` of `row` (reprinting a small gap when cheaper) and writes `look`
+    /// there; `base` is the row's first cell index.
+    /// `shown` says the pen shows `look` as it is (no colour to send): then its character is
+    /// written straight away, as ``writeHere(_:into:)`` would.
+    @inline(__always) private mutating func put(
+        _ look: TerminalCell, row: Int, column: Int, base: Int, old: UnsafeBufferPointer<Cell>,
+        new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks, shown: Bool = false, into out: inout ByteBuffer
+    ) {
+        out.reserve(Escape.maxBytesPerCell)
+        // Changed cells often follow each other: then the cursor is already there.
+        if state.row != row || state.column != column {
+            gapCheckedMove(row: row, column: column, index: base &+ column, old: old, new: new, cellLooks: &cellLooks,
+                           into: &out)
+        }
+        if shown, let scalar = look.scalarWithoutColorChange(state.pen) {
+            TerminalCell.appendUTF8(scalar, to: &out)
+            advanceColumn()
+        } else {
+            writeHere(look, into: &out)
         }
     }
 
@@ -233,55 +355,72 @@ struct TerminalWriter {
     /// Unwritten cells considered when choosing the next colours.
     static let colorCandidates = 6
 
-    /// Of the first few unwritten cells, the one whose colours (as it would be spelled from
-    /// the current pen) let the most unwritten cells be written without another change, per
-    /// colour sent; ties go to the leftmost. Also returns how many cells those colours serve,
-    /// the chosen one included.
-    private func nextColorCell(
-        changed: UnsafeBufferPointer<Int>, looks: UnsafeBufferPointer<TerminalCell>,
-        written: UnsafeMutableBufferPointer<Bool>
-    ) -> (cell: Int, served: Int) {
+    /// Of the first few waiting cells, the one whose colours (as it would be spelled from
+    /// the current pen) let the most waiting cells be written without another change, per
+    /// colour sent; ties go to the leftmost. Returns its place in `scratch` and how many
+    /// cells those colours serve, the chosen one included.
+    ///
+    /// Candidates that would leave the pen as an earlier one does are skipped: they serve
+    /// the same cells at the same cost, and ties go to the earlier one anyway.
+    private func nextColorCell(_ scratch: RowScratch, count: Int) -> (cell: Int, served: Int) {
         var best = -1
         var bestServed = 0
         var bestScore = -1
-        var considered = 0
-        for k in 0..<changed.count where !written[k] {
-            considered += 1
-            if considered > TerminalWriter.colorCandidates { break }
-            var pen = state.pen
-            let spelled = looks[k].spelling(for: pen)
-            var changes = 0
-            if let fg = spelled.foreground, fg != pen.foreground {
-                pen.foreground = fg
-                changes += 1
+        var tried = (PenState(), PenState(), PenState(), PenState(), PenState(), PenState())
+        let limit = min(count, TerminalWriter.colorCandidates)
+        return withUnsafeMutableBytes(of: &tried) { raw in
+            let pens = raw.baseAddress!.assumingMemoryBound(to: PenState.self)
+            candidates: for j in 0..<limit {
+                var pen = state.pen
+                let spelled = scratch.look(j).spelling(for: pen)
+                var changes = 0
+                if let fg = spelled.foreground, fg != pen.foreground {
+                    pen.foreground = fg
+                    changes += 1
+                }
+                if let bg = spelled.background, bg != pen.background {
+                    pen.background = bg
+                    changes += 1
+                }
+                for t in 0..<j where pens[t].foreground == pen.foreground && pens[t].background == pen.background {
+                    pens[j] = PenState()
+                    continue candidates
+                }
+                pens[j] = pen
+                let served = scratch.countShown(count, with: pen)
+                // Cells served per colour sent: changing both colours costs twice one.
+                let score = served * 2 / max(1, changes)
+                if score > bestScore {
+                    best = j
+                    bestScore = score
+                    bestServed = served
+                }
             }
-            if let bg = spelled.background, bg != pen.background {
-                pen.background = bg
-                changes += 1
-            }
-            var served = 0
-            for j in 0..<changed.count where !written[j] && looks[j].scalarWithoutColorChange(pen) != nil {
-                served += 1
-            }
-            // Cells served per colour sent: changing both colours costs twice one.
-            let score = served * 2 / max(1, changes)
-            if score > bestScore {
-                best = k
-                bestScore = score
-                bestServed = served
-            }
+            return (best, bestServed)
         }
-        return (best, bestServed)
     }
 
-    /// Moves to cell `index`, considering a reprint of the unchanged cells in between.
-    @inline(__always) private mutating func gapCheckedMove(
-        to index: Int, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks,
-        into out: inout ByteBuffer
+    /// Moves to cell `index` (`column` of `row`), considering a reprint of the unchanged
+    /// cells in between. Room for the cell must have been reserved.
+    private mutating func gapCheckedMove(
+        row: Int, column: Int, index: Int, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+        cellLooks: inout CellLooks, into out: inout ByteBuffer
     ) {
-        out.reserve(Escape.maxBytesPerCell)
-        let row = index / columns
-        let column = index - row * columns
+        if state.row == row && state.column >= 0 && column > state.column {
+            // Forward along the row (most moves): `ESC [ n C` is never longer than the other
+            // moves and comes first among equals, so only a reprint can beat it.
+            let gap = column - state.column
+            if gap <= TerminalWriter.maxReprint,
+               let cost = reprintCost(gap: gap, index: index, old: old, new: new, cellLooks: &cellLooks),
+               cost < TerminalWriter.stepCost(gap) {
+                reprint(gap: gap, index: index, new: new, cellLooks: &cellLooks, into: &out)
+                state.column = column
+                return
+            }
+            TerminalWriter.appendStep(gap, positive: 0x43, negative: 0x44, to: &out)
+            state.column = column
+            return
+        }
         var reprint: (cost: Int, count: Int)? = nil
         if state.row == row && state.column >= 0 {
             let gap = column - state.column
@@ -289,8 +428,10 @@ struct TerminalWriter {
                 var cost = 0
                 let from = index - gap
                 for k in from..<index {
-                    let look = cellLooks.look(new[k])
-                    guard look == cellLooks.look(old[k]), let s = look.scalarWithoutColorChange(state.pen) else {
+                    let cell = new[k]
+                    let look = cellLooks.look(cell)
+                    guard Cell.sameBits(cell, old[k]) || look == cellLooks.look(old[k]),
+                          let s = look.scalarWithoutColorChange(state.pen) else {
                         cost = -1
                         break
                     }
@@ -310,15 +451,50 @@ struct TerminalWriter {
         perform(move, row: row, column: column, into: &out)
     }
 
+    /// Bytes to reprint the `gap` cells before cell `index` in the current colours, or nil
+    /// when one of them changed or needs other colours.
+    @inline(__always) private func reprintCost(
+        gap: Int, index: Int, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+        cellLooks: inout CellLooks
+    ) -> Int? {
+        var cost = 0
+        for k in (index - gap)..<index {
+            let cell = new[k]
+            let look = cellLooks.look(cell)
+            guard Cell.sameBits(cell, old[k]) || look == cellLooks.look(old[k]),
+                  let s = look.scalarWithoutColorChange(state.pen) else { return nil }
+            cost += TerminalCell.utf8Count(s)
+        }
+        return cost
+    }
+
+    /// Writes the `gap` unchanged cells before cell `index` again, in the current colours.
+    private func reprint(gap: Int, index: Int, new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks,
+                         into out: inout ByteBuffer) {
+        for k in (index - gap)..<index {
+            TerminalCell.appendUTF8(cellLooks.look(new[k]).scalarWithoutColorChange(state.pen) ?? 0x20, to: &out)
+        }
+    }
+
     /// Moves to cell `index`, sets the colours `look` needs and writes it.
     @inline(__always) mutating func write(_ look: TerminalCell, at index: Int, into out: inout ByteBuffer) {
         out.reserve(Escape.maxBytesPerCell)
         let row = index / columns
         let column = index - row * columns
         moveCursor(row: row, column: column, into: &out)
+        writeHere(look, into: &out)
+    }
+
+    /// Sets the colours `look` needs and writes it at the cursor. Room must have been reserved.
+    @inline(__always) private mutating func writeHere(_ look: TerminalCell, into out: inout ByteBuffer) {
         let spelled = look.spelling(for: state.pen)
         state.pen.emitColors(foreground: spelled.foreground, background: spelled.background, mode: mode, into: &out)
         TerminalCell.appendUTF8(spelled.scalar, to: &out)
+        advanceColumn()
+    }
+
+    /// The cursor after a character.
+    @inline(__always) private mutating func advanceColumn() {
         state.column += 1
         if state.column >= columns {
             // Terminals differ on where the cursor is after the last column (pending wrap or
@@ -339,6 +515,7 @@ struct TerminalWriter {
     }
 
     /// The cheapest move from the cursor to a cell, and its length in bytes.
+    @inline(__always)
     private func bestMove(row: Int, column: Int) -> (Move, Int) {
         if row == state.row && column == state.column { return (.stay, 0) }
         var best = Move.absolute
@@ -368,10 +545,12 @@ struct TerminalWriter {
         return (best, bestCost)
     }
 
+    @inline(__always)
     private mutating func moveCursor(row: Int, column: Int, into out: inout ByteBuffer) {
         perform(bestMove(row: row, column: column).0, row: row, column: column, into: &out)
     }
 
+    @inline(__always)
     private mutating func perform(_ move: Move, row: Int, column: Int, into out: inout ByteBuffer) {
         switch move {
         case .stay:
@@ -402,6 +581,7 @@ struct TerminalWriter {
     }
 
     /// `ESC [ row ; column H`, shortened when a coordinate is 1.
+    @inline(__always)
     private static func cupCost(row: Int, column: Int) -> Int {
         if row == 0 && column == 0 { return 3 }
         if column == 0 { return 3 + Escape.digits(row + 1) }
@@ -409,12 +589,14 @@ struct TerminalWriter {
     }
 
     /// A relative step of `n` cells: nothing, `ESC [ A` for one, `ESC [ n A` for more.
-    private static func stepCost(_ n: Int) -> Int {
+    @inline(__always)
+    static func stepCost(_ n: Int) -> Int {
         let m = abs(n)
         return m == 0 ? 0 : m == 1 ? 3 : 3 + Escape.digits(m)
     }
 
-    private static func appendStep(_ n: Int, positive: UInt8, negative: UInt8, to out: inout ByteBuffer) {
+    @inline(__always)
+    static func appendStep(_ n: Int, positive: UInt8, negative: UInt8, to out: inout ByteBuffer) {
         guard n != 0 else { return }
         out.append(0x1B)
         out.append(0x5B)

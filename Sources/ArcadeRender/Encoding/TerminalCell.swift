@@ -50,14 +50,13 @@ struct TerminalCell: Equatable {
         var background: UInt32?
     }
 
-    /// The spelling that needs the fewest colour changes from `pen`: a uniform cell is a
-    /// space on the background or `█` on the foreground; a split cell is `▀` or `▄`.
+    /// The spelling that needs the fewest colour changes from `pen`: a uniform cell is
+    /// always a space on the background (never `█` on the foreground, even when the pen's
+    /// foreground already has the colour, so text copied off the screen has spaces between
+    /// its words); a split cell is `▀` or `▄`.
     @inline(__always) func spelling(for pen: PenState) -> Spelling {
         guard scalar == 0 else { return Spelling(scalar: scalar, foreground: first, background: second) }
         if first == second {
-            if pen.background != first && pen.foreground == first {
-                return Spelling(scalar: BlockScalar.fullBlock, foreground: first, background: nil)
-            }
             return Spelling(scalar: 0x20, foreground: nil, background: first)
         }
         let upperChanges = (pen.foreground == first ? 0 : 1) + (pen.background == second ? 0 : 1)
@@ -75,13 +74,20 @@ struct TerminalCell: Equatable {
             return pen.foreground == first && pen.background == second ? scalar : nil
         }
         if first == second {
-            if pen.background == first { return 0x20 }
-            if pen.foreground == first { return BlockScalar.fullBlock }
-            return nil
+            return pen.background == first ? 0x20 : nil
         }
         if pen.foreground == first && pen.background == second { return BlockScalar.upperHalf }
         if pen.foreground == second && pen.background == first { return BlockScalar.lowerHalf }
         return nil
+    }
+
+    /// True when the pen shows this cell with no colour change (``scalarWithoutColorChange(_:)``
+    /// is not nil), worked out without branches: the row writer asks it of every waiting
+    /// cell for every colour it considers.
+    @inline(__always) func shows(with pen: PenState) -> Bool {
+        let straight = (first == pen.foreground) && (second == pen.background)
+        let swapped = (first == pen.background) && ((second == pen.foreground) || (first == second))
+        return straight || ((scalar == 0) && swapped)
     }
 
     /// UTF-8 length of a scalar value.
@@ -157,6 +163,22 @@ enum Escape {
     /// Appends a non-negative integer in decimal (up to 99,999: cell coordinates and
     /// colour channels).
     @inline(__always) static func appendDecimal(_ n: Int, to out: inout ByteBuffer) {
+        // Coordinates and channels are mostly under 1000: divisions by constants only.
+        if n < 10 {
+            out.append(UInt8(truncatingIfNeeded: 0x30 &+ n))
+            return
+        }
+        if n < 100 {
+            out.append(UInt8(truncatingIfNeeded: 0x30 &+ n / 10))
+            out.append(UInt8(truncatingIfNeeded: 0x30 &+ n % 10))
+            return
+        }
+        if n < 1000 {
+            out.append(UInt8(truncatingIfNeeded: 0x30 &+ n / 100))
+            out.append(UInt8(truncatingIfNeeded: 0x30 &+ (n / 10) % 10))
+            out.append(UInt8(truncatingIfNeeded: 0x30 &+ n % 10))
+            return
+        }
         var divisor = 1
         while divisor * 10 <= n && divisor < 10_000 { divisor *= 10 }
         var rest = n

@@ -5,8 +5,9 @@ import ArcadeCore
 /// Pixel cells use the half-block characters: `▀` shows the top pixel in the foreground and
 /// the bottom pixel in the background, a space shows one colour in the background. Several
 /// spellings look the same on screen (`▄` with the colours swapped, `█` in the foreground), so
-/// compare what a cell *shows* with ``appearance``; the encoder picks whichever spelling
-/// needs the fewest colour changes.
+/// compare what a cell *shows* with ``appearance``. The encoder picks `▀` or `▄`, whichever
+/// needs fewer colour changes, and always writes a cell of one colour as a space on that
+/// background, so text copied off the screen has spaces between its words.
 public struct Cell: Hashable, Sendable {
     /// The character drawn in the cell.
     public var character: Unicode.Scalar

@@ -3,7 +3,17 @@ import ArcadeCore
 /// Pixel art on the scene: one sprite, or a flipbook whose frame follows the scene time.
 public final class SpriteNode: Node {
     /// The frames and how long each shows.
-    @exclusivity(unchecked) public var flipbook: Flipbook
+    @exclusivity(unchecked) public var flipbook: Flipbook {
+        didSet {
+            frameViews = SpriteNode.views(of: flipbook)
+            firstFrame = frameViews[0]
+        }
+    }
+    /// Where the frames' pixels are, kept while ``flipbook`` holds them: drawing reads them
+    /// from here without a reference count change per frame.
+    @exclusivity(unchecked) private var frameViews: [SpritePixels]
+    /// Frame 0's entry of `frameViews`, for the still sprites most nodes show.
+    @exclusivity(unchecked) private var firstFrame: SpritePixels
     /// Scene time (seconds) at which frame 0 showed; set it when (re)starting the loop so
     /// nodes sharing a flipbook do not all flap in step.
     @exclusivity(unchecked) public var animationStart = 0.0
@@ -17,13 +27,21 @@ public final class SpriteNode: Node {
     /// A still sprite at `(x, y)`, centred there by default.
     public init(sprite: Sprite, x: Double = 0, y: Double = 0) {
         flipbook = Flipbook(sprite)
+        frameViews = [sprite.view]
+        firstFrame = sprite.view
         super.init(x: x, y: y)
     }
 
     /// A flipbook at `(x, y)`.
     public init(flipbook: Flipbook, x: Double = 0, y: Double = 0) {
         self.flipbook = flipbook
+        frameViews = SpriteNode.views(of: flipbook)
+        firstFrame = frameViews[0]
         super.init(x: x, y: y)
+    }
+
+    private static func views(of flipbook: Flipbook) -> [SpritePixels] {
+        flipbook.frames.map(\.view)
     }
 
     /// See ``Node/kindName``.
@@ -53,8 +71,9 @@ public final class SpriteNode: Node {
     }
 
     override func drawContent(in canvas: Canvas, transform: AffineTransform, alpha: Double, time: Double) {
-        let sprite = flipbook.frames[currentFrame(at: time)]
-        canvas.drawSprite(sprite, transform: transform, anchor: anchor, alpha: alpha, tint: tint)
+        // A still sprite (most are) needs no clock.
+        let frame = frameViews.count == 1 ? firstFrame : frameViews[currentFrame(at: time)]
+        canvas.drawSprite(frame, transform: transform, anchor: anchor, alpha: alpha, tint: tint)
     }
 
     override func contentContains(_ point: Vec2) -> Bool {

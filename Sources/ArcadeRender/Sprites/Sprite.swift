@@ -11,6 +11,9 @@ public struct Sprite: Hashable, Sendable {
     public let height: Int
     /// Row-major colours, `width * height` of them.
     public let pixels: [Color]
+    /// The same pixels at an address that stays put for the sprite's lifetime, which a
+    /// scene node can keep and draw from without taking a reference every frame.
+    let storage: SpriteStorage
 
     /// A sprite from its pixels; `pixels.count` must be `width * height`.
     public init(width: Int, height: Int, pixels: [Color]) {
@@ -18,6 +21,22 @@ public struct Sprite: Hashable, Sendable {
         self.width = width
         self.height = height
         self.pixels = pixels
+        storage = SpriteStorage(pixels)
+    }
+
+    public static func == (lhs: Sprite, rhs: Sprite) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height && lhs.pixels == rhs.pixels
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(pixels)
+    }
+
+    /// The pixels as the canvas reads them, valid while this sprite (or a copy) exists.
+    var view: SpritePixels {
+        SpritePixels(UnsafeBufferPointer(start: storage.base, count: width * height), width: width, height: height)
     }
 
     /// A sprite of one colour.
@@ -91,5 +110,23 @@ public enum SpriteError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooLarge(let width, let height):
             "image of \(width) x \(height) pixels is too large (at most \(Sprite.maximumSide) x \(Sprite.maximumSide))"
         }
+    }
+}
+
+/// A sprite's pixels in memory of its own, allocated once and freed with the last copy of
+/// the sprite: an address that never moves, unlike an array's, which may only be borrowed.
+final class SpriteStorage: @unchecked Sendable {
+    // Immutable after init, so sharing it between threads is safe.
+    let base: UnsafeMutablePointer<Color>
+
+    init(_ pixels: [Color]) {
+        base = .allocate(capacity: max(pixels.count, 1))
+        pixels.withUnsafeBufferPointer { src in
+            if let from = src.baseAddress { base.initialize(from: from, count: src.count) }
+        }
+    }
+
+    deinit {
+        base.deallocate()
     }
 }

@@ -6,6 +6,16 @@ extension TimingCurve {
     /// usual spellings: `easeOutQuad` (easings.net), `outQuad` (Solar2D), `quadOut` (flux),
     /// `EASING_OUTQUAD` (Defold).
     public init?(named name: String) {
+        // Core Animation's names as written, without building a folded copy (a coin shower
+        // names two curves per coin).
+        switch name {
+        case "linear": self = .linear; return
+        case "easeIn": self = .easeIn; return
+        case "easeOut": self = .easeOut; return
+        case "easeInEaseOut", "easeInOut": self = .easeInEaseOut; return
+        case "default": self = .default; return
+        default: break
+        }
         var s = Substring(String(name.lowercased().filter { $0 != "_" && $0 != "-" && $0 != " " }))
         switch s {
         case "linear": self = .linear; return

@@ -73,7 +73,7 @@ struct NodeTiming: Equatable {
     static let fieldCount = 5
 }
 
-/// What a step reads per run: 32 bytes, one buffer, in slot order.
+/// What a step reads per run: 40 bytes, one buffer, in slot order.
 struct RunHead {
     /// Animation time at which the run started.
     var start: Double = 0
@@ -82,7 +82,35 @@ struct RunHead {
     /// Index of the target's ``TargetOwner``.
     var owner: Int32 = -1
     /// The target, without reference counting: its owner entry keeps it alive.
-    unowned(unsafe) var target: (any Animatable)?
+    var target: TargetRef? = nil
+}
+
+/// A target as a step reaches it: the object, unretained (its ``TargetOwner`` holds the
+/// engine's reference), and its type, through which its setter is called on the object as
+/// it is. Calling a protocol method on an existential loaded from memory would retain and
+/// release the object around every call: two atomic operations per property written, a
+/// good part of a coin's step.
+struct TargetRef {
+    let object: Unmanaged<AnyObject>
+    let type: any Animatable.Type
+
+    init(_ target: any Animatable) {
+        object = .passUnretained(target)
+        type = Swift.type(of: target)
+    }
+
+    /// `setAnimatableValue(value, for: property)` on the target.
+    @inline(__always) func set(_ value: AnimatableValue, for property: AnimatableProperty) {
+        type.setAnimatableValue(value, for: property, on: object)
+    }
+}
+
+extension Animatable {
+    /// Sets `property` on `object`, which must be of this type, borrowing it for the call.
+    @inline(__always)
+    static func setAnimatableValue(_ value: AnimatableValue, for property: AnimatableProperty, on object: Unmanaged<AnyObject>) {
+        object._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Self.self).setAnimatableValue(value, for: property) }
+    }
 }
 
 /// The engine's single strong reference to a target, shared by all the runs on it, and

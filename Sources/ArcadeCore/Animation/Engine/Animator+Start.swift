@@ -127,14 +127,14 @@ extension Animator {
         run.indexStart = Int32(indexStart)
         run.indexCount = Int32(indexCount)
         runs[slot] = run
-        heads[slot] = RunHead(start: time, root: Int32(nodeStart), owner: -1, target: target)
+        heads[slot] = RunHead(start: time, root: Int32(nodeStart), owner: -1, target: TargetRef(target))
         nextSerial += 1
         link(slot, target)
         runningCount += 1
 
         var evaluator = StepEvaluator(self)
         advancing = true
-        _ = evaluator.evaluate(root: nodeStart, elapsed: 0, target: target)
+        _ = evaluator.evaluate(root: nodeStart, elapsed: 0, target: TargetRef(target))
         advancing = false
         return AnimationID(slot: slot, generation: generation)
     }

@@ -32,7 +32,7 @@ struct StepEvaluator {
     /// Writes the state of the run rooted at `root` at `elapsed` seconds since its start.
     /// Returns the root's end time (relative to the start) once it has been reached, else nil.
     @inline(__always)
-    mutating func evaluate(root: Int, elapsed: Double, target: any Animatable) -> Double? {
+    mutating func evaluate(root: Int, elapsed: Double, target: TargetRef) -> Double? {
         let tm = numbers + Int(nodes[root].timing)
         let delay = tm[0], speed = tm[1], active = tm[3]
         let since = elapsed - delay
@@ -48,7 +48,7 @@ struct StepEvaluator {
     /// so neither does this node. `final` is set for a root whose run is ending: then only
     /// its fill decides what stays.
     mutating func evaluateNode(_ i: Int, _ parentTime: Double, _ parentProgress: Double, _ parentActive: Bool,
-                               _ final: Bool, _ target: any Animatable) {
+                               _ final: Bool, _ target: TargetRef) {
         let n = nodes + i
         var active = parentActive
         var simple = parentTime, u = parentProgress
@@ -89,7 +89,7 @@ struct StepEvaluator {
     /// but wrote last time, puts the model value back.
     @inline(__always)
     mutating func leaf(_ n: UnsafeMutablePointer<AnimationNode>, _ u: Double, _ active: Bool,
-                       _ target: any Animatable) {
+                       _ target: TargetRef) {
         if active {
             writeLeaf(n, curveValue(n.pointee.curve, u), target)
             if !n.pointee.has(AnimationNode.Flag.wrote) {
@@ -102,7 +102,7 @@ struct StepEvaluator {
 
     /// Leaving the active time without a fill: back to the model value.
     @inline(never)
-    func restoreModel(_ n: UnsafeMutablePointer<AnimationNode>, _ target: any Animatable) {
+    func restoreModel(_ n: UnsafeMutablePointer<AnimationNode>, _ target: TargetRef) {
         let m = numbers + Int(n.pointee.model)
         write(n, m, m, 0, target)
         n.pointee.flags &= ~AnimationNode.Flag.wrote
@@ -155,7 +155,7 @@ struct StepEvaluator {
 
     /// Writes a leaf's value at progress `p` (after its curve).
     @inline(__always)
-    mutating func writeLeaf(_ n: UnsafeMutablePointer<AnimationNode>, _ p: Double, _ target: any Animatable) {
+    mutating func writeLeaf(_ n: UnsafeMutablePointer<AnimationNode>, _ p: Double, _ target: TargetRef) {
         let values = numbers + Int(n.pointee.data)
         let d = Int(n.pointee.dimension)
         switch n.pointee.form {
@@ -190,7 +190,7 @@ struct StepEvaluator {
             write(n, a, a + d, local, target)
         case .path:
             let xy = BezierPath.evaluate(values, 0, Int(n.pointee.count), p)
-            target.setAnimatableValue(.vector(Vec2(xy.0, xy.1)), for: n.pointee.animatableProperty)
+            target.set(.vector(Vec2(xy.0, xy.1)), for: n.pointee.animatableProperty)
         case .group:
             break
         }
@@ -201,13 +201,13 @@ struct StepEvaluator {
     /// the animation was given.
     @inline(__always)
     func write(_ n: UnsafeMutablePointer<AnimationNode>, _ a: UnsafeMutablePointer<Double>,
-               _ b: UnsafeMutablePointer<Double>, _ p: Double, _ target: any Animatable) {
+               _ b: UnsafeMutablePointer<Double>, _ p: Double, _ target: TargetRef) {
         let q = 1 - p
         switch n.pointee.dimension {
         case 1:
-            target.setAnimatableValue(.scalar(a[0] * q + b[0] * p), for: n.pointee.animatableProperty)
+            target.set(.scalar(a[0] * q + b[0] * p), for: n.pointee.animatableProperty)
         case 2:
-            target.setAnimatableValue(.vector(Vec2(a[0] * q + b[0] * p, a[1] * q + b[1] * p)),
+            target.set(.vector(Vec2(a[0] * q + b[0] * p, a[1] * q + b[1] * p)),
                                       for: n.pointee.animatableProperty)
         default:
             writeColor(n, a, b, p, target)
@@ -218,14 +218,14 @@ struct StepEvaluator {
     /// to 0...255.
     @inline(never)
     func writeColor(_ n: UnsafeMutablePointer<AnimationNode>, _ a: UnsafeMutablePointer<Double>,
-                    _ b: UnsafeMutablePointer<Double>, _ p: Double, _ target: any Animatable) {
+                    _ b: UnsafeMutablePointer<Double>, _ p: Double, _ target: TargetRef) {
         let q = 1 - p
         // NaN (a curve or spring pushed past what doubles hold) reads as 0, not a trap
         func channel(_ k: Int) -> UInt8 {
             let v = (a[k] * q + b[k] * p).rounded()
             return v >= 255 ? 255 : v > 0 ? UInt8(v) : 0
         }
-        target.setAnimatableValue(.color(Color(r: channel(0), g: channel(1), b: channel(2), a: channel(3))),
+        target.set(.color(Color(r: channel(0), g: channel(1), b: channel(2), a: channel(3))),
                                   for: n.pointee.animatableProperty)
     }
 }

@@ -1,0 +1,156 @@
+import ArcadeCore
+import Testing
+@testable import ArcadeRender
+
+/// The frame encoder against ``ReferenceFrameEncoder``, the straightforward version of the same
+/// choices: every frame of every chain must produce exactly the same bytes, so rewriting the
+/// encoder for speed changes nothing a terminal receives.
+@Suite struct EncoderEquivalenceTests {
+    /// Colours drawn mostly from a small set, so cells share colours the way real frames do
+    /// and every grouping choice (and every tie) gets exercised.
+    struct Cells {
+        var rng: SeededRandom
+        var palette: [Color]
+
+        init(seed: UInt64, colors: Int) {
+            rng = SeededRandom(seed: seed)
+            var p: [Color] = []
+            for _ in 0..<colors {
+                p.append(Color(r: UInt8(rng.nextInt(in: 0, 255)), g: UInt8(rng.nextInt(in: 0, 255)), b: UInt8(rng.nextInt(in: 0, 255))))
+            }
+            palette = p
+        }
+
+        mutating func color() -> Color {
+            if rng.nextInt(in: 0, 19) == 0 {
+                return Color(r: UInt8(rng.nextInt(in: 0, 255)), g: UInt8(rng.nextInt(in: 0, 255)), b: UInt8(rng.nextInt(in: 0, 255)))
+            }
+            return palette[Int(rng.nextInt(in: 0, Int64(palette.count - 1)))]
+        }
+
+        mutating func cell() -> Cell {
+            switch rng.nextInt(in: 0, 11) {
+            case 0:
+                let glyphs: [Unicode.Scalar] = ["a", "Z", "0", " ", "é", "€", "\u{1D400}"]
+                return Cell(character: glyphs[Int(rng.nextInt(in: 0, Int64(glyphs.count - 1)))], foreground: color(), background: color())
+            case 1:
+                let spellings: [Unicode.Scalar] = [Cell.lowerHalf, Cell.fullBlock, Cell.upperHalf, " "]
+                return Cell(character: spellings[Int(rng.nextInt(in: 0, 3))], foreground: color(), background: color())
+            case 2, 3, 4:
+                let c = color()
+                return Cell(top: c, bottom: c)
+            default:
+                return Cell(top: color(), bottom: color())
+            }
+        }
+
+        mutating func frame(columns: Int, rows: Int) -> Frame {
+            var f = Frame(columns: columns, rows: rows)
+            for r in 0..<rows {
+                for c in 0..<columns { f[c, r] = cell() }
+            }
+            return f
+        }
+
+        /// About `fraction` of the cells replaced, in runs of 1 to 6.
+        mutating func mutate(_ frame: Frame, fraction: Double) -> Frame {
+            var f = frame
+            var i = 0
+            let n = f.columns * f.rows
+            while i < n {
+                if rng.nextUnit() < fraction {
+                    let run = Int(rng.nextInt(in: 1, 6))
+                    for k in i..<min(n, i + run) { f[k % f.columns, k / f.columns] = cell() }
+                    i += run
+                } else {
+                    i += 1
+                }
+            }
+            return f
+        }
+    }
+
+    private func expectSameBytes(_ frames: [Frame], mode: ColorMode, repaintEvery: Int = 0, _ what: String) {
+        let fast = FrameEncoder(colorMode: mode)
+        let reference = ReferenceFrameEncoder(colorMode: mode)
+        var a: [UInt8] = []
+        var b: [UInt8] = []
+        for (i, frame) in frames.enumerated() {
+            if repaintEvery > 0 && i > 0 && i % repaintEvery == 0 {
+                fast.requestFullRepaint()
+                reference.requestFullRepaint()
+            }
+            a.removeAll(keepingCapacity: true)
+            b.removeAll(keepingCapacity: true)
+            fast.encode(frame, into: &a)
+            reference.encode(frame, into: &b)
+            if a != b {
+                let first = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+                Issue.record("\(what), frame \(i): \(a.count) bytes against \(b.count), first difference at byte \(first)")
+                return
+            }
+        }
+    }
+
+    @Test(arguments: [ColorMode.trueColor, .palette256])
+    func randomFrameChainsEncodeToTheSameBytes(mode: ColorMode) {
+        let sizes = [(1, 1), (3, 1), (1, 4), (9, 3), (40, 6), (80, 24), (200, 12)]
+        let fractions = [0.0, 0.01, 0.05, 0.2, 0.5, 1.0]
+        for round in 0..<48 {
+            var cells = Cells(seed: UInt64(round) &* 7919 &+ (mode == .trueColor ? 1 : 2), colors: 2 + round % 9)
+            let (cols, rows) = sizes[round % sizes.count]
+            var frame = cells.frame(columns: cols, rows: rows)
+            var frames = [frame]
+            for step in 1..<10 {
+                frame = cells.mutate(frame, fraction: fractions[(round + step) % fractions.count])
+                frames.append(frame)
+            }
+            expectSameBytes(frames, mode: mode, repaintEvery: round % 3 == 0 ? 4 : 0, "round \(round) \(cols)x\(rows)")
+        }
+    }
+
+    @Test func aResizeInTheMiddleEncodesTheSame() {
+        var cells = Cells(seed: 99, colors: 5)
+        var frames: [Frame] = []
+        for (cols, rows) in [(20, 5), (20, 5), (31, 7), (31, 7), (8, 2), (8, 2)] {
+            let base = frames.last.flatMap { $0.columns == cols && $0.rows == rows ? $0 : nil } ?? cells.frame(columns: cols, rows: rows)
+            frames.append(cells.mutate(base, fraction: 0.3))
+        }
+        expectSameBytes(frames, mode: .trueColor, "resizes")
+    }
+
+    /// Frames of the coin bank's kind: thousands of small coins over a flat background with a
+    /// line of text, moving every frame, so most rows have dozens of changed cells in a few
+    /// colours (the case the row writer's colour grouping is for).
+    @Test(arguments: [ColorMode.trueColor, .palette256])
+    func coinSceneFramesEncodeToTheSameBytes(mode: ColorMode) {
+        let canvas = Canvas(columns: 120, rows: 40, background: Color(rgb: 0x14182A))
+        let scene = Scene(background: Color(rgb: 0x14182A))
+        let gold = try! Sprite(palette: ["y": Color(rgb: 0xC8921E), "Y": Color(rgb: 0xFFD23F)], rows: [".yy.", "yYYy", "yYYy", ".yy."])
+        let silver = try! Sprite(palette: ["s": Color(rgb: 0x8A8A8A), "S": Color(rgb: 0xDADADA)], rows: [".ss.", "sSSs", "sSSs", ".ss."])
+        var rng = SeededRandom(seed: 5)
+        var coins: [(SpriteNode, Double, Double)] = []
+        for i in 0..<1500 {
+            let coin = try! scene.add(SpriteNode(sprite: i % 2 == 0 ? gold : silver,
+                                                 x: rng.nextDouble(in: 0, 120), y: rng.nextDouble(in: 0, 80)))
+            coin.scaleX = rng.nextDouble(in: 0.5, 1.5)
+            coin.scaleY = coin.scaleX / 2
+            coins.append((coin, rng.nextDouble(in: -1, 1), rng.nextDouble(in: -2, 0)))
+        }
+        let label = try! scene.add(TextNode(text: "banked 1234   k: 10000 coins", x: 1, y: 0))
+        label.anchor = .zero
+        label.z = 4
+        var frames: [Frame] = []
+        var frame = canvas.makeFrame()
+        for step in 0..<12 {
+            for (coin, dx, dy) in coins {
+                coin.x += dx
+                coin.y += dy
+            }
+            scene.draw(into: canvas, time: Double(step) / 60)
+            canvas.render(into: &frame)
+            frames.append(frame)
+        }
+        expectSameBytes(frames, mode: mode, "coin scene")
+    }
+}

@@ -1,0 +1,385 @@
+import ArcadeCore
+@testable import ArcadeRender
+
+// The frame encoder as it was before its row writer was rewritten for speed (issue 16): a
+// straightforward version of the same choices, kept as the reference the fast encoder must
+// match byte for byte (see ``EncoderEquivalenceTests``). Not used outside the tests.
+
+final class ReferenceFrameEncoder {
+    // Stored properties marked `@exclusivity(unchecked)`: an encoder belongs to one thread and
+    // its buffers are reached through one access at a time, once per cell of every frame, where
+    // the runtime's dynamic exclusivity checks would cost more than the comparison itself.
+
+    /// Truecolor or the 256-colour palette; changing it forces a full repaint.
+    var colorMode: ColorMode {
+        didSet { if colorMode != oldValue { requestFullRepaint() } }
+    }
+    /// Wrap each frame in synchronized-output brackets. On by default; terminals that do not
+    /// know the mode ignore it.
+    var synchronizedOutput = true
+
+    @exclusivity(unchecked) private var columns = 0
+    @exclusivity(unchecked) private var rows = 0
+    /// The last encoded frame's cells: what the screen shows.
+    @exclusivity(unchecked) private var screen: [Cell] = []
+    /// Changed columns of the row being written, and how each will look.
+    @exclusivity(unchecked) private var pending: [Int] = []
+    @exclusivity(unchecked) private var pendingLooks: [TerminalCell] = []
+    /// Per entry of `pending`: already written this frame.
+    @exclusivity(unchecked) private var written: [Bool] = []
+    @exclusivity(unchecked) private var fullRepaint = true
+    /// Cursor and colours as the terminal has them after the last frame.
+    @exclusivity(unchecked) private var terminal = TerminalState()
+    @exclusivity(unchecked) private var looks = CellLooks(mode: .trueColor)
+    /// Where a frame's bytes are written before they are handed over in one copy.
+    @exclusivity(unchecked) private var output = ByteBuffer(capacity: 1 << 14)
+
+    /// An encoder that has not written anything yet (its first frame is a full repaint).
+    init(colorMode: ColorMode = .trueColor) {
+        self.colorMode = colorMode
+    }
+
+    deinit {
+        output.deallocate()
+    }
+
+    /// Makes the next frame rewrite every cell, assuming nothing about the screen, the cursor
+    /// or the colours.
+    func requestFullRepaint() {
+        fullRepaint = true
+        terminal = TerminalState()
+    }
+
+    /// Encodes `frame` and returns the bytes (a fresh array; see ``encode(_:into:)`` to reuse one).
+    func encode(_ frame: Frame) -> [UInt8] {
+        var out: [UInt8] = []
+        encode(frame, into: &out)
+        return out
+    }
+
+    /// Appends the bytes that turn the previous frame into `frame` to `out`. A size change
+    /// repaints the whole frame. Pass the same array each frame (emptied with
+    /// `removeAll(keepingCapacity: true)`) to avoid allocating.
+    func encode(_ frame: Frame, into out: inout [UInt8]) {
+        let n = frame.columns * frame.rows
+        if frame.columns != columns || frame.rows != rows {
+            columns = frame.columns
+            rows = frame.rows
+            screen = frame.cells.map { $0 }  // a copy of our own, never shared with the caller
+            pending = []
+            pending.reserveCapacity(columns)
+            pendingLooks = []
+            pendingLooks.reserveCapacity(columns)
+            written = Array(repeating: false, count: columns)
+            requestFullRepaint()
+        }
+        guard n > 0 else { return }
+        if looks.mode != colorMode { looks = CellLooks(mode: colorMode) }
+        var buffer = output
+        buffer.removeAll()
+        defer { output = buffer }
+        var writer = ReferenceTerminalWriter(columns: columns, mode: colorMode, state: terminal)
+        let repaintAll = fullRepaint
+        let cols = columns
+        frame.cells.withUnsafeBufferPointer { new in
+            screen.withUnsafeMutableBufferPointer { old in
+                if repaintAll {
+                    for i in 0..<n { writer.write(looks.look(new[i]), at: i, into: &buffer) }
+                    _ = old.update(fromContentsOf: new)
+                    return
+                }
+                for row in 0..<rows {
+                    let base = row * cols
+                    var differs = false
+                    pending.removeAll(keepingCapacity: true)
+                    pendingLooks.removeAll(keepingCapacity: true)
+                    for c in 0..<cols where new[base + c] != old[base + c] {
+                        differs = true
+                        // Different cells may still look the same (a blank's unused
+                        // foreground, two colours with one palette entry).
+                        let look = looks.look(new[base + c])
+                        if look != looks.look(old[base + c]) {
+                            pending.append(c)
+                            pendingLooks.append(look)
+                        }
+                    }
+                    guard differs else { continue }
+                    if !pending.isEmpty {
+                        pending.withUnsafeBufferPointer { changed in
+                            pendingLooks.withUnsafeBufferPointer { changedLooks in
+                                written.withUnsafeMutableBufferPointer { done in
+                                    writer.writeRow(base: base, changed: changed, looks: changedLooks, written: done,
+                                                    old: UnsafeBufferPointer(old), new: new, cellLooks: &looks, into: &buffer)
+                                }
+                            }
+                        }
+                    }
+                    for c in base..<(base + cols) { old[c] = new[c] }
+                }
+            }
+        }
+        fullRepaint = false
+        terminal = writer.state
+        guard buffer.count > 0 else { return }
+        let sync = synchronizedOutput
+        out.reserveCapacity(out.count + buffer.count + (sync ? 16 : 0))
+        if sync { for i in 0..<Escape.beginSynchronized.count { out.append(Escape.beginSynchronized[i]) } }
+        out.append(contentsOf: buffer.bytes)
+        if sync { for i in 0..<Escape.endSynchronized.count { out.append(Escape.endSynchronized[i]) } }
+    }
+}
+
+/// Writes cells to the terminal with the cheapest moves and colour changes, tracking the
+/// cursor and colours as it goes. A value used for one frame, so its hot state lives in
+/// registers rather than in the encoder object.
+struct ReferenceTerminalWriter {
+    let columns: Int
+    let mode: ColorMode
+    var state: TerminalState
+
+    /// Gaps up to this many unchanged cells may be reprinted instead of moving the cursor.
+    static let maxReprint = 4
+
+    init(columns: Int, mode: ColorMode, state: TerminalState) {
+        self.columns = columns
+        self.mode = mode
+        self.state = state
+    }
+
+    /// Writes the changed cells of one row (`changed` holds their columns, ascending, and
+    /// `looks` how each will look), grouped by colour: every cell the current colours can
+    /// show, left to right; then new colours, chosen among a few candidates for how many of
+    /// the remaining cells they can show per colour sent; and again. When twice running no
+    /// colours would serve more than one cell, or after ``maxColorRounds``, the rest go left
+    /// to right, which bounds the work when every cell has colours of its own.
+    mutating func writeRow(
+        base: Int, changed: UnsafeBufferPointer<Int>, looks: UnsafeBufferPointer<TerminalCell>,
+        written: UnsafeMutableBufferPointer<Bool>, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+        cellLooks: inout CellLooks, into out: inout ByteBuffer
+    ) {
+        for k in 0..<changed.count { written[k] = false }
+        var remaining = changed.count
+        var rounds = 0
+        var futile = 0
+        while remaining > 0 {
+            for k in 0..<changed.count where !written[k] && looks[k].scalarWithoutColorChange(state.pen) != nil {
+                gapCheckedMove(to: base + changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
+                write(looks[k], at: base + changed[k], into: &out)
+                written[k] = true
+                remaining -= 1
+            }
+            if remaining == 0 { break }
+            rounds += 1
+            let (k, served) = rounds > ReferenceTerminalWriter.maxColorRounds
+                ? (-1, 0) : nextColorCell(changed: changed, looks: looks, written: written)
+            futile = served <= 1 ? futile + 1 : 0
+            if futile >= 2 || k < 0 {
+                // Twice no colours worth grouping by, or too many rounds: the rest in order.
+                for k in 0..<changed.count where !written[k] {
+                    gapCheckedMove(to: base + changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
+                    write(looks[k], at: base + changed[k], into: &out)
+                    written[k] = true
+                }
+                break
+            }
+            gapCheckedMove(to: base + changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
+            write(looks[k], at: base + changed[k], into: &out)
+            written[k] = true
+            remaining -= 1
+        }
+    }
+
+    /// Colour changes per row before the rest of the row is written in order.
+    static let maxColorRounds = 8
+    /// Unwritten cells considered when choosing the next colours.
+    static let colorCandidates = 6
+
+    /// Of the first few unwritten cells, the one whose colours (as it would be spelled from
+    /// the current pen) let the most unwritten cells be written without another change, per
+    /// colour sent; ties go to the leftmost. Also returns how many cells those colours serve,
+    /// the chosen one included.
+    private func nextColorCell(
+        changed: UnsafeBufferPointer<Int>, looks: UnsafeBufferPointer<TerminalCell>,
+        written: UnsafeMutableBufferPointer<Bool>
+    ) -> (cell: Int, served: Int) {
+        var best = -1
+        var bestServed = 0
+        var bestScore = -1
+        var considered = 0
+        for k in 0..<changed.count where !written[k] {
+            considered += 1
+            if considered > ReferenceTerminalWriter.colorCandidates { break }
+            var pen = state.pen
+            let spelled = looks[k].spelling(for: pen)
+            var changes = 0
+            if let fg = spelled.foreground, fg != pen.foreground {
+                pen.foreground = fg
+                changes += 1
+            }
+            if let bg = spelled.background, bg != pen.background {
+                pen.background = bg
+                changes += 1
+            }
+            var served = 0
+            for j in 0..<changed.count where !written[j] && looks[j].scalarWithoutColorChange(pen) != nil {
+                served += 1
+            }
+            // Cells served per colour sent: changing both colours costs twice one.
+            let score = served * 2 / max(1, changes)
+            if score > bestScore {
+                best = k
+                bestScore = score
+                bestServed = served
+            }
+        }
+        return (best, bestServed)
+    }
+
+    /// Moves to cell `index`, considering a reprint of the unchanged cells in between.
+    @inline(__always) private mutating func gapCheckedMove(
+        to index: Int, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks,
+        into out: inout ByteBuffer
+    ) {
+        out.reserve(Escape.maxBytesPerCell)
+        let row = index / columns
+        let column = index - row * columns
+        var reprint: (cost: Int, count: Int)? = nil
+        if state.row == row && state.column >= 0 {
+            let gap = column - state.column
+            if gap > 0 && gap <= ReferenceTerminalWriter.maxReprint {
+                var cost = 0
+                let from = index - gap
+                for k in from..<index {
+                    let look = cellLooks.look(new[k])
+                    guard look == cellLooks.look(old[k]), let s = look.scalarWithoutColorChange(state.pen) else {
+                        cost = -1
+                        break
+                    }
+                    cost += TerminalCell.utf8Count(s)
+                }
+                if cost >= 0 { reprint = (cost, gap) }
+            }
+        }
+        let (move, cost) = bestMove(row: row, column: column)
+        if let reprint, reprint.cost < cost {
+            for k in (index - reprint.count)..<index {
+                TerminalCell.appendUTF8(cellLooks.look(new[k]).scalarWithoutColorChange(state.pen) ?? 0x20, to: &out)
+            }
+            state.column = column
+            return
+        }
+        perform(move, row: row, column: column, into: &out)
+    }
+
+    /// Moves to cell `index`, sets the colours `look` needs and writes it.
+    @inline(__always) mutating func write(_ look: TerminalCell, at index: Int, into out: inout ByteBuffer) {
+        out.reserve(Escape.maxBytesPerCell)
+        let row = index / columns
+        let column = index - row * columns
+        moveCursor(row: row, column: column, into: &out)
+        let spelled = look.spelling(for: state.pen)
+        state.pen.emitColors(foreground: spelled.foreground, background: spelled.background, mode: mode, into: &out)
+        TerminalCell.appendUTF8(spelled.scalar, to: &out)
+        state.column += 1
+        if state.column >= columns {
+            // Terminals differ on where the cursor is after the last column (pending wrap or
+            // already wrapped), so forget it; the next move is absolute.
+            state.column = -1
+            state.row = -1
+        }
+    }
+
+    /// The ways to get from the cursor to a cell.
+    private enum Move {
+        case stay
+        case absolute
+        /// Optional carriage return (+ line feed), then relative vertical and horizontal steps.
+        case relative(carriageReturn: Bool, lineFeed: Bool, vertical: Int, horizontal: Int)
+        /// Column absolute (`CHA`) after a vertical step.
+        case columnAbsolute(vertical: Int)
+    }
+
+    /// The cheapest move from the cursor to a cell, and its length in bytes.
+    private func bestMove(row: Int, column: Int) -> (Move, Int) {
+        if row == state.row && column == state.column { return (.stay, 0) }
+        var best = Move.absolute
+        var bestCost = ReferenceTerminalWriter.cupCost(row: row, column: column)
+        func consider(_ move: Move, _ cost: Int) {
+            if cost < bestCost {
+                best = move
+                bestCost = cost
+            }
+        }
+        if state.row >= 0 {
+            let dv = row - state.row
+            let vertical = ReferenceTerminalWriter.stepCost(dv)
+            if state.column >= 0 {
+                let dh = column - state.column
+                consider(.relative(carriageReturn: false, lineFeed: false, vertical: dv, horizontal: dh),
+                         vertical + ReferenceTerminalWriter.stepCost(dh))
+            }
+            consider(.relative(carriageReturn: true, lineFeed: false, vertical: dv, horizontal: column),
+                     1 + vertical + ReferenceTerminalWriter.stepCost(column))
+            if dv == 1 {
+                consider(.relative(carriageReturn: true, lineFeed: true, vertical: 0, horizontal: column),
+                         2 + ReferenceTerminalWriter.stepCost(column))
+            }
+            consider(.columnAbsolute(vertical: dv), vertical + 3 + (column == 0 ? 0 : Escape.digits(column + 1)))
+        }
+        return (best, bestCost)
+    }
+
+    private mutating func moveCursor(row: Int, column: Int, into out: inout ByteBuffer) {
+        perform(bestMove(row: row, column: column).0, row: row, column: column, into: &out)
+    }
+
+    private mutating func perform(_ move: Move, row: Int, column: Int, into out: inout ByteBuffer) {
+        switch move {
+        case .stay:
+            return
+        case .absolute:
+            out.append(0x1B)
+            out.append(0x5B)
+            if row != 0 || column != 0 { Escape.appendDecimal(row + 1, to: &out) }
+            if column != 0 {
+                out.append(0x3B)
+                Escape.appendDecimal(column + 1, to: &out)
+            }
+            out.append(0x48)  // H
+        case .relative(let cr, let lf, let dv, let dh):
+            if cr { out.append(0x0D) }
+            if lf { out.append(0x0A) }
+            ReferenceTerminalWriter.appendStep(dv, positive: 0x42, negative: 0x41, to: &out)  // B down, A up
+            ReferenceTerminalWriter.appendStep(dh, positive: 0x43, negative: 0x44, to: &out)  // C right, D left
+        case .columnAbsolute(let dv):
+            ReferenceTerminalWriter.appendStep(dv, positive: 0x42, negative: 0x41, to: &out)
+            out.append(0x1B)
+            out.append(0x5B)
+            if column != 0 { Escape.appendDecimal(column + 1, to: &out) }
+            out.append(0x47)  // G
+        }
+        state.row = row
+        state.column = column
+    }
+
+    /// `ESC [ row ; column H`, shortened when a coordinate is 1.
+    private static func cupCost(row: Int, column: Int) -> Int {
+        if row == 0 && column == 0 { return 3 }
+        if column == 0 { return 3 + Escape.digits(row + 1) }
+        return 4 + Escape.digits(row + 1) + Escape.digits(column + 1)
+    }
+
+    /// A relative step of `n` cells: nothing, `ESC [ A` for one, `ESC [ n A` for more.
+    private static func stepCost(_ n: Int) -> Int {
+        let m = abs(n)
+        return m == 0 ? 0 : m == 1 ? 3 : 3 + Escape.digits(m)
+    }
+
+    private static func appendStep(_ n: Int, positive: UInt8, negative: UInt8, to out: inout ByteBuffer) {
+        guard n != 0 else { return }
+        out.append(0x1B)
+        out.append(0x5B)
+        if abs(n) != 1 { Escape.appendDecimal(abs(n), to: &out) }
+        out.append(n > 0 ? positive : negative)
+    }
+}
