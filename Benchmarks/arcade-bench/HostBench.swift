@@ -125,7 +125,7 @@ func sceneBuildBenchmarks() -> [BenchResult] {
         return game
         """
     guard let entry = scratchGame(id: "scenebuild", main: main),
-          let session = try? GameSession(entry: entry, options: .init(limits: .init(secondsPerCall: 60))) else {
+          let session = try? GameSession(entry: entry, options: .init(limits: .init(secondsPerCall: 60, secondsPerStep: 60))) else {
         return [BenchResult(name: "host.scene_setup_failed", value: 0, unit: "-")]
     }
     func build(_ key: String) -> Double {
