@@ -26,7 +26,11 @@ struct GameDriver {
     init(_ id: String, seed: UInt64 = 1, cols: Int = 80, rows: Int = 24, store: SaveStore? = nil) throws {
         let entry = try #require(GameCatalog(searchDirs: [repoGames]).game(id))
         #expect(entry.isPlayable, "\(entry.problem ?? "")")
-        session = try GameSession(entry: entry, options: .init(seed: seed, cols: cols, rows: rows), store: store)
+        // The games' rules are under test here, not the time budgets (their own suites test
+        // those): a debug build on a loaded machine must not stop a game mid-test.
+        let limits = LuaVM.Limits(secondsPerCall: 10, secondsPerStep: 10)
+        session = try GameSession(entry: entry, options: .init(seed: seed, cols: cols, rows: rows, limits: limits),
+                                  store: store)
     }
 
     static func key(_ name: String) -> InputEvent { .key(KeyEvent(name)) }
