@@ -30,6 +30,11 @@ func blockBenchmarks() -> [BenchResult] {
         ("utf8_len_32mb", doubled, "while true do utf8.len(S) end"),
         ("utf8_offset_32mb", doubled, "while true do utf8.offset(S, 16e6) end"),
         ("load_8mb", ["SRC = string.rep('x = x + 1 ', 8e5)"], "while true do load(SRC) end"),
+        ("string_format_q_10mb", ["S = string.rep('\\0\\n', 5e6)"], "while true do string.format('%q', S) end"),
+        // Lua's own, left as they are: one pass over a string the memory cap bounds
+        ("string_upper_20mb", ["S = string.rep('a', 1 << 20)"] + Array(repeating: "S = S .. S", count: 4) + ["S = S:sub(1, 20e6)"],
+         "while true do S:upper() end"),
+        ("string_byte_slice", ["S = string.rep('a', 9e5)"], "while true do S:byte(1, -1) end"),
         // not library functions: one VM instruction, or the collector, bounded by the memory cap
         ("vm_concat_30mb", ["S = string.rep('x', 15e6)"], "while true do local t = S .. S end"),
         ("gc_full_40mb", ["K = {} for i = 1, 2.5e5 do K[i] = { i, i } end", "for i = 2.5e5 + 1, 5e5 do K[i] = { i, i } end"],

@@ -244,6 +244,43 @@ import CLua
       end
     end
 
+    -- string.format (the arcade quotes long strings for %q in pieces) -------------------
+    do
+      local pieces = { "a", "\0", "1", "\r", "9", "\n", '"', "\\", "\127", "0", "\255", "\31", "x" }
+      local function long_string(n, k)
+        local out, x = {}, k
+        for i = 1, n do
+          x = (x * 1103515245 + 12345) % 2147483648
+          out[i] = pieces[x % #pieces + 1]
+        end
+        return concat(out)
+      end
+      local longs = { long_string(70000, 1), long_string(200000, 2), string.rep("\0" .. "1", 70000),
+        string.rep("a", 65535) .. "\0" .. "7" .. string.rep("b", 70000), string.rep("\0", 65536) .. "5" .. string.rep("\0", 70000),
+        string.rep("x", 65536), string.rep("x", 65537) }
+      local obj = setmetatable({}, { __tostring = function() return "obj" end })
+      for i, q in ipairs(longs) do
+        compare("format q " .. i, function() return string.format("%q", q) end)
+        compare("format mixed " .. i, function() return string.format("<%5d|%q|%s|%q|%.3f|%%|%q>", 42, q, "mid", "short", 1.5, q) end)
+        compare("format obj " .. i, function() return string.format("%s %q %s", obj, q, 7) end)
+        compare("format method " .. i, function() return ("%q%q"):format(q, q) end)
+        compare("format extra " .. i, function() return string.format("%q", q, 1, 2) end)
+        compare("format bad after " .. i, function() return string.format("%q %d", q, "x") end)
+        compare("format bad before " .. i, function() return string.format("%d %q", "x", q) end)
+        compare("format missing " .. i, function() return string.format("%q %q", q) end)
+        compare("format modifier " .. i, function() return string.format("%5q", q) end)
+        compare("format invalid " .. i, function() return string.format("%q %y", q, 1) end)
+        compare("format zeros " .. i, function() return string.format("%q %10s", q, "a\0b") end)
+      end
+      for _, f in ipairs { "%d", "%5.2f", "%x", "%q", "%s", "%-5s|", "%c", "%i", "%a", "%g", "%%", "%", "%10.10.10d", "%q %q" } do
+        compare("format " .. f, function() return string.format(f, 65, 66) end)
+        compare("format str " .. f, function() return string.format(f, "abc", "d\0e") end)
+      end
+      compare("format none", function() return string.format() end)
+      compare("format table", function() return string.format({}) end)
+      compare("format number", function() return string.format(12, 1) end)
+    end
+
     -- string.rep -------------------------------------------------------------------
     for _, s in ipairs { "", "a", "ab", "xyz\0" } do
       for _, n in ipairs { -1, 0, 1, 2, 3, 7, 1e10, math.maxinteger, 2.5, "3" } do

@@ -97,6 +97,18 @@ import Testing
         try expectStopped("for i = 1, 1e6 do local s = string.rep('ab', 4e6, ',') end", inside: "string.rep")
     }
 
+    @Test func quotingAHugeStringIsStoppedInsideTheCall() throws {
+        let setup = ["S = string.rep('\\0\\n', 1 << 19)"] + Array(repeating: "S = S .. S", count: 3)     // 8 MB
+        try expectStopped("for i = 1, 1e6 do string.format('%q', S) end", inside: "string.format", setup: setup)
+        try expectStopped("for i = 1, 1e6 do string.format('x = %q, y = %d', S, i) end", inside: "string.format", setup: setup)
+        let t = try TestVM(limits: budget)
+        // the long string is quoted in pieces; the result is Lua's
+        #expect(try t.run("return string.format('%q|%5.1f', string.rep('\\0' .. '1', 70000), 2)")
+                == .string("\"" + String(repeating: "\\0001", count: 70000) + "\"|  2.0"))
+        #expect(t.error("return string.format('%q %d', string.rep('x', 70000), 'y')")?.message
+                == "test/main.lua:1: bad argument #3 to 'format' (number expected, got string)")
+    }
+
     // MARK: table
 
     @Test func hugeRangesAreStopped() throws {
