@@ -24,10 +24,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // Header-only C for the canvas: its kernel for unturned sprites of opaque and clear
+        // pixels (SSE2), and number conversions without Swift's range checks.
+        .systemLibrary(name: "CRaster"),
         // Pure Swift, no I/O, no Lua: geometry, random, clock, timers, animation, physics.
         .target(name: "ArcadeCore", linkerSettings: [.linkedLibrary("m")]),
         // Scene graph, canvas, sprites, fonts, compositor, frame encoder.
-        .target(name: "ArcadeRender", dependencies: ["ArcadeCore"]),
+        .target(name: "ArcadeRender", dependencies: ["ArcadeCore", "CRaster"]),
         // The tty: raw mode, alternate screen, input decoding, restore on exit.
         .target(name: "ArcadeTerminal", dependencies: ["ArcadeCore"]),
         // The VM: state, sandbox, limits, bridging, one binding file per module.

@@ -15,14 +15,16 @@ import Testing
             Color(r: UInt8(int(0, 255)), g: UInt8(int(0, 255)), b: UInt8(int(0, 255)), a: alpha)
         }
 
-        /// Pixel art with transparent, half-transparent and opaque pixels.
+        /// Pixel art with transparent, half-transparent and opaque pixels; half the time only
+        /// transparent and opaque ones (most pixel art, which has a kernel of its own).
         mutating func sprite() -> Sprite {
             let w = int(1, 9), h = int(1, 9)
+            let opaqueOrClear = int(0, 1) == 0
             var pixels: [Color] = []
             for _ in 0..<(w * h) {
                 switch int(0, 5) {
                 case 0: pixels.append(.clear)
-                case 1: pixels.append(color(alpha: UInt8(int(1, 254))))
+                case 1: pixels.append(opaqueOrClear ? color() : color(alpha: UInt8(int(1, 254))))
                 default: pixels.append(color())
                 }
             }
@@ -43,9 +45,11 @@ import Testing
         /// A position: on the canvas, or around and past its edges; sometimes on exact pixel
         /// centres and edges, where the sampling bias decides.
         mutating func coordinate(_ extent: Int) -> Double {
-            switch int(0, 5) {
+            switch int(0, 6) {
             case 0: return Double(int(-3, extent + 3))
             case 1: return Double(int(-3, extent + 3)) + 0.5
+            // Exactly on a nudged pixel centre: the tie the sampling rule decides.
+            case 2: return Double(int(-3, extent + 3)) + 0.5 - Canvas.sampleBias
             default: return -8 + unit() * Double(extent + 16)
             }
         }
@@ -53,7 +57,9 @@ import Testing
 
     /// Draws the same things on two canvases, the sprite through the fast path on one and
     /// the general path on the other, and returns both.
-    private func drawBoth(_ c: inout Case) -> (fast: Canvas, general: Canvas, fastTaken: Bool) {
+    /// With `kernel`, only what the opaque-or-clear kernel draws: art with no half-transparent
+    /// pixel, on a fully opaque untinted node, with no text on the canvas.
+    private func drawBoth(_ c: inout Case, kernel: Bool = false) -> (fast: Canvas, general: Canvas, fastTaken: Bool) {
         let columns = c.int(1, 30), rows = c.int(1, 12)
         let background = c.color()
         let fast = Canvas(columns: columns, rows: rows, background: background)
@@ -61,20 +67,21 @@ import Testing
         // Something beneath to blend onto: a rectangle, and sometimes text (glyphs to cover).
         let under = c.color(alpha: UInt8(c.int(1, 255)))
         let (rx, ry, rw, rh) = (c.coordinate(columns), c.coordinate(2 * rows), c.unit() * 10, c.unit() * 10)
-        let text = c.int(0, 2) == 0 ? "ab cd" : nil
+        let text = c.int(0, 2) == 0 && !kernel ? "ab cd" : nil
         let textColor = c.color()
         let clip = c.int(0, 3) == 0 ? (c.coordinate(columns), c.coordinate(2 * rows), c.unit() * 20, c.unit() * 20) : nil
-        let sprite = c.sprite()
+        var sprite = c.sprite()
+        while kernel && !sprite.pixels.allSatisfy({ $0.a == 0 || $0.a == 255 }) { sprite = c.sprite() }
         let transform = AffineTransform(a: c.scale(), b: 0, c: 0, d: c.scale(), tx: c.coordinate(columns), ty: c.coordinate(2 * rows))
-        let alpha: UInt32 = [255, 255, 128, 1, UInt32(c.int(0, 255))][c.int(0, 4)]
-        let tint = c.int(0, 3) == 0 ? c.color(alpha: UInt8(c.int(0, 255))) : Color.white
+        let alpha: UInt32 = kernel ? 255 : [255, 255, 128, 1, UInt32(c.int(0, 255))][c.int(0, 4)]
+        let tint = c.int(0, 3) == 0 && !kernel ? c.color(alpha: UInt8(c.int(0, 255))) : Color.white
         var taken = false
         for (canvas, isFast) in [(fast, true), (general, false)] {
             canvas.drawRect(width: rw, height: rh, transform: .translation(rx, ry), anchor: .zero, fill: under)
             if let text { canvas.drawText(text, transform: .translation(rx, ry), color: textColor) }
             if let (x, y, w, h) = clip { canvas.pushClip(minX: x, minY: y, maxX: x + w, maxY: y + h) }
-            sprite.pixels.withUnsafeBufferPointer { buf in
-                let pixels = SpritePixels(buf, width: sprite.width, height: sprite.height)
+            withExtendedLifetime(sprite) {
+                let pixels = sprite.view
                 if isFast {
                     taken = canvas.blitSprite(pixels, transform: transform, alpha: alpha, tint: tint)
                 } else {
@@ -88,11 +95,21 @@ import Testing
     }
 
     @Test func unturnedSpritesLandOnTheSamePixelsAsTheGeneralPath() {
-        var c = Case(rng: SeededRandom(seed: 2024))
+        compareOnRandomPlacements(seed: 2024, cases: 6000, kernel: false)
+    }
+
+    /// The kernel for art of opaque and clear pixels (``arcade_blit_unturned``), on many more
+    /// placements than the mixed test gives it.
+    @Test func opaqueOrClearSpritesLandOnTheSamePixelsAsTheGeneralPath() {
+        compareOnRandomPlacements(seed: 77, cases: 12000, kernel: true)
+    }
+
+    private func compareOnRandomPlacements(seed: UInt64, cases: Int, kernel: Bool) {
+        var c = Case(rng: SeededRandom(seed: seed))
         var taken = 0
         var drewSomething = 0
-        for n in 0..<6000 {
-            let (fast, general, fastTaken) = drawBoth(&c)
+        for n in 0..<cases {
+            let (fast, general, fastTaken) = drawBoth(&c, kernel: kernel)
             if fastTaken { taken += 1 }
             var differs: [String] = []
             var changed = false
@@ -110,8 +127,46 @@ import Testing
             if !differs.isEmpty { return }
         }
         // The fast path must actually have been the one drawing, nearly always.
-        #expect(taken > 5900)
-        #expect(drewSomething > 3000)
+        #expect(taken > cases * 59 / 60)
+        #expect(drewSomething > cases / 2)
+    }
+
+    /// Sprite nodes drawn by a scene take the kernel with their anchor folded in (the content
+    /// transform worked out with its zero terms left out): the same pixels as the general
+    /// rasterizer given the content transform the long way, for random anchors, mirrors,
+    /// scales, places and parents.
+    @Test func sceneSpritesWithAnchorsLandOnTheSamePixelsAsTheGeneralPath() {
+        var c = Case(rng: SeededRandom(seed: 501))
+        for n in 0..<3000 {
+            let columns = c.int(1, 30), rows = c.int(1, 12)
+            let background = c.color()
+            var sprite = c.sprite()
+            while !sprite.pixels.allSatisfy({ $0.a == 0 || $0.a == 255 }) { sprite = c.sprite() }
+            let node = SpriteNode(sprite: sprite, x: c.coordinate(columns), y: c.coordinate(2 * rows))
+            node.scaleX = c.scale()
+            node.scaleY = c.scale()
+            node.anchor = Vec2([0, 0.5, 1, c.unit()][c.int(0, 3)], [0, 0.5, 1, c.unit()][c.int(0, 3)])
+            let scene = Scene(background: background)
+            let group = try! scene.add(GroupNode(x: c.coordinate(4), y: c.coordinate(4)))
+            group.scale = c.int(0, 2) == 0 ? c.scale() : 1
+            try! scene.add(node, to: group)
+            let fast = Canvas(columns: columns, rows: rows)
+            scene.draw(into: fast, time: 0)
+            let general = Canvas(columns: columns, rows: rows, background: background)
+            let w = Double(sprite.width), h = Double(sprite.height)
+            let content = node.composedTransform.translatedBy(-node.anchor.x * w, -node.anchor.y * h)
+            withExtendedLifetime(sprite) {
+                general.drawSpriteGeneral(sprite.view, transform: content, alpha: 255, tint: .white)
+            }
+            var differs: [String] = []
+            for y in 0..<fast.height {
+                for x in 0..<fast.width where fast.pixel(x: x, y: y) != general.pixel(x: x, y: y) {
+                    differs.append("(\(x),\(y))")
+                }
+            }
+            #expect(differs.isEmpty, "case \(n): \(differs.prefix(4))")
+            if !differs.isEmpty { return }
+        }
     }
 
     /// A turned sprite is not for the fast path: it says so and leaves the canvas alone.

@@ -1,4 +1,5 @@
 import ArcadeCore
+import CRaster
 
 extension Canvas {
     /// Draws a sprite whose transform neither rotates nor shears (mirrors and scales are
@@ -13,9 +14,19 @@ extension Canvas {
     /// Picks exactly the pixels ``rasterize(_:width:height:transform:alpha:)`` would, because
     /// it evaluates the same expressions (tests compare the two on random placements).
     /// Returns false (drawing nothing) when the transform does rotate or shear.
+    ///
+    /// Art of opaque and clear pixels only, drawn fully opaque and untinted with no text on
+    /// the canvas (most sprites of a busy scene), goes to the kernel in `CRaster`
+    /// (``arcade_blit_unturned``): the same arithmetic, with the column map worked out two
+    /// columns at a time and the pixels placed four at a time with no branch per pixel.
     func blitSprite(_ sprite: SpritePixels, transform t: AffineTransform, alpha: UInt32, tint: Color) -> Bool {
         guard t.b == 0, t.c == 0 else { return false }
         guard alpha > 0 else { return true }
+        #if arch(x86_64)
+        if sprite.isOpaqueOrClear, alpha == 255, !hasText, tint.r & tint.g & tint.b & tint.a == 255 {
+            return runKernel(sprite, a: t.a, d: t.d, tx: t.tx, ty: t.ty)
+        }
+        #endif
         let width = Double(sprite.width)
         let height = Double(sprite.height)
         // Culling first: the box's corners, as the general path finds them.
@@ -47,23 +58,17 @@ extension Canvas {
         let wx = Double(x0) + 0.5 - bias
         // The row's first pixel, as in the general loop; `inv.c * wy` is zero here.
         let u0 = ia * wx + 0 + itx
-        // Source column per canvas column. `u` is monotonic along the row, so the columns
-        // inside the sprite are one run, `lo...hi`; the general path finds the same pixels
-        // with the same test.
+        // Source column per canvas column. `u` is monotonic along the row (the same rounded
+        // products and sums of ever larger `i`), so the columns inside the sprite are one
+        // run: those left of it form a prefix (`u < 0` when the sprite is not mirrored) and
+        // those right of it a suffix. Counting both finds the run with the general path's
+        // test, with no branch that depends on where the sprite
+        // lies (a small sprite's few columns would make any such branch a coin toss).
         let map = columnMap
-        var lo = Int.max
-        var hi = -1
-        var i = 0
         let last = x1 - x0
-        while i <= last {
-            let u = u0 + ia * Double(i)
-            if u >= 0 && u < width {
-                map[i] = Int32(truncatingIfNeeded: Int(u))
-                if lo == Int.max { lo = i }
-                hi = i
-            }
-            i &+= 1
-        }
+        let (below, beyond) = Canvas.mapColumns(into: map, last: last, u0: u0, step: ia, width: width)
+        let lo = ia > 0 ? below : beyond
+        let hi = last &- (ia > 0 ? beyond : below)
         guard lo <= hi else { return true }
         let rows = SpriteRows(y0: y0, y1: y1, wx: wx, ib: ib, id: id, ity: ity, height: height)
         let tinted = tint.r & tint.g & tint.b & tint.a != 255
@@ -74,7 +79,6 @@ extension Canvas {
         // The common case, art as drawn on a fully opaque node with no text about: pixels
         // as words (`Color` is four bytes, r g b a, so alpha is the top byte).
         let src = UnsafeRawPointer(sprite.pixels.baseAddress!)
-        let dst = UnsafeMutableRawPointer(pixels.baseAddress!)
         let stride = self.width
         let spriteStride = sprite.width
         var py = y0
@@ -85,18 +89,51 @@ extension Canvas {
             let row = py &* stride &+ x0
             var i = lo
             while i <= hi {
-                let c = src.load(fromByteOffset: (srcRow &+ Int(map[i])) &* 4, as: UInt32.self)
+                let at = srcRow &+ Int(map[i])
+                let c = src.load(fromByteOffset: at &* 4, as: UInt32.self)
                 if c >= 0xFF00_0000 {
-                    dst.storeBytes(of: c, toByteOffset: (row &+ i) &* 4, as: UInt32.self)
+                    UnsafeMutableRawPointer(pixels.baseAddress!).storeBytes(of: c, toByteOffset: (row &+ i) &* 4, as: UInt32.self)
                 } else if c >= 0x0100_0000 {
-                    let at = row &+ i
-                    pixels[at] = PixelBlend.over(sprite.pixels[srcRow &+ Int(map[i])], pixels[at], alpha: c >> 24)
+                    pixels[row &+ i] = PixelBlend.over(sprite.pixels[at], pixels[row &+ i], alpha: c >> 24)
                 }
                 i &+= 1
             }
         }
         return true
     }
+
+    /// ``drawSprite(_:transform:anchor:alpha:tint:)`` for the common case of a busy scene,
+    /// when it applies: an unturned sprite of opaque and clear pixels, fully opaque and
+    /// untinted, with no text on the canvas. Returns false, drawing nothing, otherwise.
+    ///
+    /// The content transform is the one ``drawSprite(_:transform:anchor:alpha:tint:)`` works
+    /// out (`transform.translatedBy(-anchor.x * w, -anchor.y * h)`) with its zero terms left
+    /// out, which changes at most the sign of a zero.
+    @inline(__always) func blitUnturned(_ sprite: SpritePixels, transform t: AffineTransform, anchor: Vec2, alpha: Double,
+                                        tint: Color) -> Bool {
+        #if arch(x86_64)
+        guard sprite.isOpaqueOrClear, t.b == 0, t.c == 0, alpha >= 1, !hasText,
+              tint.r & tint.g & tint.b & tint.a == 255 else { return false }
+        let tx = t.a * (-anchor.x * Double(sprite.width)) + t.tx
+        let ty = t.d * (-anchor.y * Double(sprite.height)) + t.ty
+        return runKernel(sprite, a: t.a, d: t.d, tx: tx, ty: ty)
+        #else
+        return false  // the kernel is written for SSE2; elsewhere the Swift path draws
+        #endif
+    }
+
+    #if arch(x86_64)
+    /// ``arcade_blit_unturned`` on this canvas; false when the general path must draw it.
+    @inline(__always) private func runKernel(_ sprite: SpritePixels, a: Double, d: Double, tx: Double, ty: Double) -> Bool {
+        guard sprite.width > 0, sprite.height > 0 else { return true }
+        var target = arcade_blit_target(
+            pixels: UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self),
+            stride: Int64(width), clip_x0: Int64(clip.x0), clip_y0: Int64(clip.y0), clip_x1: Int64(clip.x1),
+            clip_y1: Int64(clip.y1), columns: columnMap, bias: Canvas.sampleBias)
+        let src = UnsafeRawPointer(sprite.pixels.baseAddress!).assumingMemoryBound(to: UInt32.self)
+        return arcade_blit_unturned(src, Int64(sprite.width), Int64(sprite.height), a, d, tx, ty, &target) == ARCADE_BLIT_DONE
+    }
+    #endif
 
     /// The rows of ``blitSprite(_:transform:alpha:tint:)`` for everything but the common
     /// case: a tint, a node alpha below 1, or text on the canvas that the sprite may cover.
@@ -129,21 +166,49 @@ extension Canvas {
     /// `min...max + 1`, with a floor that needs no library call once `x` is known to be in
     /// range. `x` must be finite.
     @inline(__always) static func firstPixel(_ x: Double, min: Int, max: Int) -> Int {
+        // Clamped first (no branch on where the sprite is), then floored: truncation
+        // rounds up below zero, so one step back when it did.
         let f = x - 0.5 + sampleBias
-        if !(f >= Double(min)) { return min }
-        if f >= Double(max) + 1 { return max + 1 }
-        let n = Int(f)  // f >= min >= ... here, so truncation is within range
-        return Double(n) > f ? n - 1 : n
+        let lo = Double(min), hi = Double(max) + 1
+        return floor(f < lo ? lo : f > hi ? hi : f)
     }
 
     /// ``pixelRange(_:_:min:max:exact:)``'s last pixel: `ceil(x - 0.5 + bias)` clamped to
     /// `min - 1...max`. `x` must be finite.
     @inline(__always) static func lastPixel(_ x: Double, min: Int, max: Int) -> Int {
         let f = x - 0.5 + sampleBias
-        if !(f <= Double(max)) { return max }
-        if f <= Double(min) - 1 { return min - 1 }
-        let n = Int(f)
-        return Double(n) < f ? n + 1 : n
+        let lo = Double(min) - 1, hi = Double(max)
+        let c = f < lo ? lo : f > hi ? hi : f
+        let n = floor(c)
+        return Double(n) < c ? n &+ 1 : n
+    }
+
+    /// Fills `map[0...last]` with the source column of each canvas column of a sprite row
+    /// (`u0 + step * i`, rounded down, clamped into `0..<width` so every entry is a column
+    /// the sprite has). Returns how many of `0...last` fall before the sprite (`u < 0`) and
+    /// after it (`u >= width`).
+    @inline(__always) static func mapColumns(into map: UnsafeMutablePointer<Int32>, last: Int, u0: Double, step: Double,
+                                             width: Double) -> (Int, Int) {
+        let limit = width - 1
+        var below = 0
+        var beyond = 0
+        var i = 0
+        repeat {
+            let u = u0 + step * Double(i)
+            below &+= u < 0 ? 1 : 0
+            beyond &+= u >= width ? 1 : 0
+            // Clamped before converting, so every entry is a valid column (only the run's
+            // entries are read, and inside it the clamp changes nothing).
+            map[i] = arcade_truncate(u < 0 ? 0 : u > limit ? limit : u)
+            i &+= 1
+        } while i <= last
+        return (below, beyond)
+    }
+
+    /// `x` rounded down, for finite `|x| < 2^31`: with no range check and no library call,
+    /// unlike `Int(x.rounded(.down))`, which matters where a small sprite needs a dozen.
+    @inline(__always) static func floor(_ x: Double) -> Int {
+        Int(arcade_floor(x))
     }
 
     /// One row of ``blitSprite(_:transform:alpha:tint:)`` over cells that may hold glyphs,
@@ -170,11 +235,20 @@ struct SpritePixels {
     let pixels: UnsafeBufferPointer<Color>
     let width: Int
     let height: Int
+    /// True when every pixel is fully opaque or fully clear (most pixel art): drawn
+    /// unblended, such a sprite needs no blending and no branch per pixel.
+    let isOpaqueOrClear: Bool
 
-    @inline(__always) init(_ pixels: UnsafeBufferPointer<Color>, width: Int, height: Int) {
+    @inline(__always) init(_ pixels: UnsafeBufferPointer<Color>, width: Int, height: Int, isOpaqueOrClear: Bool = false) {
         self.pixels = pixels
         self.width = width
         self.height = height
+        self.isOpaqueOrClear = isOpaqueOrClear
+    }
+
+    /// True when every pixel of `pixels` has alpha 0 or 255.
+    static func opaqueOrClear(_ pixels: UnsafeBufferPointer<Color>) -> Bool {
+        pixels.allSatisfy { $0.a == 0 || $0.a == 255 }
     }
 }
 
@@ -194,6 +268,6 @@ struct SpriteRows {
         let wy = Double(py) + 0.5 - Canvas.sampleBias
         let v = ib * wx + id * wy + ity
         guard v >= 0, v < height else { return nil }
-        return Int(v)
+        return Canvas.floor(v)
     }
 }

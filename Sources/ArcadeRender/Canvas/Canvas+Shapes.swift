@@ -9,9 +9,9 @@ extension Canvas {
         _ sprite: Sprite, transform: AffineTransform, anchor: Vec2 = Vec2(0.5, 0.5),
         alpha: Double = 1, tint: Color = .white
     ) {
-        sprite.pixels.withUnsafeBufferPointer { buf in
-            drawSprite(SpritePixels(buf, width: sprite.width, height: sprite.height), transform: transform, anchor: anchor,
-                       alpha: alpha, tint: tint)
+        // The view is valid while `sprite` is, for the whole call.
+        withExtendedLifetime(sprite) {
+            drawSprite(sprite.view, transform: transform, anchor: anchor, alpha: alpha, tint: tint)
         }
     }
 

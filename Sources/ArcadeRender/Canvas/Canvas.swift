@@ -56,7 +56,7 @@ public final class Canvas {
         self.rows = rws
         self.background = Color(r: background.r, g: background.g, b: background.b)
         pixels = Canvas.allocatePixels(cols * rws * 2, filledWith: self.background)
-        columnMap = .allocate(capacity: max(cols, 1))
+        columnMap = .allocate(capacity: cols + Canvas.lanePadding)
         textCells = Array(repeating: TextCell.empty, count: cols * rws)
         glyphSpans = Array(repeating: GlyphSpan.none, count: rws)
         clip = PixelBounds(columns: cols, rows: rws)
@@ -68,10 +68,15 @@ public final class Canvas {
     }
 
     private static func allocatePixels(_ count: Int, filledWith color: Color) -> UnsafeMutableBufferPointer<Color> {
-        let buffer = UnsafeMutableBufferPointer<Color>.allocate(capacity: max(count, 1))
+        // `lanePadding` pixels past the end: a sprite row drawn four pixels at a time may
+        // read and rewrite (unchanged) up to three pixels after the canvas's last one.
+        let buffer = UnsafeMutableBufferPointer<Color>.allocate(capacity: count + Canvas.lanePadding)
         buffer.initialize(repeating: color)
         return UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
     }
+
+    /// Extra entries after the pixels and the column map, for the blit's four-wide lanes.
+    static let lanePadding = 4
 
     /// Width in pixels (one per column).
     @inlinable public var width: Int { columns }
@@ -92,7 +97,7 @@ public final class Canvas {
         pixels.deallocate()
         pixels = Canvas.allocatePixels(cols * rws * 2, filledWith: opaqueBackground)
         columnMap.deallocate()
-        columnMap = .allocate(capacity: max(cols, 1))
+        columnMap = .allocate(capacity: cols + Canvas.lanePadding)
         textCells = Array(repeating: TextCell.empty, count: cols * rws)
         glyphSpans = Array(repeating: GlyphSpan.none, count: rws)
         hasText = false
@@ -236,8 +241,7 @@ struct TextCell: Equatable {
             return
         }
         if coverSerial != serial || cover.a == 0 {
-            settle()
-            cover = Color(r: color.r, g: color.g, b: color.b, a: UInt8(weight))
+                cover = Color(r: color.r, g: color.g, b: color.b, a: UInt8(weight))
             coverSerial = serial
         } else if weight > UInt32(cover.a) {
             cover = Color(r: color.r, g: color.g, b: color.b, a: UInt8(weight))

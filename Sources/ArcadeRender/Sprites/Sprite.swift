@@ -36,7 +36,8 @@ public struct Sprite: Hashable, Sendable {
 
     /// The pixels as the canvas reads them, valid while this sprite (or a copy) exists.
     var view: SpritePixels {
-        SpritePixels(UnsafeBufferPointer(start: storage.base, count: width * height), width: width, height: height)
+        SpritePixels(UnsafeBufferPointer(start: storage.base, count: width * height), width: width, height: height,
+                     isOpaqueOrClear: storage.isOpaqueOrClear)
     }
 
     /// A sprite of one colour.
@@ -118,12 +119,16 @@ public enum SpriteError: Error, Equatable, Sendable, CustomStringConvertible {
 final class SpriteStorage: @unchecked Sendable {
     // Immutable after init, so sharing it between threads is safe.
     let base: UnsafeMutablePointer<Color>
+    /// See ``SpritePixels/isOpaqueOrClear``.
+    let isOpaqueOrClear: Bool
 
     init(_ pixels: [Color]) {
-        base = .allocate(capacity: max(pixels.count, 1))
+        let base = UnsafeMutablePointer<Color>.allocate(capacity: max(pixels.count, 1))
         pixels.withUnsafeBufferPointer { src in
             if let from = src.baseAddress { base.initialize(from: from, count: src.count) }
         }
+        self.base = base
+        isOpaqueOrClear = pixels.withUnsafeBufferPointer(SpritePixels.opaqueOrClear)
     }
 
     deinit {
