@@ -89,18 +89,20 @@ static inline int arcade_blit_unturned(const uint32_t *src, int64_t sw, int64_t 
     const int64_t last = x1 - x0;
     const __m128d start = _mm_set1_pd(u0), step = _mm_set1_pd(ia), zero = _mm_setzero_pd();
     const __m128d end = _mm_set1_pd(width), limit = _mm_set1_pd(width - 1), two = _mm_set1_pd(2);
+    const __m128d lastColumn = _mm_set1_pd((double)last);
     __m128d index = _mm_set_pd(1, 0);
-    int64_t below = 0, beyond = 0;
+    // Counted in the lanes (a true comparison is all ones: minus one), added up after.
+    __m128i belowLanes = _mm_setzero_si128(), beyondLanes = _mm_setzero_si128();
     for (int64_t i = 0; i <= last; i += 2) {
         const __m128d u = _mm_add_pd(start, _mm_mul_pd(step, index));
-        const int both = i < last ? 3 : 1;
-        const int before = _mm_movemask_pd(_mm_cmplt_pd(u, zero)) & both;
-        const int after = _mm_movemask_pd(_mm_cmpge_pd(u, end)) & both;
-        below += (before & 1) + (before >> 1);
-        beyond += (after & 1) + (after >> 1);
+        const __m128d counted = _mm_cmple_pd(index, lastColumn);
+        belowLanes = _mm_sub_epi64(belowLanes, _mm_castpd_si128(_mm_and_pd(_mm_cmplt_pd(u, zero), counted)));
+        beyondLanes = _mm_sub_epi64(beyondLanes, _mm_castpd_si128(_mm_and_pd(_mm_cmpge_pd(u, end), counted)));
         _mm_storel_epi64((__m128i *)(map + i), _mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(u, zero), limit)));
         index = _mm_add_pd(index, two);
     }
+    const int64_t below = _mm_cvtsi128_si64(belowLanes) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(belowLanes, belowLanes));
+    const int64_t beyond = _mm_cvtsi128_si64(beyondLanes) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(beyondLanes, beyondLanes));
     map[last + 1] = 0;
     map[last + 2] = 0;
     map[last + 3] = 0;
@@ -116,8 +118,24 @@ static inline int arcade_blit_unturned(const uint32_t *src, int64_t sw, int64_t 
     const __m128i run = _mm_xor_si128(_mm_set1_epi32((int32_t)count), flip);
     const __m128i lanes = _mm_xor_si128(_mm_set_epi32(3, 2, 1, 0), flip);
     uint32_t *row = target->pixels + y0 * target->stride + x0 + lo;
-    for (int64_t py = y0; py <= y1; py++, row += target->stride) {
-        const double wy = (double)py + 0.5 - bias;
+    // The row's nudged pixel centre: exact in a double, so stepping it by one is too.
+    double wy = (double)y0 + 0.5 - bias;
+    if (count <= 4) {
+        // One group a row (most small sprites): its columns and lanes worked out once.
+        const int64_t m0 = columns[0], m1 = columns[1], m2 = columns[2], m3 = columns[3];
+        const __m128i inRun = _mm_cmplt_epi32(lanes, run);
+        for (int64_t py = y0; py <= y1; py++, row += target->stride, wy += 1) {
+            const double v = id * wy + ity;
+            if (!(v >= 0 && v < height)) continue;
+            const uint32_t *from = src + (int64_t)(int32_t)v * sw;
+            const __m128i color = _mm_set_epi32((int32_t)from[m3], (int32_t)from[m2], (int32_t)from[m1], (int32_t)from[m0]);
+            const __m128i under = _mm_loadu_si128((const __m128i *)row);
+            const __m128i show = _mm_and_si128(_mm_srai_epi32(color, 31), inRun);
+            _mm_storeu_si128((__m128i *)row, _mm_or_si128(_mm_and_si128(show, color), _mm_andnot_si128(show, under)));
+        }
+        return ARCADE_BLIT_DONE;
+    }
+    for (int64_t py = y0; py <= y1; py++, row += target->stride, wy += 1) {
         const double v = id * wy + ity;
         if (!(v >= 0 && v < height)) continue;
         const uint32_t *from = src + (int64_t)(int32_t)v * sw;
