@@ -157,8 +157,3 @@ private func coinFlights(count: Int) -> (stepSeconds: Double, startSeconds: Doub
 }
 
 /// CPU seconds used by this thread.
-private func threadCPUTime() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-}

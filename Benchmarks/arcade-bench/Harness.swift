@@ -18,6 +18,14 @@ struct BenchResult {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
 }
 
+/// This thread's CPU time in seconds: what a measured piece of work cost, without the time
+/// the shared machine spent on others while it ran.
+@inline(never) func threadCPUTime() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
 /// Runs `body` (which performs `iterations` operations) `rounds` times and returns the
 /// median seconds per operation. The median keeps a noisy shared machine from skewing it.
 func medianSecondsPerOp(iterations: Int, rounds: Int = 7, _ body: () -> Void) -> Double {

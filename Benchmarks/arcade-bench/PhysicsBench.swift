@@ -113,11 +113,6 @@ private func timeSteps(_ makeWorld: () -> PhysicsWorld) -> Double {
 }
 
 /// CPU time of the calling thread, in seconds.
-private func threadCPUTime() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-}
 
 private func median(_ values: [Double]) -> Double {
     values.sorted()[values.count / 2]

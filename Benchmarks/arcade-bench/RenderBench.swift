@@ -350,11 +350,6 @@ private func noiseBenchmark() -> [BenchResult] {
 }
 
 /// CPU seconds used by the calling thread.
-private func threadCPUTime() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-}
 
 private func format1(_ v: Double) -> String {
     "\((v * 10).rounded() / 10)"
