@@ -59,6 +59,19 @@ import Testing
         #expect(overlaid(0.5).makeFrame()[0, 0].appearance == .pixels(top: Color(r: 0, g: 0, b: 128), bottom: Color(r: 0, g: 0, b: 128)))
     }
 
+    @Test func faintOverlaysOneAfterAnotherEachTintTheText() {
+        // Two quarter-blue draws over white: the second tints what the first left, as it
+        // does the pixels beneath.
+        let canvas = Canvas(columns: 1, rows: 1, background: Palette.background)
+        canvas.drawText("A", transform: .identity, color: Palette.white)
+        for _ in 0..<2 {
+            canvas.drawRect(width: 1, height: 2, transform: .identity, anchor: .zero, fill: Palette.blue, alpha: 0.25)
+        }
+        let cell = canvas.makeFrame()[0, 0]
+        #expect(cell.character == "A")
+        #expect(cell.foreground == Color(r: 143, g: 143, b: 255))
+    }
+
     @Test func aDrawCountsOnceForBothPixelsOfACell() {
         // Two pixels of one 40 % draw over the glyph: the glyph is tinted once, like each pixel.
         let canvas = Canvas(columns: 1, rows: 1, background: Palette.background)

@@ -241,7 +241,8 @@ struct TextCell: Equatable {
             return
         }
         if coverSerial != serial || cover.a == 0 {
-                cover = Color(r: color.r, g: color.g, b: color.b, a: UInt8(weight))
+            settle()
+            cover = Color(r: color.r, g: color.g, b: color.b, a: UInt8(weight))
             coverSerial = serial
         } else if weight > UInt32(cover.a) {
             cover = Color(r: color.r, g: color.g, b: color.b, a: UInt8(weight))
