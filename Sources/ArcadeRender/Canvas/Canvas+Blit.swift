@@ -23,7 +23,7 @@ extension Canvas {
         guard t.b == 0, t.c == 0 else { return false }
         guard alpha > 0 else { return true }
         #if arch(x86_64)
-        if sprite.isOpaqueOrClear, alpha == 255, !hasText, tint.r & tint.g & tint.b & tint.a == 255 {
+        if alpha == 255, kernelDraws(sprite, tint: tint) {
             return runKernel(sprite, a: t.a, d: t.d, tx: t.tx, ty: t.ty)
         }
         #endif
@@ -62,8 +62,7 @@ extension Canvas {
         // products and sums of ever larger `i`), so the columns inside the sprite are one
         // run: those left of it form a prefix (`u < 0` when the sprite is not mirrored) and
         // those right of it a suffix. Counting both finds the run with the general path's
-        // test, with no branch that depends on where the sprite
-        // lies (a small sprite's few columns would make any such branch a coin toss).
+        // test, with no branch that depends on where the sprite lies.
         let map = columnMap
         let last = x1 - x0
         let (below, beyond) = Canvas.mapColumns(into: map, last: last, u0: u0, step: ia, width: width)
@@ -79,6 +78,7 @@ extension Canvas {
         // The common case, art as drawn on a fully opaque node with no text about: pixels
         // as words (`Color` is four bytes, r g b a, so alpha is the top byte).
         let src = UnsafeRawPointer(sprite.pixels.baseAddress!)
+        let dst = UnsafeMutableRawPointer(pixels.baseAddress!)
         let stride = self.width
         let spriteStride = sprite.width
         var py = y0
@@ -92,7 +92,7 @@ extension Canvas {
                 let at = srcRow &+ Int(map[i])
                 let c = src.load(fromByteOffset: at &* 4, as: UInt32.self)
                 if c >= 0xFF00_0000 {
-                    UnsafeMutableRawPointer(pixels.baseAddress!).storeBytes(of: c, toByteOffset: (row &+ i) &* 4, as: UInt32.self)
+                    dst.storeBytes(of: c, toByteOffset: (row &+ i) &* 4, as: UInt32.self)
                 } else if c >= 0x0100_0000 {
                     pixels[row &+ i] = PixelBlend.over(sprite.pixels[at], pixels[row &+ i], alpha: c >> 24)
                 }
@@ -112,8 +112,7 @@ extension Canvas {
     @inline(__always) func blitUnturned(_ sprite: SpritePixels, transform t: AffineTransform, anchor: Vec2, alpha: Double,
                                         tint: Color) -> Bool {
         #if arch(x86_64)
-        guard sprite.isOpaqueOrClear, t.b == 0, t.c == 0, alpha >= 1, !hasText,
-              tint.r & tint.g & tint.b & tint.a == 255 else { return false }
+        guard t.b == 0, t.c == 0, alpha >= 1, kernelDraws(sprite, tint: tint) else { return false }
         let tx = t.a * (-anchor.x * Double(sprite.width)) + t.tx
         let ty = t.d * (-anchor.y * Double(sprite.height)) + t.ty
         return runKernel(sprite, a: t.a, d: t.d, tx: tx, ty: ty)
@@ -123,6 +122,12 @@ extension Canvas {
     }
 
     #if arch(x86_64)
+    /// True when the kernel draws `sprite` (unturned and fully opaque, which callers check):
+    /// art of opaque and clear pixels, untinted, with no text on the canvas it could cover.
+    @inline(__always) private func kernelDraws(_ sprite: SpritePixels, tint: Color) -> Bool {
+        sprite.isOpaqueOrClear && tint.r & tint.g & tint.b & tint.a == 255 && !hasText
+    }
+
     /// ``arcade_blit_unturned`` on this canvas; false when the general path must draw it.
     @inline(__always) private func runKernel(_ sprite: SpritePixels, a: Double, d: Double, tx: Double, ty: Double) -> Bool {
         guard sprite.width > 0, sprite.height > 0 else { return true }
@@ -178,9 +183,7 @@ extension Canvas {
     @inline(__always) static func lastPixel(_ x: Double, min: Int, max: Int) -> Int {
         let f = x - 0.5 + sampleBias
         let lo = Double(min) - 1, hi = Double(max)
-        let c = f < lo ? lo : f > hi ? hi : f
-        let n = floor(c)
-        return Double(n) < c ? n &+ 1 : n
+        return Int(arcade_ceil(f < lo ? lo : f > hi ? hi : f))
     }
 
     /// Fills `map[0...last]` with the source column of each canvas column of a sprite row
