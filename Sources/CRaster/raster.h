@@ -44,9 +44,11 @@ static inline double arcade_clamp(double x, double lo, double hi) {
 /// with room for 3 more pixels after the last), the clip (inclusive pixel bounds), the
 /// column scratch (`stride + 4` entries) and the sampling bias.
 typedef struct {
+    /// The clip in the lanes of a vector (x in lane 0, y in lane 1): its first pixels, one
+    /// before them, its last pixels and one past them.
+    __m128d clip_low, clip_low_before, clip_high, clip_high_past;
     uint32_t *pixels;
     int64_t stride;
-    int64_t clip_x0, clip_y0, clip_x1, clip_y1;
     int32_t *columns;
     double bias;
 } arcade_blit_target;
@@ -61,26 +63,117 @@ enum { ARCADE_BLIT_DONE = 0, ARCADE_BLIT_GENERAL = 1 };
 static inline int arcade_blit_unturned(const uint32_t *src, int64_t sw, int64_t sh, double a, double d, double tx,
                                        double ty, const arcade_blit_target *target) {
     const double width = (double)sw, height = (double)sh, bias = target->bias;
+    // Across and down at once, in the two lanes of a vector: lane 0 is x, lane 1 is y.
     // The box's corners and the pixels whose nudged centres may fall in it.
-    const double p3x = a * width + tx, p3y = d * height + ty;
-    const double minX = p3x < tx ? p3x : tx, maxX = p3x >= tx ? p3x : tx;
-    const double minY = p3y < ty ? p3y : ty, maxY = p3y >= ty ? p3y : ty;
-    const double spread = (maxX - minX) + (maxY - minY);
-    if (spread - spread != 0) return ARCADE_BLIT_DONE;  // not finite: nothing shows
-    const int64_t x0 = arcade_floor(arcade_clamp(minX - 0.5 + bias, (double)target->clip_x0, (double)target->clip_x1 + 1));
-    const int64_t x1 = arcade_ceil(arcade_clamp(maxX - 0.5 + bias, (double)target->clip_x0 - 1, (double)target->clip_x1));
-    const int64_t y0 = arcade_floor(arcade_clamp(minY - 0.5 + bias, (double)target->clip_y0, (double)target->clip_y1 + 1));
-    const int64_t y1 = arcade_ceil(arcade_clamp(maxY - 0.5 + bias, (double)target->clip_y0 - 1, (double)target->clip_y1));
-    if (x0 > x1 || y0 > y1) return ARCADE_BLIT_DONE;
+    const __m128d origin = _mm_set_pd(ty, tx), scale = _mm_set_pd(d, a);
+    const __m128d far = _mm_add_pd(_mm_mul_pd(scale, _mm_set_pd(height, width)), origin);
+    const __m128d lowEdge = _mm_min_pd(far, origin), highEdge = _mm_max_pd(far, origin);
+    const __m128d spread = _mm_sub_pd(highEdge, lowEdge);
+    // Not finite: nothing shows.
+    if (_mm_movemask_pd(_mm_cmpneq_pd(_mm_sub_pd(spread, spread), _mm_setzero_pd()))) return ARCADE_BLIT_DONE;
+    const __m128d nudge = _mm_set1_pd(0.5), biasLanes = _mm_set1_pd(bias);
+    const __m128d firstEdge = _mm_min_pd(_mm_max_pd(_mm_add_pd(_mm_sub_pd(lowEdge, nudge), biasLanes), target->clip_low),
+                                     target->clip_high_past);
+    const __m128d lastEdge = _mm_min_pd(_mm_max_pd(_mm_add_pd(_mm_sub_pd(highEdge, nudge), biasLanes), target->clip_low_before),
+                                    target->clip_high);
+    // Rounded down and up: truncated, then one step back (or on) where truncation went the
+    // wrong way. A true comparison is all ones, minus one as an integer.
+    const __m128i firstCut = _mm_cvttpd_epi32(firstEdge), lastCut = _mm_cvttpd_epi32(lastEdge);
+    const __m128i firstPixel = _mm_add_epi32(
+        firstCut, _mm_shuffle_epi32(_mm_castpd_si128(_mm_cmpgt_pd(_mm_cvtepi32_pd(firstCut), firstEdge)), _MM_SHUFFLE(2, 2, 2, 0)));
+    const __m128i lastPixel = _mm_sub_epi32(
+        lastCut, _mm_shuffle_epi32(_mm_castpd_si128(_mm_cmplt_pd(_mm_cvtepi32_pd(lastCut), lastEdge)), _MM_SHUFFLE(2, 2, 2, 0)));
+    if (_mm_movemask_epi8(_mm_cmpgt_epi32(firstPixel, lastPixel)) & 0xFF) return ARCADE_BLIT_DONE;
+    const uint64_t firsts = (uint64_t)_mm_cvtsi128_si64(firstPixel), lasts = (uint64_t)_mm_cvtsi128_si64(lastPixel);
+    const int64_t x0 = (int32_t)firsts, y0 = (int32_t)(firsts >> 32);
+    const int64_t x1 = (int32_t)lasts, y1 = (int32_t)(lasts >> 32);
     // The inverse mapping, as `AffineTransform.inverted()` computes it.
     const double det = a * d;
     if (det == 0 || det - det != 0) return ARCADE_BLIT_GENERAL;
-    const double k = 1 / det;
-    const double ia = d * k, id = a * k;
-    const double itx = -(d * tx) * k, ity = -(a * ty) * k;
+    const __m128d k = _mm_set1_pd(1 / det), swapped = _mm_shuffle_pd(scale, scale, 1);
+    const __m128d inverse = _mm_mul_pd(swapped, k);  // (ia, id)
+    const __m128d shift = _mm_mul_pd(_mm_xor_pd(_mm_mul_pd(swapped, origin), _mm_set1_pd(-0.0)), k);  // (itx, ity)
+    const double ia = _mm_cvtsd_f64(inverse), id = _mm_cvtsd_f64(_mm_unpackhi_pd(inverse, inverse));
+    const double ity = _mm_cvtsd_f64(_mm_unpackhi_pd(shift, shift));
     if (!(ia >= 1e-6 || ia <= -1e-6)) return ARCADE_BLIT_GENERAL;
-    const double wx = (double)x0 + 0.5 - bias;
-    const double u0 = ia * wx + itx;
+    // The first pixel's nudged centre and where it falls in the sprite: (wx, wy0), (u0, v0).
+    const __m128d centre = _mm_sub_pd(_mm_add_pd(_mm_cvtepi32_pd(firstPixel), nudge), biasLanes);
+    const __m128d source = _mm_add_pd(_mm_mul_pd(inverse, centre), shift);
+    const double u0 = _mm_cvtsd_f64(source);
+
+    const int64_t rowsLast = y1 - y0;
+    // The box has a slack column and row on each side, whose nudged centres may fall just
+    // outside the sprite. `u` (and `v`) is monotonic along the box, so the columns outside
+    // the sprite are a prefix and a suffix: when the first column is outside and the
+    // second inside, the sprite starts at the second, and likewise at the other end.
+    {
+        const int64_t end = x1 - x0;
+        const __m128d ends = _mm_add_pd(_mm_set1_pd(u0), _mm_mul_pd(_mm_set1_pd(ia), _mm_set_pd((double)end, 0)));
+        const __m128d nexts =
+            _mm_add_pd(_mm_set1_pd(u0), _mm_mul_pd(_mm_set1_pd(ia), _mm_set_pd((double)(end - 1), 1)));
+        const __m128d zero = _mm_setzero_pd(), w = _mm_set1_pd(width);
+        // Bit 0: the first column (or its neighbour) is outside; bit 1: the last (or its).
+        const int out = _mm_movemask_pd(_mm_or_pd(_mm_cmplt_pd(ends, zero), _mm_cmpge_pd(ends, w)));
+        const int nextOut = _mm_movemask_pd(_mm_or_pd(_mm_cmplt_pd(nexts, zero), _mm_cmpge_pd(nexts, w)));
+        const int64_t lo = out & 1, hi = end - (out >> 1);
+        // Exact when the run's own ends are inside (or nothing shows).
+        if (lo > hi || (((out & nextOut) == 0) && hi - lo < 8)) {
+            if (lo > hi) return ARCADE_BLIT_DONE;
+            const int64_t count = hi - lo + 1;
+            const __m128d step = _mm_set1_pd(ia), start = _mm_set1_pd(u0), limit = _mm_set1_pd(width - 1);
+            const __m128d runStart = _mm_set1_pd((double)lo);
+            const __m128d u01 = _mm_add_pd(start, _mm_mul_pd(step, _mm_add_pd(runStart, _mm_set_pd(1, 0))));
+            const __m128d u23 = _mm_add_pd(start, _mm_mul_pd(step, _mm_add_pd(runStart, _mm_set_pd(3, 2))));
+            const uint64_t c01 = (uint64_t)_mm_cvtsi128_si64(_mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(u01, zero), limit)));
+            const uint64_t c23 = (uint64_t)_mm_cvtsi128_si64(_mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(u23, zero), limit)));
+            const int64_t m0 = (int32_t)c01, m1 = (int32_t)(c01 >> 32), m2 = (int32_t)c23, m3 = (int32_t)(c23 >> 32);
+            // The rows: the first and last of the box may be slack too.
+            const double wy0 = _mm_cvtsd_f64(_mm_unpackhi_pd(centre, centre));
+            const __m128d vs = _mm_add_pd(_mm_mul_pd(_mm_set1_pd(id), _mm_add_pd(_mm_set1_pd(wy0), _mm_set_pd((double)rowsLast, 0))),
+                                          _mm_set1_pd(ity));
+            const int rowOut = _mm_movemask_pd(_mm_or_pd(_mm_cmplt_pd(vs, zero), _mm_cmpge_pd(vs, _mm_set1_pd(height))));
+            const int64_t top = rowOut & 1, bottom = rowsLast - (rowOut >> 1);
+            const __m128i flip = _mm_set1_epi32((int32_t)0x80000000);
+            const __m128i lanes = _mm_xor_si128(_mm_set_epi32(3, 2, 1, 0), flip);
+            const __m128i inRun = _mm_cmplt_epi32(lanes, _mm_xor_si128(_mm_set1_epi32((int32_t)count), flip));
+            uint32_t *row = target->pixels + (y0 + top) * target->stride + x0 + lo;
+            double wy = wy0 + (double)top;
+            if (count <= 4) {
+                for (int64_t j = top; j <= bottom; j++, row += target->stride, wy += 1) {
+                    const double v = id * wy + ity;
+                    if (!(v >= 0 && v < height)) continue;
+                    const uint32_t *from = src + (int64_t)(int32_t)v * sw;
+                    const __m128i color = _mm_set_epi32((int32_t)from[m3], (int32_t)from[m2], (int32_t)from[m1], (int32_t)from[m0]);
+                    const __m128i under = _mm_loadu_si128((const __m128i *)row);
+                    const __m128i show = _mm_and_si128(_mm_srai_epi32(color, 31), inRun);
+                    _mm_storeu_si128((__m128i *)row, _mm_or_si128(_mm_and_si128(show, color), _mm_andnot_si128(show, under)));
+                }
+                return ARCADE_BLIT_DONE;
+            }
+            const __m128d u45 = _mm_add_pd(start, _mm_mul_pd(step, _mm_add_pd(runStart, _mm_set_pd(5, 4))));
+            const __m128d u67 = _mm_add_pd(start, _mm_mul_pd(step, _mm_add_pd(runStart, _mm_set_pd(7, 6))));
+            const uint64_t c45 = (uint64_t)_mm_cvtsi128_si64(_mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(u45, zero), limit)));
+            const uint64_t c67 = (uint64_t)_mm_cvtsi128_si64(_mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(u67, zero), limit)));
+            const int64_t m4 = (int32_t)c45, m5 = (int32_t)(c45 >> 32), m6 = (int32_t)c67, m7 = (int32_t)(c67 >> 32);
+            const __m128i inRunHigh = _mm_cmplt_epi32(_mm_xor_si128(_mm_set_epi32(7, 6, 5, 4), flip),
+                                                      _mm_xor_si128(_mm_set1_epi32((int32_t)count), flip));
+            for (int64_t j = top; j <= bottom; j++, row += target->stride, wy += 1) {
+                const double v = id * wy + ity;
+                if (!(v >= 0 && v < height)) continue;
+                const uint32_t *from = src + (int64_t)(int32_t)v * sw;
+                const __m128i low = _mm_set_epi32((int32_t)from[m3], (int32_t)from[m2], (int32_t)from[m1], (int32_t)from[m0]);
+                const __m128i high = _mm_set_epi32((int32_t)from[m7], (int32_t)from[m6], (int32_t)from[m5], (int32_t)from[m4]);
+                const __m128i underLow = _mm_loadu_si128((const __m128i *)row);
+                const __m128i underHigh = _mm_loadu_si128((const __m128i *)(row + 4));
+                const __m128i showLow = _mm_and_si128(_mm_srai_epi32(low, 31), inRun);
+                const __m128i showHigh = _mm_and_si128(_mm_srai_epi32(high, 31), inRunHigh);
+                _mm_storeu_si128((__m128i *)row, _mm_or_si128(_mm_and_si128(showLow, low), _mm_andnot_si128(showLow, underLow)));
+                _mm_storeu_si128((__m128i *)(row + 4),
+                                 _mm_or_si128(_mm_and_si128(showHigh, high), _mm_andnot_si128(showHigh, underHigh)));
+            }
+            return ARCADE_BLIT_DONE;
+        }
+    }
 
     // The source column of each canvas column of the box, two at a time, and how many
     // fall before the sprite (u < 0) and after it (u >= width). `u` is monotonic along the

@@ -131,12 +131,8 @@ extension Canvas {
     /// ``arcade_blit_unturned`` on this canvas; false when the general path must draw it.
     @inline(__always) private func runKernel(_ sprite: SpritePixels, a: Double, d: Double, tx: Double, ty: Double) -> Bool {
         guard sprite.width > 0, sprite.height > 0 else { return true }
-        var target = arcade_blit_target(
-            pixels: UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self),
-            stride: Int64(width), clip_x0: Int64(clip.x0), clip_y0: Int64(clip.y0), clip_x1: Int64(clip.x1),
-            clip_y1: Int64(clip.y1), columns: columnMap, bias: Canvas.sampleBias)
         let src = UnsafeRawPointer(sprite.pixels.baseAddress!).assumingMemoryBound(to: UInt32.self)
-        return arcade_blit_unturned(src, Int64(sprite.width), Int64(sprite.height), a, d, tx, ty, &target) == ARCADE_BLIT_DONE
+        return arcade_blit_unturned(src, Int64(sprite.width), Int64(sprite.height), a, d, tx, ty, blitTarget) == ARCADE_BLIT_DONE
     }
     #endif
 

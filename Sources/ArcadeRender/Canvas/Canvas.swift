@@ -1,4 +1,5 @@
 import ArcadeCore
+import CRaster
 
 /// The drawing surface of one frame: pixels and terminal glyphs, composed in the order they
 /// are drawn.
@@ -44,7 +45,15 @@ public final class Canvas {
     /// Numbers the draws, so several pixels of one draw over one glyph cell count once.
     @exclusivity(unchecked) var drawSerial: UInt32 = 0
     /// The pixels drawing may touch, inclusive; the whole canvas unless a clip is pushed.
-    @exclusivity(unchecked) var clip: PixelBounds
+    @exclusivity(unchecked) var clip: PixelBounds {
+        didSet { refreshBlitTarget() }
+    }
+    #if arch(x86_64)
+    /// Where the sprite kernel draws (``blitUnturned(_:transform:anchor:alpha:tint:)``): the
+    /// buffers and the clip as the kernel reads them, kept up to date with both.
+    /// Owned by the canvas, so drawing passes the kernel one pointer that never moves.
+    let blitTarget = UnsafeMutablePointer<arcade_blit_target>.allocate(capacity: 1)
+    #endif
     /// Clips saved by ``pushClip(minX:minY:maxX:maxY:)``.
     @exclusivity(unchecked) var savedClips: [PixelBounds] = []
 
@@ -60,11 +69,15 @@ public final class Canvas {
         textCells = Array(repeating: TextCell.empty, count: cols * rws)
         glyphSpans = Array(repeating: GlyphSpan.none, count: rws)
         clip = PixelBounds(columns: cols, rows: rws)
+        refreshBlitTarget()
     }
 
     deinit {
         pixels.deallocate()
         columnMap.deallocate()
+        #if arch(x86_64)
+        blitTarget.deallocate()
+        #endif
     }
 
     private static func allocatePixels(_ count: Int, filledWith color: Color) -> UnsafeMutableBufferPointer<Color> {
@@ -76,7 +89,7 @@ public final class Canvas {
     }
 
     /// Extra entries after the pixels and the column map, for the blit's four-wide lanes.
-    static let lanePadding = 4
+    static let lanePadding = 8
 
     /// Width in pixels (one per column).
     @inlinable public var width: Int { columns }
@@ -103,6 +116,18 @@ public final class Canvas {
         hasText = false
         clip = PixelBounds(columns: cols, rows: rws)
         savedClips.removeAll()
+    }
+
+    /// Brings ``blitTarget`` up to date with the buffers and the clip.
+    private func refreshBlitTarget() {
+        #if arch(x86_64)
+        let (x0, y0, x1, y1) = (Double(clip.x0), Double(clip.y0), Double(clip.x1), Double(clip.y1))
+        blitTarget.initialize(to: arcade_blit_target(
+            clip_low: SIMD2(x0, y0), clip_low_before: SIMD2(x0 - 1, y0 - 1), clip_high: SIMD2(x1, y1),
+            clip_high_past: SIMD2(x1 + 1, y1 + 1),
+            pixels: UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self),
+            stride: Int64(width), columns: columnMap, bias: Canvas.sampleBias))
+        #endif
     }
 
     /// Fills the pixel layer with ``background`` and empties the text layer.
