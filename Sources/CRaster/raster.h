@@ -102,75 +102,77 @@ static inline int arcade_blit_unturned(const uint32_t *src, int64_t sw, int64_t 
     const double u0 = _mm_cvtsd_f64(source);
 
     const int64_t rowsLast = y1 - y0;
-    // The box has a slack column and row on each side, whose nudged centres may fall just
-    // outside the sprite. `u` (and `v`) is monotonic along the box, so the columns outside
-    // the sprite are a prefix and a suffix: when the first column is outside and the
-    // second inside, the sprite starts at the second, and likewise at the other end.
-    {
-        const int64_t end = x1 - x0;
-        const __m128d ends = _mm_add_pd(_mm_set1_pd(u0), _mm_mul_pd(_mm_set1_pd(ia), _mm_set_pd((double)end, 0)));
-        const __m128d nexts =
-            _mm_add_pd(_mm_set1_pd(u0), _mm_mul_pd(_mm_set1_pd(ia), _mm_set_pd((double)(end - 1), 1)));
-        const __m128d zero = _mm_setzero_pd(), w = _mm_set1_pd(width);
-        // Bit 0: the first column (or its neighbour) is outside; bit 1: the last (or its).
-        const int out = _mm_movemask_pd(_mm_or_pd(_mm_cmplt_pd(ends, zero), _mm_cmpge_pd(ends, w)));
-        const int nextOut = _mm_movemask_pd(_mm_or_pd(_mm_cmplt_pd(nexts, zero), _mm_cmpge_pd(nexts, w)));
-        const int64_t lo = out & 1, hi = end - (out >> 1);
-        // Exact when the run's own ends are inside (or nothing shows).
-        if (lo > hi || (((out & nextOut) == 0) && hi - lo < 8)) {
-            if (lo > hi) return ARCADE_BLIT_DONE;
-            const int64_t count = hi - lo + 1;
-            const __m128d step = _mm_set1_pd(ia), start = _mm_set1_pd(u0), limit = _mm_set1_pd(width - 1);
-            const __m128d runStart = _mm_set1_pd((double)lo);
-            const __m128d u01 = _mm_add_pd(start, _mm_mul_pd(step, _mm_add_pd(runStart, _mm_set_pd(1, 0))));
-            const __m128d u23 = _mm_add_pd(start, _mm_mul_pd(step, _mm_add_pd(runStart, _mm_set_pd(3, 2))));
-            const uint64_t c01 = (uint64_t)_mm_cvtsi128_si64(_mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(u01, zero), limit)));
-            const uint64_t c23 = (uint64_t)_mm_cvtsi128_si64(_mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(u23, zero), limit)));
-            const int64_t m0 = (int32_t)c01, m1 = (int32_t)(c01 >> 32), m2 = (int32_t)c23, m3 = (int32_t)(c23 >> 32);
-            // The rows: the first and last of the box may be slack too.
-            const double wy0 = _mm_cvtsd_f64(_mm_unpackhi_pd(centre, centre));
-            const __m128d vs = _mm_add_pd(_mm_mul_pd(_mm_set1_pd(id), _mm_add_pd(_mm_set1_pd(wy0), _mm_set_pd((double)rowsLast, 0))),
-                                          _mm_set1_pd(ity));
-            const int rowOut = _mm_movemask_pd(_mm_or_pd(_mm_cmplt_pd(vs, zero), _mm_cmpge_pd(vs, _mm_set1_pd(height))));
-            const int64_t top = rowOut & 1, bottom = rowsLast - (rowOut >> 1);
-            const __m128i flip = _mm_set1_epi32((int32_t)0x80000000);
-            const __m128i lanes = _mm_xor_si128(_mm_set_epi32(3, 2, 1, 0), flip);
-            const __m128i inRun = _mm_cmplt_epi32(lanes, _mm_xor_si128(_mm_set1_epi32((int32_t)count), flip));
-            uint32_t *row = target->pixels + (y0 + top) * target->stride + x0 + lo;
-            double wy = wy0 + (double)top;
-            if (count <= 4) {
-                for (int64_t j = top; j <= bottom; j++, row += target->stride, wy += 1) {
-                    const double v = id * wy + ity;
-                    if (!(v >= 0 && v < height)) continue;
-                    const uint32_t *from = src + (int64_t)(int32_t)v * sw;
-                    const __m128i color = _mm_set_epi32((int32_t)from[m3], (int32_t)from[m2], (int32_t)from[m1], (int32_t)from[m0]);
-                    const __m128i under = _mm_loadu_si128((const __m128i *)row);
-                    const __m128i show = _mm_and_si128(_mm_srai_epi32(color, 31), inRun);
-                    _mm_storeu_si128((__m128i *)row, _mm_or_si128(_mm_and_si128(show, color), _mm_andnot_si128(show, under)));
-                }
+    // A box at most eight columns wide (a coin's) is drawn in eight lanes from its first
+    // column, each lane showing the sprite where the general path's test for that pixel,
+    // `0 <= u < width`, holds: no loop and no branch on the sprite's width or place.
+    if (x1 - x0 <= 7) {
+        const __m128d zero = _mm_setzero_pd(), end = _mm_set1_pd(width), limit = _mm_set1_pd(width - 1);
+        const __m128d start = _mm_set1_pd(u0), step = _mm_set1_pd(ia);
+        const __m128d u01 = _mm_add_pd(start, _mm_mul_pd(step, _mm_set_pd(1, 0)));
+        const __m128d u23 = _mm_add_pd(start, _mm_mul_pd(step, _mm_set_pd(3, 2)));
+        const __m128d u45 = _mm_add_pd(start, _mm_mul_pd(step, _mm_set_pd(5, 4)));
+        const __m128d u67 = _mm_add_pd(start, _mm_mul_pd(step, _mm_set_pd(7, 6)));
+        // Four 64-bit lane masks into one vector of 32-bit ones.
+#define ARCADE_INSIDE(ua, ub)                                                                                          \
+    _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(_mm_and_pd(_mm_cmple_pd(zero, ua), _mm_cmplt_pd(ua, end))),         \
+                                    _mm_castpd_ps(_mm_and_pd(_mm_cmple_pd(zero, ub), _mm_cmplt_pd(ub, end))),         \
+                                    _MM_SHUFFLE(2, 0, 2, 0)))
+        // Lanes past the box's last column are off too.
+        const __m128i lastLane = _mm_set1_epi32((int32_t)(x1 - x0));
+        const __m128i inRun = _mm_andnot_si128(_mm_cmpgt_epi32(_mm_set_epi32(3, 2, 1, 0), lastLane), ARCADE_INSIDE(u01, u23));
+        const __m128i inRunHigh =
+            _mm_andnot_si128(_mm_cmpgt_epi32(_mm_set_epi32(7, 6, 5, 4), lastLane), ARCADE_INSIDE(u45, u67));
+#undef ARCADE_INSIDE
+        // Each lane's source column, clamped so every lane reads a pixel of the sprite.
+#define ARCADE_COLUMNS(u) ((uint64_t)_mm_cvtsi128_si64(_mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(u, zero), limit))))
+        const uint64_t c01 = ARCADE_COLUMNS(u01), c23 = ARCADE_COLUMNS(u23);
+        const uint64_t c45 = ARCADE_COLUMNS(u45), c67 = ARCADE_COLUMNS(u67);
+#undef ARCADE_COLUMNS
+        const int64_t m0 = (int32_t)c01, m1 = (int32_t)(c01 >> 32), m2 = (int32_t)c23, m3 = (int32_t)(c23 >> 32);
+        const int64_t m4 = (int32_t)c45, m5 = (int32_t)(c45 >> 32), m6 = (int32_t)c67, m7 = (int32_t)(c67 >> 32);
+        // The rows: the box's first and last may be slack, outside the sprite. `v` grows
+        // (or shrinks) steadily down the box, so the rows between two inside ones are
+        // inside too; each row drawn checks its own `v` all the same.
+        const double wy0 = _mm_cvtsd_f64(_mm_unpackhi_pd(centre, centre));
+        const __m128d vs = _mm_add_pd(
+            _mm_mul_pd(_mm_set1_pd(id), _mm_add_pd(_mm_set1_pd(wy0), _mm_set_pd((double)rowsLast, 0))), _mm_set1_pd(ity));
+        const int rowOut = _mm_movemask_pd(_mm_or_pd(_mm_cmplt_pd(vs, zero), _mm_cmpge_pd(vs, _mm_set1_pd(height))));
+        const int64_t top = rowOut & 1, bottom = rowsLast - (rowOut >> 1);
+        {
+            uint32_t *const corner = target->pixels + y0 * target->stride + x0;
+            // One row of the run, eight lanes (those past it are masked off): a sprite a few
+            // pixels wide takes the same path whatever its width, with no branch on it.
+#define ARCADE_ROW8(j)                                                                                                 \
+    do {                                                                                                               \
+        const double v = id * (wy0 + (double)(j)) + ity;                                                               \
+        if (v >= 0 && v < height) {                                                                                    \
+            const uint32_t *from = src + (int64_t)(int32_t)v * sw;                                                     \
+            uint32_t *row = corner + (j) * target->stride;                                                             \
+            const __m128i low = _mm_set_epi32((int32_t)from[m3], (int32_t)from[m2], (int32_t)from[m1], (int32_t)from[m0]); \
+            const __m128i high = _mm_set_epi32((int32_t)from[m7], (int32_t)from[m6], (int32_t)from[m5], (int32_t)from[m4]); \
+            const __m128i underLow = _mm_loadu_si128((const __m128i *)row);                                            \
+            const __m128i underHigh = _mm_loadu_si128((const __m128i *)(row + 4));                                     \
+            const __m128i showLow = _mm_and_si128(_mm_srai_epi32(low, 31), inRun);                                     \
+            const __m128i showHigh = _mm_and_si128(_mm_srai_epi32(high, 31), inRunHigh);                              \
+            _mm_storeu_si128((__m128i *)row, _mm_or_si128(_mm_and_si128(showLow, low), _mm_andnot_si128(showLow, underLow))); \
+            _mm_storeu_si128((__m128i *)(row + 4),                                                                     \
+                             _mm_or_si128(_mm_and_si128(showHigh, high), _mm_andnot_si128(showHigh, underHigh)));      \
+        }                                                                                                              \
+    } while (0)
+            const int64_t shown = bottom - top + 1;
+            if (shown <= 3) {
+                // Up to three rows, as three: a row past the last repeats the last, and
+                // drawing a row twice changes nothing. No branch on the sprite's height.
+                if (shown <= 0) return ARCADE_BLIT_DONE;
+                const int64_t second = shown > 1 ? top + 1 : top;
+                const int64_t third = shown > 2 ? top + 2 : second;
+                ARCADE_ROW8(top);
+                ARCADE_ROW8(second);
+                ARCADE_ROW8(third);
                 return ARCADE_BLIT_DONE;
             }
-            const __m128d u45 = _mm_add_pd(start, _mm_mul_pd(step, _mm_add_pd(runStart, _mm_set_pd(5, 4))));
-            const __m128d u67 = _mm_add_pd(start, _mm_mul_pd(step, _mm_add_pd(runStart, _mm_set_pd(7, 6))));
-            const uint64_t c45 = (uint64_t)_mm_cvtsi128_si64(_mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(u45, zero), limit)));
-            const uint64_t c67 = (uint64_t)_mm_cvtsi128_si64(_mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(u67, zero), limit)));
-            const int64_t m4 = (int32_t)c45, m5 = (int32_t)(c45 >> 32), m6 = (int32_t)c67, m7 = (int32_t)(c67 >> 32);
-            const __m128i inRunHigh = _mm_cmplt_epi32(_mm_xor_si128(_mm_set_epi32(7, 6, 5, 4), flip),
-                                                      _mm_xor_si128(_mm_set1_epi32((int32_t)count), flip));
-            for (int64_t j = top; j <= bottom; j++, row += target->stride, wy += 1) {
-                const double v = id * wy + ity;
-                if (!(v >= 0 && v < height)) continue;
-                const uint32_t *from = src + (int64_t)(int32_t)v * sw;
-                const __m128i low = _mm_set_epi32((int32_t)from[m3], (int32_t)from[m2], (int32_t)from[m1], (int32_t)from[m0]);
-                const __m128i high = _mm_set_epi32((int32_t)from[m7], (int32_t)from[m6], (int32_t)from[m5], (int32_t)from[m4]);
-                const __m128i underLow = _mm_loadu_si128((const __m128i *)row);
-                const __m128i underHigh = _mm_loadu_si128((const __m128i *)(row + 4));
-                const __m128i showLow = _mm_and_si128(_mm_srai_epi32(low, 31), inRun);
-                const __m128i showHigh = _mm_and_si128(_mm_srai_epi32(high, 31), inRunHigh);
-                _mm_storeu_si128((__m128i *)row, _mm_or_si128(_mm_and_si128(showLow, low), _mm_andnot_si128(showLow, underLow)));
-                _mm_storeu_si128((__m128i *)(row + 4),
-                                 _mm_or_si128(_mm_and_si128(showHigh, high), _mm_andnot_si128(showHigh, underHigh)));
-            }
+            for (int64_t j = top; j <= bottom; j++) ARCADE_ROW8(j);
+#undef ARCADE_ROW8
             return ARCADE_BLIT_DONE;
         }
     }

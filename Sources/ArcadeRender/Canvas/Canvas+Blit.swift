@@ -103,19 +103,21 @@ extension Canvas {
     }
 
     /// ``drawSprite(_:transform:anchor:alpha:tint:)`` for the common case of a busy scene,
-    /// when it applies: an unturned sprite of opaque and clear pixels, fully opaque and
-    /// untinted, with no text on the canvas. Returns false, drawing nothing, otherwise.
+    /// when it applies: an unturned sprite of opaque and clear pixels (``KernelSprite``),
+    /// fully opaque and untinted, with no text on the canvas. Returns false, drawing nothing,
+    /// otherwise.
     ///
     /// The content transform is the one ``drawSprite(_:transform:anchor:alpha:tint:)`` works
     /// out (`transform.translatedBy(-anchor.x * w, -anchor.y * h)`) with its zero terms left
     /// out, which changes at most the sign of a zero.
-    @inline(__always) func blitUnturned(_ sprite: SpritePixels, transform t: AffineTransform, anchor: Vec2, alpha: Double,
-                                        tint: Color) -> Bool {
+    @inline(__always) func blitUnturned(_ sprite: KernelSprite, transform t: AffineTransform, anchor: Vec2,
+                                        alpha: Double) -> Bool {
         #if arch(x86_64)
-        guard t.b == 0, t.c == 0, alpha >= 1, kernelDraws(sprite, tint: tint) else { return false }
-        let tx = t.a * (-anchor.x * Double(sprite.width)) + t.tx
-        let ty = t.d * (-anchor.y * Double(sprite.height)) + t.ty
-        return runKernel(sprite, a: t.a, d: t.d, tx: tx, ty: ty)
+        guard t.b == 0, t.c == 0, alpha >= 1, !hasText else { return false }
+        let tx = t.a * (-anchor.x * sprite.width) + t.tx
+        let ty = t.d * (-anchor.y * sprite.height) + t.ty
+        return arcade_blit_unturned(sprite.pixels, sprite.columns, sprite.rows, t.a, t.d, tx, ty, blitTarget)
+            == ARCADE_BLIT_DONE
         #else
         return false  // the kernel is written for SSE2; elsewhere the Swift path draws
         #endif
@@ -225,6 +227,28 @@ extension Canvas {
                              cells: cells, cell: cellRow &+ i, serial: serial)
             }
         }
+    }
+}
+
+/// A sprite the canvas's kernel draws as it is: art of opaque and clear pixels, not empty,
+/// shown untinted (``Canvas/blitUnturned(_:transform:anchor:alpha:)``). A sprite node
+/// keeps one while it shows such a still frame, so drawing it checks nothing else.
+struct KernelSprite {
+    let pixels: UnsafePointer<UInt32>
+    let columns: Int64
+    let rows: Int64
+    let width: Double
+    let height: Double
+
+    /// The kernel's view of `sprite` drawn with `tint`, or nil when the kernel does not draw it.
+    init?(_ sprite: SpritePixels, tint: Color) {
+        guard sprite.isOpaqueOrClear, tint.r & tint.g & tint.b & tint.a == 255, sprite.width > 0, sprite.height > 0,
+              let base = sprite.pixels.baseAddress else { return nil }
+        pixels = UnsafeRawPointer(base).assumingMemoryBound(to: UInt32.self)
+        columns = Int64(sprite.width)
+        rows = Int64(sprite.height)
+        width = Double(sprite.width)
+        height = Double(sprite.height)
     }
 }
 

@@ -7,6 +7,7 @@ public final class SpriteNode: Node {
         didSet {
             frameViews = SpriteNode.views(of: flipbook)
             firstFrame = frameViews[0]
+            refreshKernelSprite()
         }
     }
     /// Where the frames' pixels are, kept while ``flipbook`` holds them: drawing reads them
@@ -22,7 +23,12 @@ public final class SpriteNode: Node {
     /// The frame shown while not playing (wrapped into range).
     @exclusivity(unchecked) public var frameIndex = 0
     /// Multiplied into every pixel; white shows the art unchanged. Colour slot 0.
-    @exclusivity(unchecked) public var tint = Color.white
+    @exclusivity(unchecked) public var tint = Color.white {
+        didSet { refreshKernelSprite() }
+    }
+    /// Set while the node shows one still frame that the canvas's kernel draws as it is
+    /// (most sprites of a busy scene: a coin), so drawing it checks one thing.
+    @exclusivity(unchecked) private var kernelSprite: KernelSprite?
 
     /// A still sprite at `(x, y)`, centred there by default.
     public init(sprite: Sprite, x: Double = 0, y: Double = 0) {
@@ -30,6 +36,7 @@ public final class SpriteNode: Node {
         frameViews = [sprite.view]
         firstFrame = sprite.view
         super.init(x: x, y: y)
+        refreshKernelSprite()
     }
 
     /// A flipbook at `(x, y)`.
@@ -38,6 +45,11 @@ public final class SpriteNode: Node {
         frameViews = SpriteNode.views(of: flipbook)
         firstFrame = frameViews[0]
         super.init(x: x, y: y)
+        refreshKernelSprite()
+    }
+
+    private func refreshKernelSprite() {
+        kernelSprite = frameViews.count == 1 ? KernelSprite(firstFrame, tint: tint) : nil
     }
 
     private static func views(of flipbook: Flipbook) -> [SpritePixels] {
@@ -71,11 +83,13 @@ public final class SpriteNode: Node {
     }
 
     override func drawContent(in canvas: Canvas, transform: AffineTransform, alpha: Double, time: Double) {
-        // A still sprite (most are) needs no clock.
-        let frame = frameViews.count == 1 ? firstFrame : frameViews[currentFrame(at: time)]
         // Most sprites of a busy scene (a coin shower) are unturned art of opaque and clear
         // pixels on opaque untinted nodes: straight to the canvas's kernel for those.
-        if canvas.blitUnturned(frame, transform: transform, anchor: anchor, alpha: alpha, tint: tint) { return }
+        if let sprite = kernelSprite, canvas.blitUnturned(sprite, transform: transform, anchor: anchor, alpha: alpha) {
+            return
+        }
+        // A still sprite (most are) needs no clock.
+        let frame = frameViews.count == 1 ? firstFrame : frameViews[currentFrame(at: time)]
         canvas.drawSprite(frame, transform: transform, anchor: anchor, alpha: alpha, tint: tint)
     }
 
