@@ -247,6 +247,58 @@ static inline int arcade_blit_unturned(const uint32_t *src, int64_t sw, int64_t 
     return ARCADE_BLIT_DONE;
 }
 
+/// Fills `count` pixels with `color` (clearing the canvas), four at a time.
+static inline void arcade_fill_pixels(uint32_t *pixels, int64_t count, uint32_t color) {
+    const __m128i fill = _mm_set1_epi32((int32_t)color);
+    int64_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        _mm_storeu_si128((__m128i *)(pixels + i), fill);
+        _mm_storeu_si128((__m128i *)(pixels + i + 4), fill);
+        _mm_storeu_si128((__m128i *)(pixels + i + 8), fill);
+        _mm_storeu_si128((__m128i *)(pixels + i + 12), fill);
+    }
+    for (; i < count; i++) pixels[i] = color;
+}
+
+/// Composes pixels into terminal cells, four cells at a time: cell `(column, row)` shows
+/// pixel row `2 * row` over `2 * row + 1` as `upper` (the half block, top pixel in the
+/// foreground, bottom in the background) or, when both pixels are the same, as `space` on
+/// that colour. A cell is three words, character, foreground and background (ArcadeRender's
+/// `Cell`), written to `cells`, `columns * rows` of them.
+static inline void arcade_compose_cells(const uint32_t *pixels, int64_t columns, int64_t rows, uint32_t *cells,
+                                        uint32_t space, uint32_t upper) {
+    const __m128i spaces = _mm_set1_epi32((int32_t)space), uppers = _mm_set1_epi32((int32_t)upper);
+    for (int64_t row = 0; row < rows; row++) {
+        const uint32_t *top = pixels + 2 * row * columns, *bottom = top + columns;
+        uint32_t *out = cells + 3 * row * columns;
+        int64_t column = 0;
+        for (; column + 4 <= columns; column += 4, out += 12) {
+            const __m128i t = _mm_loadu_si128((const __m128i *)(top + column));
+            const __m128i b = _mm_loadu_si128((const __m128i *)(bottom + column));
+            const __m128i same = _mm_cmpeq_epi32(t, b);
+            const __m128i c = _mm_or_si128(_mm_and_si128(same, spaces), _mm_andnot_si128(same, uppers));
+            const __m128i g = _mm_or_si128(_mm_and_si128(same, t), _mm_andnot_si128(same, b));
+            // Interleaved: c0 t0 g0 c1 | t1 g1 c2 t2 | g2 c3 t3 g3.
+            const __m128i ct = _mm_unpacklo_epi32(c, t);                          // c0 t0 c1 t1
+            const __m128i gc = _mm_unpacklo_epi32(g, _mm_srli_si128(c, 4));       // g0 c1 g1 c2
+            const __m128i tg = _mm_unpacklo_epi32(_mm_srli_si128(t, 4), _mm_srli_si128(g, 4));  // t1 g1 t2 g2
+            const __m128i ctHigh = _mm_unpackhi_epi32(c, t);                      // c2 t2 c3 t3
+            const __m128i gcHigh = _mm_unpackhi_epi32(g, _mm_srli_si128(c, 4));   // g2 c3 g3 0
+            const __m128i tgHigh = _mm_unpackhi_epi32(t, g);                      // t2 g2 t3 g3
+            _mm_storeu_si128((__m128i *)out, _mm_unpacklo_epi64(ct, gc));
+            _mm_storeu_si128((__m128i *)(out + 4), _mm_unpacklo_epi64(tg, ctHigh));
+            _mm_storeu_si128((__m128i *)(out + 8), _mm_castpd_si128(_mm_shuffle_pd(_mm_castsi128_pd(gcHigh),
+                                                                                   _mm_castsi128_pd(tgHigh), 2)));
+        }
+        for (; column < columns; column++, out += 3) {
+            const uint32_t t = top[column], b = bottom[column];
+            out[0] = t == b ? space : upper;
+            out[1] = t;
+            out[2] = t == b ? t : b;
+        }
+    }
+}
+
 #endif  // __SSE2__
 
 #endif

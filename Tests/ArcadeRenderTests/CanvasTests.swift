@@ -131,4 +131,36 @@ import ArcadeTestSupport
             #expect(canvas.pixel(x: x, y: 3) == Palette.background)
         }
     }
+
+    @Test func everyCellShowsItsTwoPixelsAtEveryWidth() {
+        // The composer takes four cells at a time with a tail for the rest: widths 1 to 13
+        // cover every tail, on pixels drawn from three colours so equal pairs are common.
+        let colors = [Palette.red, Palette.blue, Color(r: 1, g: 2, b: 3)]
+        var rng = SeededRandom(seed: 11)
+        for columns in 1...13 {
+            let canvas = Canvas(columns: columns, rows: 3)
+            for y in 0..<canvas.height {
+                for x in 0..<columns { canvas.blendPixel(x: x, y: y, color: colors[Int(rng.nextInt(in: 0, 2))]) }
+            }
+            var frame = Frame(columns: 1, rows: 1)
+            canvas.render(into: &frame)
+            for row in 0..<3 {
+                for column in 0..<columns {
+                    let expected = Cell(top: canvas.pixel(x: column, y: 2 * row)!, bottom: canvas.pixel(x: column, y: 2 * row + 1)!)
+                    #expect(frame[column, row] == expected, "cell \(column), \(row) of \(columns) columns")
+                }
+            }
+        }
+    }
+
+    @Test func clearingFillsEveryPixelAtEverySize() {
+        for columns in [1, 3, 4, 7, 8, 9, 17] {
+            let canvas = Canvas(columns: columns, rows: 2)
+            canvas.drawRect(width: Double(columns), height: 4, transform: .identity, anchor: .zero, fill: Palette.red)
+            canvas.clear(to: Palette.blue)
+            for y in 0..<4 {
+                for x in 0..<columns { #expect(canvas.pixel(x: x, y: y) == Palette.blue) }
+            }
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import ArcadeCore
+import CRaster
 
 extension Canvas {
     /// Composes the canvas into terminal cells: each column of two pixels becomes one cell
@@ -12,6 +13,17 @@ extension Canvas {
         let rowCount = rows
         guard cols > 0, rowCount > 0 else { return }
         let px = UnsafeRawPointer(pixels.baseAddress!)
+        #if arch(x86_64)
+        if Canvas.cellsAreThreeWords {
+            frame.withCells { cells in
+                arcade_compose_cells(px.assumingMemoryBound(to: UInt32.self), Int64(cols), Int64(rowCount),
+                                     UnsafeMutableRawPointer(cells.baseAddress!).assumingMemoryBound(to: UInt32.self),
+                                     Unicode.Scalar(0x20)!.value, Cell.upperHalf.value)
+            }
+            if hasText { renderGlyphs(into: &frame) }
+            return
+        }
+        #endif
         frame.withCells { cells in
             let out = cells.baseAddress!
             let space = Unicode.Scalar(0x20)!, upper = Cell.upperHalf
@@ -33,6 +45,14 @@ extension Canvas {
         }
         if hasText { renderGlyphs(into: &frame) }
     }
+
+    /// True when a ``Cell`` is laid out as three words, character, foreground and background,
+    /// as the native composer writes them (Swift lays a struct out in declaration order in
+    /// practice, but does not promise it; where it differs, the Swift loop composes).
+    static let cellsAreThreeWords = MemoryLayout<Cell>.size == 12 && MemoryLayout<Cell>.stride == 12
+        && MemoryLayout<Cell>.offset(of: \Cell.character) == 0 && MemoryLayout<Cell>.offset(of: \Cell.foreground) == 4
+        && MemoryLayout<Cell>.offset(of: \Cell.background) == 8 && MemoryLayout<Color>.size == 4
+        && MemoryLayout<Unicode.Scalar>.size == 4
 
     /// The glyph pass of ``render(into:)``: each cell still showing a glyph, over the mean of
     /// its two pixels.

@@ -139,7 +139,12 @@ public final class Canvas {
     /// whole canvas, whatever the clip.
     public func clear(to color: Color) {
         let fill = Color(r: color.r, g: color.g, b: color.b)
+        #if arch(x86_64)
+        arcade_fill_pixels(UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self),
+                           Int64(pixels.count), unsafeBitCast(fill, to: UInt32.self))
+        #else
         pixels.update(repeating: fill)
+        #endif
         if hasText {
             textCells.withUnsafeMutableBufferPointer { buf in
                 buf.update(repeating: TextCell.empty)

@@ -136,15 +136,19 @@ public final class Scene {
     /// and ``Node/composedAlpha`` hold what it was drawn with.
     public func draw(into canvas: Canvas, time: Double) {
         canvas.clear(to: background)
-        draw(root, parentTransform: .identity, parentAlpha: 1, canvas: canvas, time: time)
+        draw(root, parentTransform: .identity, parentIsIdentity: true, parentAlpha: 1, canvas: canvas, time: time)
     }
 
-    private func draw(_ node: Node, parentTransform: AffineTransform, parentAlpha: Double, canvas: Canvas, time: Double) {
+    /// Draws `node` and its subtree. `parentIsIdentity` says `parentTransform` is the
+    /// identity (the children of an unmoved root: most nodes of most scenes), whose product
+    /// with the node's own transform is that transform, so it is skipped.
+    private func draw(_ node: Node, parentTransform: AffineTransform, parentIsIdentity: Bool, parentAlpha: Double,
+                      canvas: Canvas, time: Double) {
         guard node.isVisible else { return }
         let alpha = parentAlpha * min(max(node.alpha, 0), 1)
         // Below half a step of 1/255 nothing would show, for this node or its descendants.
         guard alpha >= 0.5 / 255 else { return }
-        let transform = parentTransform * node.localTransform
+        let transform = parentIsIdentity ? node.localTransform : parentTransform * node.localTransform
         node.composedTransform = transform
         node.composedAlpha = alpha
         node.drawContent(in: canvas, transform: transform, alpha: alpha, time: time)
@@ -165,10 +169,12 @@ public final class Scene {
     /// time, so they are visited without taking a reference each: with ten thousand coins,
     /// two atomic reference count changes per node are a good part of a frame.
     private func drawChildren(of node: Node, transform: AffineTransform, alpha: Double, canvas: Canvas, time: Double) {
+        let isIdentity = transform == .identity
         node.childStorage.withUnsafeBufferPointer { children in
             for i in children.indices {
                 Unmanaged.passUnretained(children[i])._withUnsafeGuaranteedRef { child in
-                    draw(child, parentTransform: transform, parentAlpha: alpha, canvas: canvas, time: time)
+                    draw(child, parentTransform: transform, parentIsIdentity: isIdentity, parentAlpha: alpha, canvas: canvas,
+                         time: time)
                 }
             }
         }
