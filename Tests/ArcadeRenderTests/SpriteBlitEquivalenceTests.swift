@@ -59,10 +59,13 @@ import Testing
     /// the general path on the other, and returns both.
     /// With `kernel`, only what the opaque-or-clear kernel draws: art with no half-transparent
     /// pixel, on a fully opaque untinted node, with no text on the canvas.
-    private func drawBoth(_ c: inout Case, kernel: Bool = false) -> (fast: Canvas, general: Canvas, fastTaken: Bool) {
+    /// `shuffles` false keeps the kernel to its SSE2 build (see ``Canvas/kernelMayShuffle``).
+    private func drawBoth(_ c: inout Case, kernel: Bool = false, shuffles: Bool = true)
+        -> (fast: Canvas, general: Canvas, fastTaken: Bool) {
         let columns = c.int(1, 30), rows = c.int(1, 12)
         let background = c.color()
         let fast = Canvas(columns: columns, rows: rows, background: background)
+        fast.kernelMayShuffle = shuffles
         let general = Canvas(columns: columns, rows: rows, background: background)
         // Something beneath to blend onto: a rectangle, and sometimes text (glyphs to cover).
         let under = c.color(alpha: UInt8(c.int(1, 255)))
@@ -99,17 +102,18 @@ import Testing
     }
 
     /// The kernel for art of opaque and clear pixels (``arcade_blit_unturned``), on many more
-    /// placements than the mixed test gives it.
-    @Test func opaqueOrClearSpritesLandOnTheSamePixelsAsTheGeneralPath() {
-        compareOnRandomPlacements(seed: 77, cases: 12000, kernel: true)
+    /// placements than the mixed test gives it: both its builds, the one for any x86-64 CPU
+    /// and the one that gathers pixels with SSSE3's byte shuffles (where this CPU has it).
+    @Test(arguments: [true, false]) func opaqueOrClearSpritesLandOnTheSamePixelsAsTheGeneralPath(shuffles: Bool) {
+        compareOnRandomPlacements(seed: 77, cases: 12000, kernel: true, shuffles: shuffles)
     }
 
-    private func compareOnRandomPlacements(seed: UInt64, cases: Int, kernel: Bool) {
+    private func compareOnRandomPlacements(seed: UInt64, cases: Int, kernel: Bool, shuffles: Bool = true) {
         var c = Case(rng: SeededRandom(seed: seed))
         var taken = 0
         var drewSomething = 0
         for n in 0..<cases {
-            let (fast, general, fastTaken) = drawBoth(&c, kernel: kernel)
+            let (fast, general, fastTaken) = drawBoth(&c, kernel: kernel, shuffles: shuffles)
             if fastTaken { taken += 1 }
             var differs: [String] = []
             var changed = false
@@ -135,7 +139,7 @@ import Testing
     /// transform worked out with its zero terms left out): the same pixels as the general
     /// rasterizer given the content transform the long way, for random anchors, mirrors,
     /// scales, places and parents.
-    @Test func sceneSpritesWithAnchorsLandOnTheSamePixelsAsTheGeneralPath() {
+    @Test(arguments: [true, false]) func sceneSpritesWithAnchorsLandOnTheSamePixelsAsTheGeneralPath(shuffles: Bool) {
         var c = Case(rng: SeededRandom(seed: 501))
         for n in 0..<3000 {
             let columns = c.int(1, 30), rows = c.int(1, 12)
@@ -151,6 +155,7 @@ import Testing
             group.scale = c.int(0, 2) == 0 ? c.scale() : 1
             try! scene.add(node, to: group)
             let fast = Canvas(columns: columns, rows: rows)
+            fast.kernelMayShuffle = shuffles
             scene.draw(into: fast, time: 0)
             let general = Canvas(columns: columns, rows: rows, background: background)
             let w = Double(sprite.width), h = Double(sprite.height)

@@ -81,14 +81,14 @@ public final class Canvas {
     }
 
     private static func allocatePixels(_ count: Int, filledWith color: Color) -> UnsafeMutableBufferPointer<Color> {
-        // `lanePadding` pixels past the end: a sprite row drawn four pixels at a time may
-        // read and rewrite (unchanged) up to three pixels after the canvas's last one.
+        // `lanePadding` pixels past the end: a sprite row drawn in eight lanes may read and
+        // rewrite (unchanged) up to seven pixels after the canvas's last one.
         let buffer = UnsafeMutableBufferPointer<Color>.allocate(capacity: count + Canvas.lanePadding)
         buffer.initialize(repeating: color)
         return UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
     }
 
-    /// Extra entries after the pixels and the column map, for the blit's four-wide lanes.
+    /// Extra entries after the pixels and the column map, for the blit's lanes.
     static let lanePadding = 8
 
     /// Width in pixels (one per column).
@@ -126,8 +126,20 @@ public final class Canvas {
             clip_low: SIMD2(x0, y0), clip_low_before: SIMD2(x0 - 1, y0 - 1), clip_high: SIMD2(x1, y1),
             clip_high_past: SIMD2(x1 + 1, y1 + 1),
             pixels: UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self),
-            stride: Int64(width), columns: columnMap, bias: Canvas.sampleBias))
+            stride: Int64(width), columns: columnMap, bias: Canvas.sampleBias,
+            shuffles: Canvas.cpuHasByteShuffles && kernelMayShuffle ? 1 : 0))
         #endif
+    }
+
+    #if arch(x86_64)
+    /// True when the CPU has SSSE3, whose byte shuffles the sprite kernel uses when it may.
+    static let cpuHasByteShuffles = arcade_cpu_has_ssse3() != 0
+    #endif
+
+    /// False to keep the sprite kernel to its SSE2 build even where the CPU has SSSE3: for
+    /// tests, which check that both builds draw the same pixels.
+    var kernelMayShuffle = true {
+        didSet { refreshBlitTarget() }
     }
 
     /// Fills the pixel layer with ``background`` and empties the text layer.

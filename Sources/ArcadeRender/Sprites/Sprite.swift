@@ -122,11 +122,16 @@ final class SpriteStorage: @unchecked Sendable {
     /// See ``SpritePixels/isOpaqueOrClear``.
     let isOpaqueOrClear: Bool
 
+    /// Clear pixels kept after the last row: the canvas's kernel loads a narrow sprite's
+    /// row as four pixels at once, past the end of a row narrower than four.
+    static let padding = 4
+
     init(_ pixels: [Color]) {
-        let base = UnsafeMutablePointer<Color>.allocate(capacity: max(pixels.count, 1))
+        let base = UnsafeMutablePointer<Color>.allocate(capacity: pixels.count + SpriteStorage.padding)
         pixels.withUnsafeBufferPointer { src in
             if let from = src.baseAddress { base.initialize(from: from, count: src.count) }
         }
+        (base + pixels.count).initialize(repeating: .clear, count: SpriteStorage.padding)
         self.base = base
         isOpaqueOrClear = pixels.withUnsafeBufferPointer(SpritePixels.opaqueOrClear)
     }
