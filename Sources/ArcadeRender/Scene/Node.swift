@@ -140,6 +140,24 @@ public class Node: Animatable {
         return cachedLocal
     }
 
+    /// ``localTransform`` without caching it: what the frame's traversal uses for a node
+    /// that moved, which it composes once and would only write back to read never again.
+    /// The sine and cosine are still cached (they change only with the rotation).
+    @inline(__always) final var uncachedLocalTransform: AffineTransform {
+        if !localDirty { return cachedLocal }
+        if rotation != cachedRotation {
+            let sc = AffineTransform.sinCos(rotation)
+            cachedSin = sc.sin
+            cachedCos = sc.cos
+            cachedRotation = rotation
+        }
+        return AffineTransform(
+            a: cachedCos * scaleX, b: cachedSin * scaleX,
+            c: -cachedSin * scaleY, d: cachedCos * scaleY,
+            tx: x, ty: y
+        )
+    }
+
     /// The children in draw order (z, then insertion).
     public var children: [Node] {
         prepareChildren()

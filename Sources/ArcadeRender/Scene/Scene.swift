@@ -148,7 +148,7 @@ public final class Scene {
         let alpha = parentAlpha * min(max(node.alpha, 0), 1)
         // Below half a step of 1/255 nothing would show, for this node or its descendants.
         guard alpha >= 0.5 / 255 else { return }
-        let transform = parentIsIdentity ? node.localTransform : parentTransform * node.localTransform
+        let transform = parentIsIdentity ? node.uncachedLocalTransform : parentTransform * node.uncachedLocalTransform
         node.composedTransform = transform
         node.composedAlpha = alpha
         node.drawContent(in: canvas, transform: transform, alpha: alpha, time: time)
