@@ -309,6 +309,27 @@ static inline int arcade_table_move(lua_State *L) {
     return 1;
 }
 
+/* Adds the number on top of the stack to b as Lua's tostring writes it (LUA_INTEGER_FMT,
+** or LUA_NUMBER_FMT with ".0" after a float that looks like an integer), and pops it.
+** Stock concat converts the number where it sits on the stack, which makes a new string
+** for every number: a million of them a pass over a table of a million numbers, enough
+** garbage to push the heap to its cap and into a full collection nothing can interrupt. */
+static inline void arcade_add_number(lua_State *L, luaL_Buffer *b) {
+    char text[64];
+    int len;
+    if (lua_isinteger(L, -1)) {
+        len = snprintf(text, sizeof text, LUA_INTEGER_FMT, (LUAI_UACINT)lua_tointeger(L, -1));
+    } else {
+        len = snprintf(text, sizeof text, LUA_NUMBER_FMT, (LUAI_UACNUMBER)lua_tonumber(L, -1));
+        if (len > 0 && len < (int)sizeof text - 2 && text[strspn(text, "-0123456789")] == '\0') {
+            text[len++] = lua_getlocaledecpoint();
+            text[len++] = '0';
+        }
+    }
+    lua_pop(L, 1);
+    luaL_addlstring(b, text, len > 0 ? (size_t)len : 0);
+}
+
 /* concat(t [, sep [, i [, j]]]) */
 static inline int arcade_table_concat(lua_State *L) {
     lua_Integer last = arcade_table_length(L, 0);
@@ -326,8 +347,13 @@ static inline int arcade_table_concat(lua_State *L) {
             return luaL_error(L, "invalid value (%s) at index %I in table for 'concat'",
                               luaL_typename(L, -1), (LUAI_UACINT)i);
         size_t len;
-        lua_tolstring(L, -1, &len);
-        luaL_addvalue(&b);
+        if (lua_type(L, -1) == LUA_TNUMBER) {
+            len = 24;   /* about what a number takes, for the work count */
+            arcade_add_number(L, &b);
+        } else {
+            lua_tolstring(L, -1, &len);
+            luaL_addvalue(&b);
+        }
         if (i == last) break;   /* before i++ can overflow at maxinteger */
         luaL_addlstring(&b, sep, lsep);
         arcade_work_add(&w, ARCADE_ELEMENT_WORK + (long)((len + lsep) >> 6));

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <locale.h>
 #include <stdatomic.h>
 #include <signal.h>
 #include <pthread.h>

@@ -373,6 +373,20 @@ import CLua
       end)
     end
     local odd = { 1, "x", {}, nil, true }
+    -- numbers are written as tostring writes them, without a string made for each
+    local numbers = { 0, -0.0, 0.0, 1, -1, 0.1, 1/3, -2.5, 1e15, 1e16, 2^53, 2^63, -2^63, 1e100, 1e-300, 5e-324,
+                      math.maxinteger, math.mininteger, math.huge, -math.huge, 3.0, -7.0, 123456789012345678 }
+    compare("concat numbers", function() return table.concat(numbers, " ") end)
+    compare("concat numbers and strings", function() return table.concat({ 1, "a", 2.0, "b", -0.0 }, ",") end)
+    for _ = 1, 300 do
+      local t = {}
+      for i = 1, random(0, 8) do
+        local k = random(1, 4)
+        t[i] = k == 1 and random(-1000, 1000) or k == 2 and random(-1000, 1000) / random(1, 64)
+               or k == 3 and random(-5, 5) * 10.0 ^ random(-20, 20) or tostring(random(1, 9))
+      end
+      compare("concat random numbers", function() return table.concat(t, ";") end)
+    end
     compare("concat bad value", function() return table.concat({ 1, {}, 3 }) end)
     compare("concat bad value 2", function() return table.concat({ 1, 2, true }, ",") end)
     compare("concat nil", function() return table.concat(odd, ",", 1, 4) end)
