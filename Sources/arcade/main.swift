@@ -51,13 +51,16 @@ extension Arcade {
         @OptionGroup var dirs: GameDirs
         @OptionGroup var display: DisplayOptions
         @Flag(help: .hidden) var exitAfterFirstFrame = false
+        @Option(help: ArgumentHelp("Write what the terminal is sent to FILE as an asciicast v2 recording (asciinema play FILE).",
+                                   valueName: "FILE"))
+        var cast: String?
 
         func run() throws {
             var o = ArcadeApp.Options(catalog: dirs.catalog())
             o.store = dirs.store()
             o.exitAfterFirstFrame = exitAfterFirstFrame
             display.apply(to: &o)
-            try Interactive.run(o)
+            try Interactive.run(o, cast: cast)
         }
     }
 
@@ -68,6 +71,9 @@ extension Arcade {
         @OptionGroup var dirs: GameDirs
         @OptionGroup var display: DisplayOptions
         @Option(help: "Seed for the game's random numbers.") var seed: UInt64?
+        @Option(help: ArgumentHelp("Write what the terminal is sent to FILE as an asciicast v2 recording (asciinema play FILE).",
+                                   valueName: "FILE"))
+        var cast: String?
 
         func run() throws {
             let catalog = dirs.catalog()
@@ -78,7 +84,7 @@ extension Arcade {
             o.seed = seed
             o.store = dirs.store()
             display.apply(to: &o)
-            try Interactive.run(o)
+            try Interactive.run(o, cast: cast)
         }
     }
 
