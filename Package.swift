@@ -25,7 +25,8 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         // Header-only C for the canvas: its kernel for unturned sprites of opaque and clear
-        // pixels (SSE2), and number conversions without Swift's range checks.
+        // pixels (an SSE2 and an SSSE3 build), clearing, composing cells, and number
+        // conversions without Swift's range checks.
         .systemLibrary(name: "CRaster"),
         // Pure Swift, no I/O, no Lua: geometry, random, clock, timers, animation, physics.
         .target(name: "ArcadeCore", linkerSettings: [.linkedLibrary("m")]),

@@ -155,5 +155,3 @@ private func coinFlights(count: Int) -> (stepSeconds: Double, startSeconds: Doub
     startSamples.sort()
     return (stepSamples[stepSamples.count / 2], startSamples[startSamples.count / 2])
 }
-
-/// CPU seconds used by this thread.

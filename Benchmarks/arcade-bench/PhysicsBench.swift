@@ -112,8 +112,6 @@ private func timeSteps(_ makeWorld: () -> PhysicsWorld) -> Double {
     return ms
 }
 
-/// CPU time of the calling thread, in seconds.
-
 private func median(_ values: [Double]) -> Double {
     values.sorted()[values.count / 2]
 }

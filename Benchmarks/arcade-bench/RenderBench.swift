@@ -349,8 +349,6 @@ private func noiseBenchmark() -> [BenchResult] {
     ]
 }
 
-/// CPU seconds used by the calling thread.
-
 private func format1(_ v: Double) -> String {
     "\((v * 10).rounded() / 10)"
 }

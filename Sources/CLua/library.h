@@ -2,8 +2,9 @@
 ** The arcade's versions of the standard library functions that can work for a long time
 ** in one call, out of the time budget hook's reach: string.rep, string.format's "%q" of a
 ** long string, the table functions that walk ranges (concat, insert, move, remove, sort,
-** unpack), utf8.len and utf8.offset, and load (the parser). Each keeps Lua 5.4's behaviour, results and messages, and counts its
-** work (arcade_work) so that it stops with the budget error once its callback is overdue.
+** unpack), utf8.len and utf8.offset, and load (the parser). Each keeps Lua 5.4's
+** behaviour, results and messages, and counts its work (arcade_work) so that it stops
+** with the budget error once its callback is overdue.
 **
 ** Included by shim.h after the time budget section and patterns.h.
 */

@@ -2,8 +2,8 @@
 #define ARCADE_RASTER_H
 
 // The canvas's kernel for unturned sprites of opaque-or-clear pixels (the coins of a
-// shower: thousands a frame), and the number conversions it needs. Header-only and
-// inlined into the Swift code that calls it.
+// shower: thousands a frame), in two builds (see below); clearing and composing cells; and
+// the number conversions the Swift blit needs. Header-only.
 //
 // The kernel picks exactly the pixels the general rasterizer does (ArcadeRender's
 // `Canvas.rasterize`): every expression below is the rasterizer's, term for term, with
@@ -31,10 +31,6 @@ static inline int32_t arcade_floor(double x) {
 static inline int32_t arcade_ceil(double x) {
     int32_t n = (int32_t)x;
     return n + ((double)n < x);
-}
-
-static inline double arcade_clamp(double x, double lo, double hi) {
-    return x < lo ? lo : x > hi ? hi : x;
 }
 
 #if defined(__SSE2__)
