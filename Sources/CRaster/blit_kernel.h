@@ -184,8 +184,8 @@ ARCADE_BLIT_ATTRIBUTES static int ARCADE_BLIT_NAME(const uint32_t *src, int64_t 
     if (lo > hi) return ARCADE_BLIT_DONE;
     const int64_t count = hi - lo + 1;
 
-    // Each row the sprite shows: its opaque pixels (alpha's top bit) replace the canvas's,
-    // four at a time, with no branch per pixel.
+    // Wider boxes. Each row the sprite shows: its opaque pixels (alpha's top bit) replace
+    // the canvas's, four at a time, with no branch per pixel.
     const int32_t *columns = map + lo;
     const __m128i flip = _mm_set1_epi32((int32_t)0x80000000);
     const __m128i run = _mm_xor_si128(_mm_set1_epi32((int32_t)count), flip);
@@ -193,21 +193,6 @@ ARCADE_BLIT_ATTRIBUTES static int ARCADE_BLIT_NAME(const uint32_t *src, int64_t 
     uint32_t *row = target->pixels + y0 * target->stride + x0 + lo;
     // The row's nudged pixel centre: exact in a double, so stepping it by one is too.
     double wy = (double)y0 + 0.5 - bias;
-    if (count <= 4) {
-        // One group a row (most small sprites): its columns and lanes worked out once.
-        const int64_t m0 = columns[0], m1 = columns[1], m2 = columns[2], m3 = columns[3];
-        const __m128i inRun = _mm_cmplt_epi32(lanes, run);
-        for (int64_t py = y0; py <= y1; py++, row += target->stride, wy += 1) {
-            const double v = id * wy + ity;
-            if (!(v >= 0 && v < height)) continue;
-            const uint32_t *from = src + (int64_t)(int32_t)v * sw;
-            const __m128i color = _mm_set_epi32((int32_t)from[m3], (int32_t)from[m2], (int32_t)from[m1], (int32_t)from[m0]);
-            const __m128i under = _mm_loadu_si128((const __m128i *)row);
-            const __m128i show = _mm_and_si128(_mm_srai_epi32(color, 31), inRun);
-            _mm_storeu_si128((__m128i *)row, _mm_or_si128(_mm_and_si128(show, color), _mm_andnot_si128(show, under)));
-        }
-        return ARCADE_BLIT_DONE;
-    }
     for (int64_t py = y0; py <= y1; py++, row += target->stride, wy += 1) {
         const double v = id * wy + ity;
         if (!(v >= 0 && v < height)) continue;

@@ -46,14 +46,16 @@ struct GameDirs: ParsableArguments {
 }
 
 extension Arcade {
+    /// `--cast` in the terminal (the menu and `dev`; `play` says more, as it also runs headless).
+    static let interactiveCastHelp = ArgumentHelp(
+        "Write what the terminal is sent to FILE as an asciicast v2 recording (asciinema play FILE).", valueName: "FILE")
+
     struct Menu: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Open the arcade menu (the default).")
         @OptionGroup var dirs: GameDirs
         @OptionGroup var display: DisplayOptions
         @Flag(help: .hidden) var exitAfterFirstFrame = false
-        @Option(help: ArgumentHelp("Write what the terminal is sent to FILE as an asciicast v2 recording (asciinema play FILE).",
-                                   valueName: "FILE"))
-        var cast: String?
+        @Option(help: Arcade.interactiveCastHelp) var cast: String?
 
         func run() throws {
             var o = ArcadeApp.Options(catalog: dirs.catalog())
@@ -71,9 +73,7 @@ extension Arcade {
         @OptionGroup var dirs: GameDirs
         @OptionGroup var display: DisplayOptions
         @Option(help: "Seed for the game's random numbers.") var seed: UInt64?
-        @Option(help: ArgumentHelp("Write what the terminal is sent to FILE as an asciicast v2 recording (asciinema play FILE).",
-                                   valueName: "FILE"))
-        var cast: String?
+        @Option(help: Arcade.interactiveCastHelp) var cast: String?
 
         func run() throws {
             let catalog = dirs.catalog()

@@ -17,14 +17,14 @@ extension Canvas {
     ///
     /// Art of opaque and clear pixels only, drawn fully opaque and untinted with no text on
     /// the canvas (most sprites of a busy scene), goes to the kernel in `CRaster`
-    /// (``arcade_blit_unturned``): the same arithmetic, with the column map worked out two
-    /// columns at a time and the pixels placed four at a time with no branch per pixel.
+    /// (``arcade_blit_unturned``): the same arithmetic, in vector lanes, with no branch per
+    /// pixel.
     func blitSprite(_ sprite: SpritePixels, transform t: AffineTransform, alpha: UInt32, tint: Color) -> Bool {
         guard t.b == 0, t.c == 0 else { return false }
         guard alpha > 0 else { return true }
         #if arch(x86_64)
-        if alpha == 255, kernelDraws(sprite, tint: tint) {
-            return runKernel(sprite, a: t.a, d: t.d, tx: t.tx, ty: t.ty)
+        if alpha == 255, !hasText, let kernel = KernelSprite(sprite, tint: tint) {
+            return runKernel(kernel, a: t.a, d: t.d, tx: t.tx, ty: t.ty)
         }
         #endif
         let width = Double(sprite.width)
@@ -116,25 +116,17 @@ extension Canvas {
         guard t.b == 0, t.c == 0, alpha >= 1, !hasText else { return false }
         let tx = t.a * (-anchor.x * sprite.width) + t.tx
         let ty = t.d * (-anchor.y * sprite.height) + t.ty
-        return arcade_blit_unturned(sprite.pixels, sprite.columns, sprite.rows, t.a, t.d, tx, ty, blitTarget)
-            == ARCADE_BLIT_DONE
+        return runKernel(sprite, a: t.a, d: t.d, tx: tx, ty: ty)
         #else
         return false  // the kernel is written for SSE2; elsewhere the Swift path draws
         #endif
     }
 
     #if arch(x86_64)
-    /// True when the kernel draws `sprite` (unturned and fully opaque, which callers check):
-    /// art of opaque and clear pixels, untinted, with no text on the canvas it could cover.
-    @inline(__always) private func kernelDraws(_ sprite: SpritePixels, tint: Color) -> Bool {
-        sprite.isOpaqueOrClear && tint.r & tint.g & tint.b & tint.a == 255 && !hasText
-    }
-
-    /// ``arcade_blit_unturned`` on this canvas; false when the general path must draw it.
-    @inline(__always) private func runKernel(_ sprite: SpritePixels, a: Double, d: Double, tx: Double, ty: Double) -> Bool {
-        guard sprite.width > 0, sprite.height > 0 else { return true }
-        let src = UnsafeRawPointer(sprite.pixels.baseAddress!).assumingMemoryBound(to: UInt32.self)
-        return arcade_blit_unturned(src, Int64(sprite.width), Int64(sprite.height), a, d, tx, ty, blitTarget) == ARCADE_BLIT_DONE
+    /// ``arcade_blit_unturned`` on this canvas (unturned, fully opaque, no text on the canvas
+    /// it could cover: callers check); false when the general path must draw it.
+    @inline(__always) private func runKernel(_ sprite: KernelSprite, a: Double, d: Double, tx: Double, ty: Double) -> Bool {
+        arcade_blit_unturned(sprite.pixels, sprite.columns, sprite.rows, a, d, tx, ty, blitTarget) == ARCADE_BLIT_DONE
     }
     #endif
 

@@ -49,7 +49,7 @@ public final class Canvas {
         didSet { refreshBlitTarget() }
     }
     #if arch(x86_64)
-    /// Where the sprite kernel draws (``blitUnturned(_:transform:anchor:alpha:tint:)``): the
+    /// Where the sprite kernel draws (``blitUnturned(_:transform:anchor:alpha:)``): the
     /// buffers and the clip as the kernel reads them, kept up to date with both.
     /// Owned by the canvas, so drawing passes the kernel one pointer that never moves.
     let blitTarget = UnsafeMutablePointer<arcade_blit_target>.allocate(capacity: 1)

@@ -124,25 +124,16 @@ public class Node: Animatable {
     /// scale or rotation changes; the sine and cosine only when the rotation does.
     public var localTransform: AffineTransform {
         if localDirty {
-            if rotation != cachedRotation {
-                let sc = AffineTransform.sinCos(rotation)
-                cachedSin = sc.sin
-                cachedCos = sc.cos
-                cachedRotation = rotation
-            }
-            cachedLocal = AffineTransform(
-                a: cachedCos * scaleX, b: cachedSin * scaleX,
-                c: -cachedSin * scaleY, d: cachedCos * scaleY,
-                tx: x, ty: y
-            )
+            cachedLocal = uncachedLocalTransform
             localDirty = false
         }
         return cachedLocal
     }
 
-    /// ``localTransform`` without caching it: what the frame's traversal uses for a node
-    /// that moved, which it composes once and would only write back to read never again.
-    /// The sine and cosine are still cached (they change only with the rotation).
+    /// ``localTransform`` without writing it back to the cache: what the frame's traversal
+    /// uses, as a node that moves every frame (a coin in flight) would write a cache that
+    /// nothing reads before it moves again. The sine and cosine are still cached (they
+    /// change only with the rotation).
     @inline(__always) final var uncachedLocalTransform: AffineTransform {
         if !localDirty { return cachedLocal }
         if rotation != cachedRotation {

@@ -148,7 +148,8 @@ public final class Scene {
         let alpha = parentAlpha * min(max(node.alpha, 0), 1)
         // Below half a step of 1/255 nothing would show, for this node or its descendants.
         guard alpha >= 0.5 / 255 else { return }
-        let transform = parentIsIdentity ? node.uncachedLocalTransform : parentTransform * node.uncachedLocalTransform
+        let local = node.uncachedLocalTransform
+        let transform = parentIsIdentity ? local : parentTransform * local
         node.composedTransform = transform
         node.composedAlpha = alpha
         node.drawContent(in: canvas, transform: transform, alpha: alpha, time: time)
