@@ -50,10 +50,14 @@ struct TerminalSequenceTests {
         let restore = text(Terminal.restoreSequence)
         let set = try Regex(#"\x1B\[\?(\d+)h"#)
         let modes = enter.matches(of: set).map { String($0.output[1].substring!) }
-        #expect(Set(modes) == ["1049", "1000", "1002", "1006"])
+        #expect(Set(modes) == ["1049", "1000", "1002", "1003", "1006"])
         for mode in modes {
             #expect(restore.contains("\u{1B}[?\(mode)l"), "mode \(mode) is not switched off")
         }
+        // A suspension's resume turns the same modes on again, without the queries.
+        let resume = text(Terminal.resumeSequence)
+        #expect(Set(resume.matches(of: set).map { String($0.output[1].substring!) }) == Set(modes))
+        #expect(!resume.contains("\u{1B}[c") && !resume.contains("\u{1B}[?u"))
         // The cursor goes the other way: hidden on enter, shown on restore.
         #expect(enter.contains("\u{1B}[?25l") && restore.contains("\u{1B}[?25h"))
     }

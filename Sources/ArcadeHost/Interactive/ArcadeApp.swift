@@ -64,6 +64,8 @@ public final class ArcadeApp {
     var quit = false
     var size: TerminalSize
     var startMessage: String?
+    /// When the loop last moved the step clock on.
+    var last = 0.0
     /// The profiler: shown (F3), its counters for the current window, when the window
     /// began, and the last full window's averages.
     var showProfile = false
@@ -75,6 +77,10 @@ public final class ArcadeApp {
     var castStart: UInt64 = 0
     /// Why the recording could not be written, once ``run()`` has returned.
     public private(set) var castProblem: String?
+    /// The pointer is over the pause mark (it lights up); a press on the mark was taken by
+    /// the host, so its release is not the game's either.
+    var pauseMarkHovered = false
+    var pauseMarkPressed = false
 
     /// Opens the terminal (throws ``TerminalError`` when stdin/stdout are not a tty).
     public init(options: Options) throws(TerminalError) {
@@ -115,7 +121,7 @@ public final class ArcadeApp {
             guard let entry = options.catalog.game(id) else { return 2 }
             start(entry)
         }
-        var last = monotonicSeconds()
+        last = monotonicSeconds()
         var events: [InputEvent] = []
         while !quit {
             events.removeAll(keepingCapacity: true)
@@ -125,6 +131,7 @@ public final class ArcadeApp {
             } catch .inputClosed {
                 break
             }
+            if terminal.takeContinued() { continued() }
             let now = monotonicSeconds()
             let steps = clock.advance(by: now - last)
             last = now
@@ -141,6 +148,17 @@ public final class ArcadeApp {
         }
         closeGame()
         return 0
+    }
+
+    /// Back from a suspension (Ctrl-Z or SIGTSTP, then `fg`): the screen was the shell's, so
+    /// all of it is painted again; the time away is not game time (the clock starts from now),
+    /// and a game comes back paused, as a suspended game is a paused game.
+    private func continued() {
+        encoder.requestFullRepaint()
+        last = monotonicSeconds()
+        clock = FixedStepClock()
+        pauseMarkPressed = false
+        if screen == .playing, card == nil, session != nil { card = .pause(selected: 0) }
     }
 
     /// Ends the profiler's window when it has lasted long enough: its averages become what
@@ -170,15 +188,28 @@ public final class ArcadeApp {
                 cast?.resize(cols: c, rows: r, atMicroseconds: (ProfileClock.now() &- castStart) / 1000)
                 if tooSmall { continue }
                 // the canvas follows at once, so a card drawn before the next step (or
-                // while no step runs) fits the window; the game hears of it in its step
+                // while no step runs) fits the window. Under the pause card the game lays
+                // itself out again now (its input runs, game time stays); otherwise it hears
+                // of the resize in its next step.
                 session?.resizeCanvas(cols: c, rows: r)
-                session?.pendingEvents.append(.resize(cols: c, rows: r))
                 recorder?.record(.resize(cols: c, rows: r), frame: session?.frame ?? 0)
+                if isPauseCard, let session {
+                    session.deliverWithoutStep([.resize(cols: c, rows: r)])
+                    if let failure = session.failure { card = .error(failure, selected: 0) }
+                } else {
+                    session?.pendingEvents.append(.resize(cols: c, rows: r))
+                }
                 continue
             }
             if case .key(let k) = event, k.key == "c", k.modifiers == .ctrl {
                 quit = true
                 return
+            }
+            if case .key(let k) = event, k.key == "z", k.modifiers == .ctrl {
+                // a game is paused before it goes: its card is up when the player comes back
+                if screen == .playing, card == nil, session != nil { card = .pause(selected: 0) }
+                terminal.suspend()
+                continue
             }
             if tooSmall {
                 if case .key(let k) = event, k.key == "q" || k.key == "esc" { quit = true }
@@ -204,10 +235,36 @@ public final class ArcadeApp {
                     card = .pause(selected: 0)
                     continue
                 }
+                if case .mouse(let m) = event, takenByPauseMark(m) { continue }
                 guard options.replay == nil else { continue }
                 session?.pendingEvents.append(event)
                 recorder?.record(event, frame: session?.frame ?? 0)
             }
+        }
+    }
+
+    /// The host's pause mark in the top-right corner: hovering lights it, a press opens the
+    /// pause card. True when the event was the mark's and not the game's (a press on the mark,
+    /// and the release or drag of that press).
+    private func takenByPauseMark(_ m: MouseEvent) -> Bool {
+        let on = PauseMark.contains(col: m.col, row: m.row, cols: size.cols)
+        switch m.action {
+        case .move:
+            pauseMarkHovered = on
+            return false
+        case .press where on && m.button != .right:
+            pauseMarkPressed = true
+            pauseMarkHovered = false
+            card = .pause(selected: 0)
+            return true
+        case .release, .drag:
+            if pauseMarkPressed {
+                if m.action == .release { pauseMarkPressed = false }
+                return true
+            }
+            return false
+        default:
+            return false
         }
     }
 
@@ -243,11 +300,20 @@ public final class ArcadeApp {
             default:
                 if let match = choices.first(where: { $0.hasPrefix(k.key) }) { pick = match }
             }
-        case .mouse(let m) where m.action == .press:
+        case .mouse(let m):
             let controls = isPause(current) ? playing?.manifest?.controls.count ?? 0 : 0
-            if let i = CardView.choiceAt(col: m.col, row: m.row, choices: choices, controls: controls,
-                                         cols: size.cols, rows: size.rows) {
-                pick = choices[i]
+            let i = CardView.choiceAt(col: m.col, row: m.row, choices: choices, controls: controls,
+                                      cols: size.cols, rows: size.rows)
+            switch m.action {
+            case .press:
+                if let i { pick = choices[i] }
+            case .move, .drag:
+                // the highlight follows the pointer, as in the menu
+                if let i { next = i }
+            case .release:
+                // the release of the press that opened the card on the pause mark
+                pauseMarkPressed = false
+            default: break
             }
         default: break
         }
@@ -409,6 +475,9 @@ public final class ArcadeApp {
                 }
                 if showProfile, let session {
                     ProfileOverlay.draw(profileReport, stats: session.stats, on: &frame)
+                }
+                if card == nil, session != nil {
+                    PauseMark.draw(on: &frame, hovered: pauseMarkHovered)
                 }
             }
         }

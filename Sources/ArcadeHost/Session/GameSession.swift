@@ -314,6 +314,28 @@ public final class GameSession {
         }
     }
 
+    /// Delivers `events` to the game's `input` without a step: game time stays where it is, no
+    /// timer fires, `update` does not run and nothing animates or moves. The host uses it for
+    /// a resize while the pause card is up, so the scene behind the card is laid out for the
+    /// new size at once. Runs under the step's time budget like any callback.
+    public func deliverWithoutStep(_ events: [InputEvent]) {
+        guard failure == nil, !events.isEmpty else { return }
+        usage.start()
+        vm.beginStep(seconds: options.limits.secondsPerStep)
+        defer { vm.endStep() }
+        do {
+            for event in events {
+                // nothing of a step is left to run if this fails: the game just stops here
+                remainder = nil
+                usage.begin("input()")
+                try deliver(event)
+            }
+        } catch {
+            stop(with: error)
+        }
+        remainder = nil
+    }
+
     /// Calls `input(event)`, resizing the canvas first for a resize.
     private func deliver(_ event: InputEvent) throws(LuaError) {
         if case .resize(let c, let r) = event { resizeCanvas(cols: c, rows: r) }

@@ -13,9 +13,17 @@ struct SignalTimeState {
     var outputFD: Int32 = -1
     /// The terminal modes from before raw mode.
     var savedTermios = termios()
+    /// The raw modes the terminal is in while entered, put back after a suspension.
+    var rawTermios = termios()
     /// A private copy of `Terminal.restoreSequence`, so a handler never touches an array.
     var restoreBytes: UnsafeMutablePointer<UInt8>
     var restoreCount: Int
+    /// A private copy of `Terminal.resumeSequence` and of the kitty push, written when the
+    /// process continues after a suspension.
+    var resumeBytes: UnsafeMutablePointer<UInt8>
+    var resumeCount: Int
+    var kittyPushBytes: UnsafeMutablePointer<UInt8>
+    var kittyPushCount: Int
     /// The write end of the self-pipe the SIGWINCH handler writes to.
     var wakeFD: Int32 = -1
     /// The disposition each signal had before ours, indexed by signal number, so a fatal
@@ -39,11 +47,17 @@ nonisolated(unsafe) let signalTimeState: UnsafeMutablePointer<SignalTimeState> =
     let state = UnsafeMutablePointer<SignalTimeState>.allocate(capacity: 1)
     let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: Terminal.restoreSequence.count)
     bytes.initialize(from: Terminal.restoreSequence, count: Terminal.restoreSequence.count)
+    let resume = UnsafeMutablePointer<UInt8>.allocate(capacity: Terminal.resumeSequence.count)
+    resume.initialize(from: Terminal.resumeSequence, count: Terminal.resumeSequence.count)
+    let push = UnsafeMutablePointer<UInt8>.allocate(capacity: Terminal.kittyPushSequence.count)
+    push.initialize(from: Terminal.kittyPushSequence, count: Terminal.kittyPushSequence.count)
     let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
     actions.initialize(repeating: sigaction(), count: Int(NSIG))
     state.initialize(
         to: SignalTimeState(
             restoreBytes: bytes, restoreCount: Terminal.restoreSequence.count,
+            resumeBytes: resume, resumeCount: Terminal.resumeSequence.count,
+            kittyPushBytes: push, kittyPushCount: Terminal.kittyPushSequence.count,
             previousActions: actions))
     return state
 }()
@@ -62,6 +76,9 @@ let terminalClaimed = Atomic<Bool>(false)
 /// True once the exit hook is registered (it is registered once per process).
 let exitHookRegistered = Atomic<Bool>(false)
 
+/// Set when the process continued after a stop (SIGCONT); the loop takes it to repaint.
+let continuedAfterStop = Atomic<Bool>(false)
+
 /// Restores the terminal when the process dies by a signal, and turns SIGWINCH into a byte on
 /// the self-pipe.
 ///
@@ -75,16 +92,22 @@ let exitHookRegistered = Atomic<Bool>(false)
 /// writing to a terminal that hung up, and a quit that depends on it might never come.
 /// Signals that were ignored when we started (SIGHUP under `nohup`, SIGINT in a background
 /// job) stay ignored.
+///
+/// SIGTSTP (Ctrl-Z reaches the loop as a key in raw mode and is turned into this signal;
+/// `kill -TSTP` sends it directly) suspends the way a full-screen program should: restore the
+/// terminal, stop, and when continued put raw mode and the screen modes back and wake the loop,
+/// which repaints everything. SIGCONT alone (after an uncatchable SIGSTOP) wakes it too.
 enum SignalGuard {
     static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
     static let terminatingSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
 
     /// Fills the signal-time state and arms the restore. Call before `install()`.
-    static func arm(inputFD: Int32, outputFD: Int32, saved: termios, wakeFD: Int32) {
+    static func arm(inputFD: Int32, outputFD: Int32, saved: termios, raw: termios, wakeFD: Int32) {
         let state = signalTimeState
         state.pointee.inputFD = inputFD
         state.pointee.outputFD = outputFD
         state.pointee.savedTermios = saved
+        state.pointee.rawTermios = raw
         state.pointee.wakeFD = wakeFD
         restoreStart.store(Terminal.kittyPopSequence.count, ordering: .sequentiallyConsistent)
         restoreArmed.store(true, ordering: .sequentiallyConsistent)
@@ -109,6 +132,8 @@ enum SignalGuard {
             install(signal, handler: handleDeadlySignal, flags: 0)
         }
         install(SIGWINCH, handler: handleResizeSignal, flags: SA_RESTART)
+        install(SIGTSTP, handler: handleStopSignal, flags: SA_RESTART)
+        install(SIGCONT, handler: handleContinueSignal, flags: SA_RESTART)
     }
 
     /// Puts back the dispositions `install()` replaced.
@@ -135,6 +160,52 @@ enum SignalGuard {
         // the shell as garbage.
         _ = tcflush(state.pointee.inputFD, TCIFLUSH)
         return true
+    }
+
+    /// Suspends the process as SIGTSTP's default action would, with the terminal given back
+    /// first and taken again after the process continues; async-signal-safe. Returns once
+    /// continued (at once when the terminal is not entered: then the process just stops).
+    static func suspend() {
+        let state = signalTimeState
+        let entered = restoreArmed.load(ordering: .sequentiallyConsistent)
+        if entered {
+            let start = restoreStart.load(ordering: .sequentiallyConsistent)
+            writeForRestore(
+                state.pointee.outputFD, state.pointee.restoreBytes + start,
+                state.pointee.restoreCount - start)
+            _ = tcsetattr(state.pointee.inputFD, TCSADRAIN, &state.pointee.savedTermios)
+        }
+        // Stop by the default action: the handler steps aside, the signal is raised and
+        // unblocked (it is blocked while its handler runs), and the process stops right here.
+        var ours = sigaction()
+        var fallback = sigaction()
+        fallback.__sigaction_handler.sa_handler = nil  // SIG_DFL
+        _ = sigaction(SIGTSTP, &fallback, &ours)
+        var only = sigset_t()
+        var before = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, SIGTSTP)
+        _ = raise(SIGTSTP)
+        _ = sigprocmask(SIG_UNBLOCK, &only, &before)
+        // ... stopped until SIGCONT ...
+        _ = sigprocmask(SIG_SETMASK, &before, nil)
+        _ = sigaction(SIGTSTP, &ours, nil)
+        if entered && restoreArmed.load(ordering: .sequentiallyConsistent) {
+            _ = tcsetattr(state.pointee.inputFD, TCSADRAIN, &state.pointee.rawTermios)
+            writeForRestore(state.pointee.outputFD, state.pointee.resumeBytes, state.pointee.resumeCount)
+            if restoreStart.load(ordering: .sequentiallyConsistent) == 0 {
+                writeForRestore(state.pointee.outputFD, state.pointee.kittyPushBytes, state.pointee.kittyPushCount)
+            }
+        }
+        markContinued()
+    }
+
+    /// Tells the loop that the process continued: a flag, and a byte on the self-pipe to wake
+    /// its `poll`.
+    static func markContinued() {
+        continuedAfterStop.store(true, ordering: .sequentiallyConsistent)
+        var byte: UInt8 = 0x43
+        _ = write(signalTimeState.pointee.wakeFD, &byte, 1)
     }
 
     private static func install(
@@ -201,6 +272,21 @@ private func handleDeadlySignal(_ signal: Int32) {
     // The signal is blocked while we run, so this one is delivered, to the previous
     // disposition, the moment we return: before the faulting code runs again.
     _ = raise(signal)
+    errno = savedErrno
+}
+
+/// The SIGTSTP handler; see `SignalGuard.suspend()`.
+private func handleStopSignal(_ signal: Int32) {
+    let savedErrno = errno
+    SignalGuard.suspend()
+    errno = savedErrno
+}
+
+/// The SIGCONT handler: the loop repaints (the screen may have been used while we were
+/// stopped by a signal we could not catch).
+private func handleContinueSignal(_ signal: Int32) {
+    let savedErrno = errno
+    SignalGuard.markContinued()
     errno = savedErrno
 }
 

@@ -8,20 +8,26 @@ extension Terminal {
     /// no release, and games hold exactly those keys (WASD, space).
     public static let kittyKeyboardFlags = 1 | 2 | 8
 
-    /// Written by `enter()`: alternate screen, hidden cursor, mouse reports for press, release
-    /// and drag in SGR encoding, bracketed paste off (a paste then types its keys), a cleared
+    /// Written by `enter()`: alternate screen, hidden cursor, mouse reports for press, release,
+    /// drag and plain motion (so menus and cards follow a hovering pointer) in SGR encoding, bracketed paste off (a paste then types its keys), a cleared
     /// screen, then the kitty keyboard query followed by a primary device attributes query:
     /// every terminal answers the second, so an answer to it with none to the first before it
     /// means no kitty protocol.
     public static let enterSequence: [UInt8] = Array(
         ("\u{1B}[?1049h"  // alternate screen, cursor saved
             + "\u{1B}[?25l"  // hide the cursor
-            + "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"  // mouse: buttons, drags, SGR encoding
+            + "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1003h\u{1B}[?1006h"  // mouse: buttons, drags, motion, SGR
             + "\u{1B}[?2004l"  // bracketed paste off
             + "\u{1B}[H\u{1B}[2J"  // home and clear
             + "\u{1B}[?u"  // kitty keyboard flags query
             + "\u{1B}[c"  // primary device attributes query
         ).utf8)
+
+    /// Written when the process continues after a suspension (Ctrl-Z, then `fg`): the screen
+    /// modes of `enterSequence` without its queries (the keyboard mode is known by then; the
+    /// kitty flags are pushed again when they were before).
+    public static let resumeSequence: [UInt8] = Array(
+        ("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1003h\u{1B}[?1006h\u{1B}[?2004l\u{1B}[H\u{1B}[2J").utf8)
 
     /// Pushes `kittyKeyboardFlags` on the terminal's keyboard-mode stack, once the terminal has
     /// answered the query.
@@ -37,7 +43,7 @@ extension Terminal {
     /// attributes. The terminal modes (termios) are restored separately.
     public static let restoreSequence: [UInt8] = kittyPopSequence + Array(
         ("\u{1B}[?2026l"  // end synchronized output
-            + "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"  // mouse off
+            + "\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l"  // mouse off
             + "\u{1B}[?25h"  // show the cursor
             + "\u{1B}[?1049l"  // leave the alternate screen, cursor restored
             + "\u{1B}[0m"  // plain attributes

@@ -98,10 +98,10 @@ public final class Terminal {
                 throw .systemCall("tcgetattr", errno: errno)
             }
             (wakeRead, wakeWrite) = try TTY.makeWakePipe()
-            SignalGuard.arm(
-                inputFD: inputFD, outputFD: outputFD, saved: originalTermios, wakeFD: wakeWrite)
-            SignalGuard.install()
             var raw = TTY.rawMode(from: originalTermios)
+            SignalGuard.arm(
+                inputFD: inputFD, outputFD: outputFD, saved: originalTermios, raw: raw, wakeFD: wakeWrite)
+            SignalGuard.install()
             guard tcsetattr(inputFD, TCSAFLUSH, &raw) == 0 else {
                 throw .systemCall("tcsetattr", errno: errno)
             }
@@ -162,6 +162,25 @@ public final class Terminal {
             dropped.removeAll(keepingCapacity: true)
             if decoder.takeReplies().contains(.primaryDeviceAttributes) { return }
         }
+    }
+
+    /// Suspends the process the way Ctrl-Z does in a shell (raw mode delivers Ctrl-Z as a key,
+    /// so the loop calls this): the terminal is restored, the process stops, and once a `fg`
+    /// continues it the terminal is entered again and ``takeContinued()`` turns true. Returns
+    /// after the process continued; does nothing when SIGTSTP was ignored at start (then the
+    /// shell has no job control to come back with).
+    public func suspend() {
+        guard isActive else { return }
+        _ = raise(SIGTSTP)
+    }
+
+    /// True once after the process continued from a stop (a suspension or a SIGSTOP): the
+    /// screen was given to someone else meanwhile, so repaint all of it; held keys were
+    /// released long ago. A size changed meanwhile comes as a resize from the next read.
+    public func takeContinued() -> Bool {
+        guard continuedAfterStop.exchange(false, ordering: .sequentiallyConsistent) else { return false }
+        _ = holdTracker.releaseAll()
+        return true
     }
 
     /// Writes `bytes` to the terminal, all of them: partial writes are continued, interrupted
