@@ -45,6 +45,8 @@ public final class ArcadeApp {
     enum Card {
         case pause(selected: Int)
         case error(LuaError, selected: Int)
+        /// Over the menu: why a game cannot be played, in full.
+        case problem(GameEntry)
     }
 
     let options: Options
@@ -83,9 +85,15 @@ public final class ArcadeApp {
     var pauseMarkPressed = false
 
     /// Opens the terminal (throws ``TerminalError`` when stdin/stdout are not a tty).
-    public init(options: Options) throws(TerminalError) {
+    public convenience init(options: Options) throws(TerminalError) {
+        try self.init(options: options, terminal: Terminal())
+    }
+
+    /// The arcade on `terminal` (tests use one on a pseudo-terminal and drive ``handle(_:)``,
+    /// ``step()`` and ``composeFrame()`` directly).
+    init(options: Options, terminal: Terminal) {
         self.options = options
-        terminal = try Terminal()
+        self.terminal = terminal
         let truecolor = ["truecolor", "24bit"].contains(environment("COLORTERM")?.lowercased() ?? "")
         encoder = FrameEncoder(colorMode: options.colorMode ?? (truecolor ? .trueColor : .palette256))
         size = terminal.size
@@ -121,8 +129,8 @@ public final class ArcadeApp {
             guard let entry = options.catalog.game(id) else { return 2 }
             start(entry)
         }
-        last = monotonicSeconds()
         var events: [InputEvent] = []
+        last = monotonicSeconds()
         while !quit {
             events.removeAll(keepingCapacity: true)
             let wait = min(clock.timeToNextStep, watcher != nil ? 0.02 : 1)
@@ -180,7 +188,7 @@ public final class ArcadeApp {
 
     // MARK: Events
 
-    private func handle(_ events: [InputEvent]) {
+    func handle(_ events: [InputEvent]) {
         for event in events {
             if case .resize(let c, let r) = event {
                 size = TerminalSize(cols: c, rows: r)
@@ -227,6 +235,7 @@ public final class ArcadeApp {
             case .menu:
                 switch menu.handle(event) {
                 case .launch(let entry): start(entry)
+                case .showProblem(let entry): card = .problem(entry)
                 case .quit: quit = true
                 case .none: break
                 }
@@ -287,6 +296,14 @@ public final class ArcadeApp {
         switch current {
         case .pause(let s): (choices, selected) = (CardView.pauseChoices, s)
         case .error(_, let s): (choices, selected) = (CardView.errorChoices, s)
+        case .problem:
+            // one way out: any key, or a click anywhere
+            switch event {
+            case .key: card = nil
+            case .mouse(let m) where m.action == .press: card = nil
+            default: break
+            }
+            return
         }
         var pick: String?
         var next = selected
@@ -320,6 +337,7 @@ public final class ArcadeApp {
         switch current {
         case .pause: card = .pause(selected: next)
         case .error(let e, _): card = .error(e, selected: next)
+        case .problem: break
         }
         guard let pick else { return }
         switch pick {
@@ -347,7 +365,7 @@ public final class ArcadeApp {
         return size.cols < (need?.minCols ?? GameManifest.minimumCols) || size.rows < (need?.minRows ?? GameManifest.minimumRows)
     }
 
-    private func start(_ entry: GameEntry) {
+    func start(_ entry: GameEntry) {
         closeGame()
         playing = entry
         screen = .playing
@@ -416,7 +434,7 @@ public final class ArcadeApp {
         reload()
     }
 
-    private func step() {
+    func step() {
         switch screen {
         case .menu:
             menu.step(dt: clock.dt)
@@ -442,6 +460,20 @@ public final class ArcadeApp {
     // MARK: Drawing
 
     private func draw() throws(TerminalError) {
+        composeFrame()
+        out.removeAll(keepingCapacity: true)
+        let encodeStart = ProfileClock.now()
+        encoder.encode(frame, into: &out)
+        profile.add(.encode, since: encodeStart)
+        profile.frames += 1
+        profile.bytes += out.count
+        if !out.isEmpty { try terminal.write(out) }
+        if options.exitAfterFirstFrame { quit = true }
+    }
+
+    /// Puts what the screen shows now into ``frame``: the menu or the game, the cards over
+    /// them, the profiler and the pause mark.
+    func composeFrame() {
         let canvas: Canvas
         if tooSmall {
             canvas = CardView.tooSmall(cols: max(size.cols, 1), rows: max(size.rows, 1),
@@ -451,6 +483,10 @@ public final class ArcadeApp {
             switch screen {
             case .menu:
                 menu.render(cols: size.cols, rows: size.rows, into: &frame)
+                if case .problem(let entry) = card {
+                    CardView.problem(on: menu.canvas, entry: entry)
+                    menu.canvas.render(into: &frame)
+                }
             case .playing:
                 if let session {
                     session.render(into: &frame)
@@ -470,6 +506,8 @@ public final class ArcadeApp {
                                        selected: sel)
                     case .error(let e, let sel):
                         CardView.error(on: c, error: e, selected: sel, paused: options.dev && session != nil)
+                    case .problem(let entry):
+                        CardView.problem(on: c, entry: entry)
                     }
                     c.render(into: &frame)
                 }
@@ -481,13 +519,5 @@ public final class ArcadeApp {
                 }
             }
         }
-        out.removeAll(keepingCapacity: true)
-        let encodeStart = ProfileClock.now()
-        encoder.encode(frame, into: &out)
-        profile.add(.encode, since: encodeStart)
-        profile.frames += 1
-        profile.bytes += out.count
-        if !out.isEmpty { try terminal.write(out) }
-        if options.exitAfterFirstFrame { quit = true }
     }
 }

@@ -110,6 +110,22 @@ enum CardView {
         drawChoices(g, errorChoices, selected: selected, box: b)
     }
 
+    /// Over the menu: why a game cannot be played (its manifest or main.lua failed to load),
+    /// the whole message, and how to go back.
+    static func problem(on canvas: Canvas, entry: GameEntry) {
+        let g = Graphics(canvas: canvas)
+        let b = box(cols: canvas.columns, rows: canvas.rows, w: 70, h: 16)
+        frame(g, b, color: danger)
+        g.text(String("\(entry.id) CANNOT BE PLAYED".prefix(b.w - 4)), x: Double(b.x + 2), y: Double((b.y + 1) * 2), color: danger)
+        var lines = [("in \(entry.folder)", accent)]
+        lines += wrap(entry.problem ?? "it could not be loaded", width: b.w - 4).map { ($0, Color.white) }
+        for (i, (text, color)) in lines.prefix(b.h - 5).enumerated() {
+            g.text(String(text.prefix(b.w - 4)), x: Double(b.x + 2), y: Double((b.y + 3 + i) * 2), color: color)
+        }
+        let hint = "any key or a click goes back to the menu"
+        g.text(String(hint.prefix(b.w - 4)), x: Double(b.x + 2), y: Double((b.y + b.h - 2) * 2), color: dim)
+    }
+
     /// The strip a failed hot reload shows at the bottom until the next good save.
     static func reloadError(_ error: LuaError, on canvas: Canvas) {
         let g = Graphics(canvas: canvas)
@@ -121,15 +137,19 @@ enum CardView {
         }
     }
 
+    /// What a window too small to play in shows: the size it needs and has, wrapped to the
+    /// window's width (readable down to 20 x 10), centred.
     static func tooSmall(cols: Int, rows: Int, need: (Int, Int)) -> Canvas {
         let canvas = Canvas(columns: cols, rows: rows, background: Color(rgb: 0x101010))
         canvas.clear()
         let g = Graphics(canvas: canvas)
-        let lines = ["make the window at least \(need.0) x \(need.1)", "(now \(cols) x \(rows); q quits)"]
-        for (i, l) in lines.enumerated() {
-            let text = String(l.prefix(cols))
-            g.text(text, x: Double(max(0, (cols - text.count) / 2)), y: Double((rows / 2 - 1 + i) * 2),
-                   color: i == 0 ? .white : dim)
+        let width = max(1, cols - 2)
+        var lines = wrap("make the window at least \(need.0) x \(need.1)", width: width).map { ($0, Color.white) }
+        lines += wrap("(now \(cols) x \(rows); q quits)", width: width).map { ($0, dim) }
+        let top = max(0, (rows - lines.count) / 2)
+        for (i, (line, color)) in lines.enumerated() where top + i < rows {
+            let text = String(line.prefix(cols))
+            g.text(text, x: Double(max(0, (cols - text.count) / 2)), y: Double((top + i) * 2), color: color)
         }
         return canvas
     }
