@@ -11,7 +11,8 @@ local LIFT = 20 / 568          -- the article's "20 above the bank" on its 568 p
 local SHAKE_ANGLE = 0.2        -- radians each way
 local SHAKE_HALF = 0.1         -- seconds from one side to the other
 local SHAKE_REPEATS = 3
-local BANK_SHARE = 0.45        -- the shaking bank reaches at most this share of the width and of the height
+local BANK_SHARE_W = 0.6       -- the shaken bank spans at most this share of the width,
+local BANK_SHARE_H = 0.45      -- and of the height (the rest is sky for the coins)
 local BUTTON_TEXT = "Show me the money"
 local BUTTON_ROW = 0.6         -- the button's place, as a share of the height
 local COIN_SIZE = 4            -- pixels: coins start this far below the bottom edge
@@ -77,10 +78,10 @@ local function shaken_reach()
 end
 
 -- The bank's pixel scale for a w x h canvas: the largest whole number at which the shaken
--- bank stays within BANK_SHARE of each side (at least 1).
+-- bank stays within its shares of the width and the height (at least 1).
 local function bank_scale(w, h)
   local reach_w, reach_h = shaken_reach()
-  return math.max(1, math.floor(math.min(BANK_SHARE * w / reach_w, BANK_SHARE * h / reach_h)))
+  return math.max(1, math.floor(math.min(BANK_SHARE_W * w / reach_w, BANK_SHARE_H * h / reach_h)))
 end
 
 local function new_layer()
