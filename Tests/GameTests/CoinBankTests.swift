@@ -207,6 +207,53 @@ func coinCells(_ text: String) -> Int {
         #expect(again.text().hasPrefix(" banked 600"))
     }
 
+    // MARK: Laid out for the terminal (issue 24)
+
+    /// The bank's box from `game.state.bank`: top-left and size in canvas pixels.
+    func bankBox(_ game: GameDriver) throws -> (x: Int64, y: Int64, w: Int64, h: Int64) {
+        let bank = try #require(try game.state()["bank"])
+        return (try #require(bank["x"]?.intValue), try #require(bank["y"]?.intValue),
+                try #require(bank["w"]?.intValue), try #require(bank["h"]?.intValue))
+    }
+
+    @Test func theBankIsOnScreenInWholePixelStepsAndGrowsWithTheCanvas() throws {
+        var widths: [Int64] = []
+        for (i, (cols, rows)) in [(80, 24), (100, 30), (160, 50)].enumerated() {
+            let game = try GameDriver("coinbank", seed: UInt64(40 + i), cols: cols, rows: rows)
+            game.step()
+            let b = try bankBox(game)
+            let canvas = game.session.canvas
+            #expect(b.x >= 0 && b.y >= 0, "\(cols)x\(rows): \(b)")
+            #expect(b.x + b.w <= Int64(canvas.width) && b.y + b.h <= Int64(canvas.height), "\(cols)x\(rows): \(b)")
+            // the sprite is 17 x 9: a whole-number scale of it
+            #expect(b.w % 17 == 0 && b.h == b.w / 17 * 9, "\(cols)x\(rows): \(b)")
+            let bank = try #require(game.session.scene.root.children.first { $0 is SpriteNode })
+            #expect(bank.scaleX == Double(b.w / 17) && bank.scaleY == Double(b.w / 17))
+            widths.append(b.w)
+        }
+        #expect(widths[0] == 17, "one pixel per sprite pixel at 80x24")
+        #expect(widths[2] > widths[0], "larger at 160x50: \(widths)")
+    }
+
+    @Test func theStressBurstLeavesTheBestAloneAndAButtonBurstMakesIt300() throws {
+        let store = SaveStore(location: .memory)
+        let game = try GameDriver("coinbank", seed: 7, store: store)
+        game.step()
+        #expect(try game.int("best") == 0)
+        game.step(events: [.key(KeyEvent("k"))])
+        #expect(try game.step(until: { try game.int("shakes") == 1 }, limit: 600))
+        #expect(try game.int("arrived") == 10_000)
+        #expect(try game.int("best") == 0)
+        #expect(try game.int("banked") == 0)
+        #expect(try store.bestScore(game: "coinbank") == nil)
+        #expect(try game.step(until: { try game.bool("button_visible") == true }))
+
+        game.step(events: [enter])
+        #expect(try game.step(until: { try game.int("shakes") == 2 }))
+        #expect(try game.int("best") == 300)
+        #expect(try store.bestScore(game: "coinbank") == 300)
+    }
+
     // MARK: Golden frames (seed 1, 80 x 24) in Golden/coinbank; checked by eye
 
     @Test func idleFrame() throws {

@@ -10,6 +10,7 @@ return {
   controls = {
     { "space / enter", "send 300 coins to the bank" },
     { "click the button", "send 300 coins to the bank" },
-    { "k", "send 10,000 coins (the stress burst)" },
+    { "k", "10,000 coins: a stress test, not banked" },
+    { 'click "k: 10,000"', "10,000 coins: a stress test, not banked" },
   },
 }
