@@ -201,7 +201,7 @@ test("a resize moves every circle with the field, and play goes on", function(t)
   local g = t:start{ seed = 13 }
   g:key("enter"):step()
   until_round(g)
-  clear_round(g)
+  for _ = 1, 4 do clear_round(g) end
   g:wait(1)
   local before = g:state().circles
   g:resize(160, 50):step()
@@ -219,7 +219,19 @@ test("a resize moves every circle with the field, and play goes on", function(t)
     end
   end
   local lines = g:lines()
-  expect(lines[50]):to_contain("round 2")
+  expect(lines[50]):to_contain("round 5")
+  -- taller than wide: the places keep their share of the field, the radii shrink alike so
+  -- that no two circles meet
+  g:resize(80, 50):step()
+  after = g:state().circles
+  for i, b in ipairs(after) do
+    expect(b.x / 80, "x"):to_be_near(before[i].x / 80, 1e-9)
+    expect(b.x - b.r >= 0 and b.x + b.r <= 80 and b.y - b.r >= 3 and b.y + b.r <= 98, "inside"):to_be(true)
+    for j = i + 1, #after do
+      local c = after[j]
+      expect(math.sqrt((b.x - c.x) ^ 2 + (b.y - c.y) ^ 2), "apart"):to_be_at_least(b.r + c.r)
+    end
+  end
   local new = after[#after]
   g:click(cell_of(new)):step()
   expect(g:state().phase):to_equal("won_round")
