@@ -47,7 +47,8 @@ local OVER_DROP_TIME = 0.8       -- (decided) the title drops in on a spring
 local OVER_DAMPING = 0.5
 
 local HUD_HEIGHT = 2             -- pixels: the bottom row holds the HUD and the hint
-local BUTTON_W, BUTTON_H = 13, 6 -- pixels: the buttons' backing shape at 1x
+local BUTTON_W, BUTTON_H = 13, 6 -- pixels: the buttons' backing shape at 1x, at 80x24
+local UI_UNIT = { 80, 48 }       -- the canvas on which titles and buttons have their 1x size
 local LABEL_KEYS = "123456789abcdefghijklmnopqrstuvwxyz"  -- what circles are picked by from the keyboard
 local BACKGROUND = "#101522"
 local REASONS = { time = "time's up", wrong = "wrong circle" }
@@ -109,14 +110,20 @@ local function make_button(caption, color)
   return { shape = shape, text = text }
 end
 
+-- Titles and buttons grow with the canvas in whole steps: 2x from 160x50 on.
+local function ui_scale()
+  return math.max(1, math.floor(math.min(game.W / UI_UNIT[1], game.H / UI_UNIT[2])))
+end
+
 local function place_button(b, x, y)
   y = 2 * math.floor(y / 2) + 1          -- a cell's middle, so the caption sits in the middle row
+  b.shape.width, b.shape.height = BUTTON_W * ui_scale(), BUTTON_H * ui_scale()
   b.shape.x, b.shape.y = x, y
   b.text.x, b.text.y = x, y
 end
 
 local function on_button(b, x, y)
-  return b ~= nil and math.abs(x - b.shape.x) <= BUTTON_W / 2 and math.abs(y - b.shape.y) <= BUTTON_H / 2
+  return b ~= nil and math.abs(x - b.shape.x) <= b.shape.width / 2 and math.abs(y - b.shape.y) <= b.shape.height / 2
 end
 
 local function remove_button(b)
@@ -400,6 +407,7 @@ local function layout(w, h)
   local n = game.nodes
   n.bar.width = math.max(1, w - CORNER)
   n.title.x, n.title.y = w / 2, h * 0.24
+  n.title.scale = ui_scale()
   n.rules.x, n.rules.y = w / 2, 2 * math.floor(h * 0.45 / 2) + 1
   n.hud.x, n.hud.y = 1, h
   n.hint.y = h
@@ -407,6 +415,7 @@ local function layout(w, h)
   if n.start then place_button(n.start, w / 2, h * 0.62) end
   if n.over_title then
     n.over_title.x = w / 2
+    n.over_title.scale = ui_scale()
     game.over_title_y = h * 0.25
     if not game.over_dropping then n.over_title.y = game.over_title_y end
   end
@@ -455,7 +464,7 @@ local function show_over()
   set_hint("Enter or click: retry     Esc: pause", true)
   layout(game.W, game.H)
   game.over_dropping = true
-  arcade.animate(n.over_title, { property = "y", from = -8, to = game.over_title_y, duration = OVER_DROP_TIME,
+  arcade.animate(n.over_title, { property = "y", from = -8 * ui_scale(), to = game.over_title_y, duration = OVER_DROP_TIME,
                                  spring = { damping = OVER_DAMPING, velocity = 0 } }, game.over_dropped)
 end
 
