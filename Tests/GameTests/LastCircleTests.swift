@@ -10,9 +10,15 @@ private let countdown = 5.0
 private let barDelay = 0.3
 /// The last-circle article's pop: 0.1x -> 1x over 0.5 s on a spring (damping 0.5, velocity 6).
 private let popFrom = 0.1, popTime = 0.5
+/// GAMES.md (revised): the first two circles stay 1.5 s; (decided) they shrink away in 0.3 s.
+private let memoriseTime = 1.5, shrinkTime = 0.3
+/// The bar leaves the last four columns free for the host's pause mark.
+private let corner = 4.0
+/// The play area runs from below the bar (y = 3) to above the HUD row (2 pixels from the bottom).
+private let areaTop = 3.0, hudHeight = 2.0
 
 private struct LCCircle {
-    let x: Double, y: Double, r: Double, delay: Double
+    let x: Double, y: Double, r: Double, delay: Double, key: String?
     /// The terminal cell holding the centre, as (column, row).
     var cell: (Int, Int) { (Int(x.rounded(.down)), Int((y / 2).rounded(.down))) }
 }
@@ -20,8 +26,10 @@ private struct LCCircle {
 private func lcCircles(_ game: GameDriver) throws -> [LCCircle] {
     guard case .array(let list)? = try game.state()["circles"] else { return [] }
     return try list.map { c in
-        LCCircle(x: try #require(c["x"]?.doubleValue), y: try #require(c["y"]?.doubleValue),
-                 r: try #require(c["r"]?.doubleValue), delay: try #require(c["delay"]?.doubleValue))
+        var key: String?
+        if case .string(let k)? = c["key"] { key = k }
+        return LCCircle(x: try #require(c["x"]?.doubleValue), y: try #require(c["y"]?.doubleValue),
+                        r: try #require(c["r"]?.doubleValue), delay: try #require(c["delay"]?.doubleValue), key: key)
     }
 }
 
@@ -49,13 +57,30 @@ private func lcSteps(_ game: GameDriver, limit: Int = 2000, until condition: () 
     return nil
 }
 
+/// Steps through the two circles to remember until round 1 (or any next round) begins.
+private func lcToRound(_ game: GameDriver) throws {
+    #expect(try lcSteps(game) { try game.string("phase") == "round" } != nil)
+}
+
+/// Starts a game with Enter and steps to round 1.
+private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: SaveStore? = nil) throws -> GameDriver {
+    let game = try GameDriver("lastcircle", seed: seed, cols: cols, rows: rows, store: store)
+    game.step(events: [enter])
+    try lcToRound(game)
+    return game
+}
+
 @Suite struct LastCircleTests {
-    @Test func aScriptedPlayerWhoClicksTheLastCircleClearsRoundsOneToThree() throws {
+    // Changed by the revised rule: the two circles to remember come before round 1, so the
+    // script waits for each round to begin; the answer is still the last entry of `circles`
+    // (now the last circle to join rather than the last to pop in).
+    @Test func aScriptedPlayerWhoClicksTheNewCircleClearsRoundsOneToThree() throws {
         // First run: play by reading `circles`, and write each click down as a script line.
         let first = try GameDriver("lastcircle", seed: 3)
         var script = "0 key enter\n"
         first.step(events: [enter])
         var frame = 1
+        frame += try #require(try lcSteps(first) { try first.string("phase") == "round" })
         for round in 1...3 {
             #expect(try first.string("phase") == "round")
             #expect(try first.int("round") == Int64(round))
@@ -85,41 +110,160 @@ private func lcSteps(_ game: GameDriver, limit: Int = 2000, until condition: () 
         #expect(second.session.failure == nil)
     }
 
-    @Test func eightRoundsOfCirclesNeverOverlapAndStayInThePlayArea() throws {
-        let game = try GameDriver("lastcircle", seed: 14)
-        game.step(events: [enter])
+    // Changed by the revised rule: `circles` is in the order of joining, so the check that it
+    // is sorted by pop delay is gone; every circle must now also keep its place.
+    @Test func eightRoundsOfCirclesNeverOverlapStayInThePlayAreaAndKeepTheirPlaces() throws {
+        let game = try lcRoundOne(seed: 14)
         let (w, h) = (Double(game.session.canvas.width), Double(game.session.canvas.height))
+        var before: [LCCircle] = []
         for round in 1...8 {
             let circles = try lcCircles(game)
             #expect(circles.count == round + 2)
+            for (a, b) in zip(before, circles) {
+                #expect(a.x == b.x && a.y == b.y && a.r == b.r, "round \(round): a circle moved")
+            }
             for (i, a) in circles.enumerated() {
                 #expect(a.r >= 2, "round \(round): a circle of radius \(a.r) is too small to click or label")
-                #expect(a.x - a.r >= 0 && a.x + a.r <= w && a.y - a.r >= 3 && a.y + a.r <= h,
+                #expect(a.x - a.r >= 0 && a.x + a.r <= w && a.y - a.r >= areaTop && a.y + a.r <= h - hudHeight,
                         "round \(round): (\(a.x), \(a.y)) r \(a.r) leaves the play area")
                 for b in circles[(i + 1)...] {
                     let d = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
                     #expect(d >= a.r + b.r, "round \(round): circles overlap")
                 }
                 #expect(a.delay >= 0 && a.delay <= 0.3)
-                if i > 0 { #expect(a.delay >= circles[i - 1].delay, "listed in the order they appear") }
             }
+            before = circles
             game.step(48)
             let (col, row) = try #require(circles.last).cell
             game.step(events: GameDriver.click(col, row))
-            #expect(try lcSteps(game) { try game.string("phase") == "round" } != nil)
+            try lcToRound(game)
         }
         #expect(try game.int("score") == 8)
     }
 
+    @Test func circlesComeBackInTheirColoursAndTheNewOneHasANewColour() throws {
+        let game = try lcRoundOne(seed: 16)
+        var colours: [Color] = []
+        for round in 1...5 {
+            game.step(48)
+            let circles = try lcCircles(game)
+            let fills = try circles.map { try lcNode(game, $0).fill }
+            #expect(Array(fills.prefix(colours.count)) == colours, "round \(round): a circle changed colour")
+            #expect(Set(fills).count == fills.count, "round \(round): two circles share a colour")
+            colours = fills
+            let (col, row) = try #require(circles.last).cell
+            game.step(events: GameDriver.click(col, row))
+            try lcToRound(game)
+        }
+    }
+
+    @Test func theFirstTwoCirclesStayOneAndAHalfSecondsThenShrinkAwayBeforeRoundOne() throws {
+        let game = try GameDriver("lastcircle", seed: 17)
+        game.step(events: [enter])
+        #expect(try game.string("phase") == "memorise")
+        #expect(try game.int("round") == 1)
+        let circles = try lcCircles(game)
+        #expect(circles.count == 2)
+        #expect(circles.allSatisfy { $0.key == nil }, "no keys: nothing to pick yet")
+        let nodes = try circles.map { try lcNode(game, $0) }
+        // the pops count from the start of the step that began the game
+        let started = game.session.frame - 1
+        let popSteps = Int(((try #require(circles.map(\.delay).max()) + popTime) * 60).rounded(.up))
+        var firstWhole: Int?, lastWhole: Int?
+        var shrinking = 0
+        while try game.string("phase") == "memorise" {
+            game.step()
+            let whole = nodes.allSatisfy { $0.scaleX == 1 && $0.alpha == 1 }
+            if whole {
+                if firstWhole == nil { firstWhole = game.session.frame }
+                lastWhole = game.session.frame
+            } else if lastWhole != nil {
+                #expect(nodes.allSatisfy { $0.scaleX < 1 && $0.scaleX >= popFrom - 1e-9 }, "shrinking")
+                shrinking += 1
+            }
+            // nothing to pick meanwhile
+            if firstWhole != nil && game.session.frame == firstWhole! + 30 {
+                let (col, row) = circles[0].cell
+                game.step(events: GameDriver.click(col, row) + [GameDriver.key("1"), enter])
+                #expect(try game.string("phase") == "memorise")
+            }
+            if game.session.frame > started + 600 { break }
+        }
+        let first = try #require(firstWhole), last = try #require(lastWhole)
+        #expect(abs(first - started - popSteps) <= 1, "both whole once the later pop is over")
+        #expect(last - first + 1 >= Int(memoriseTime * 60) && last - first + 1 <= Int(memoriseTime * 60) + 1,
+                "whole for 1.5 s: \(last - first + 1) steps")
+        #expect(abs(game.session.frame - last - Int(shrinkTime * 60)) <= 1, "a 0.3 s shrink, then round 1")
+        #expect(shrinking >= Int(shrinkTime * 60) - 2)
+        #expect(try game.string("phase") == "round", "round 1 begins as the shrink ends")
+        let round = try lcCircles(game)
+        #expect(round.count == 3)
+        #expect(round[0].x == circles[0].x && round[1].y == circles[1].y)
+    }
+
+    @Test func theNewCirclesKeyIsDealtAtRandomNotByAge() throws {
+        // each round the keys are the first n in a random order: over 30 games the new circle
+        // gets every one of them, in round 1 and in round 2
+        var round1: [String: Int] = [:], round2: [String: Int] = [:]
+        var changed = 0
+        for seed in 1...30 {
+            let game = try lcRoundOne(seed: UInt64(seed))
+            let a = try lcCircles(game)
+            #expect(Set(a.compactMap(\.key)) == ["1", "2", "3"])
+            round1[try #require(a.last?.key), default: 0] += 1
+            game.step(48)
+            let (col, row) = try #require(a.last).cell
+            game.step(events: GameDriver.click(col, row))
+            try lcToRound(game)
+            let b = try lcCircles(game)
+            #expect(Set(b.compactMap(\.key)) == ["1", "2", "3", "4"])
+            round2[try #require(b.last?.key), default: 0] += 1
+            changed += zip(a, b).filter { $0.key != $1.key }.count
+        }
+        #expect(round1.keys.sorted() == ["1", "2", "3"], "\(round1)")
+        #expect(round2.keys.sorted() == ["1", "2", "3", "4"], "\(round2)")
+        #expect(round1.values.allSatisfy { $0 >= 3 } && round2.values.allSatisfy { $0 >= 3 })
+        #expect(changed >= 30, "the old circles' keys are dealt again too")
+    }
+
+    @Test func gameOverSaysWhyAndHidesTheBar() throws {
+        // time's up
+        let slow = try lcRoundOne(seed: 18)
+        #expect(try slow.state()["reason"] == nil)
+        let bar = try lcBar(slow)
+        #expect(try lcSteps(slow) { try slow.bool("card") == true } != nil)
+        #expect(try slow.string("reason") == "time")
+        #expect(!bar.isVisible)
+        #expect(slow.text().contains("time's up"))
+        #expect(!slow.text().contains("wrong circle"))
+
+        // a wrong pick: marked, the bar hidden at once
+        let wrong = try lcRoundOne(seed: 18)
+        wrong.step(48)
+        let circles = try lcCircles(wrong)
+        let (col, row) = circles[1].cell
+        wrong.step(events: GameDriver.click(col, row))
+        #expect(try wrong.string("reason") == "wrong")
+        #expect(try wrong.int("picked") == 2)
+        let wrongBar = try lcBar(wrong)
+        #expect(!wrongBar.isVisible)
+        #expect(lcRows(wrong)[row][col] == "X", "the wrong pick is marked")
+        #expect(try lcSteps(wrong) { try wrong.bool("card") == true } != nil)
+        #expect(wrong.text().contains("wrong circle"))
+        #expect(!wrong.text().contains("time's up"))
+        // playing again clears the reason
+        wrong.step(events: [enter])
+        #expect(try wrong.state()["reason"] == nil)
+    }
+
     @Test func aWrongClickBlinksTheRightCircleThreeTimesThenEndsTheGameAndKeepsTheBest() throws {
         let store = SaveStore(location: .memory)
-        let game = try GameDriver("lastcircle", seed: 4, store: store)
-        game.step(events: [enter])
+        let game = try lcRoundOne(seed: 4, store: store)
         game.step(48)
         // clear round 1, then miss in round 2
         let (c1, r1) = try #require(try lcCircles(game).last).cell
         game.step(events: GameDriver.click(c1, r1))
-        #expect(try lcSteps(game) { try game.string("phase") == "round" } != nil)
+        try lcToRound(game)
         game.step(48)
         let circles = try lcCircles(game)
         let right = try lcNode(game, try #require(circles.last))
@@ -151,11 +295,13 @@ private func lcSteps(_ game: GameDriver, limit: Int = 2000, until condition: () 
         #expect(try again.int("best") == 1)
     }
 
+    // Changed by the revised rule: counted from the start of round 1, which follows the two
+    // circles to remember.
     @Test func theFullBarEndsTheGameFiveSecondsAfterItStarts() throws {
-        let game = try GameDriver("lastcircle", seed: 6)
-        game.step(events: [enter])
-        // the round began at the start of that step; 0.3 s later (18 steps) the bar starts
-        game.step(16)
+        let game = try lcRoundOne(seed: 6)
+        let begun = game.session.frame
+        // the round began in the last of those steps; 0.3 s later (18 steps) the bar starts
+        game.step(17)
         #expect(try game.double("elapsed") == 0)
         game.step()
         #expect(abs(try #require(try game.double("elapsed"))) < 1e-9)
@@ -166,17 +312,18 @@ private func lcSteps(_ game: GameDriver, limit: Int = 2000, until condition: () 
         #expect(try game.string("phase") == "over")
         #expect(try game.string("ending") == "time")
         #expect(try game.double("elapsed") == countdown)
-        // the round began at time 0 (the start of the first step): over at 0.3 s + T
-        #expect(abs(Double(game.session.frame) * game.session.dt - (barDelay + countdown)) < 1e-9)
+        // over 0.3 s + T after the round began
+        #expect(abs(Double(game.session.frame - begun) * game.session.dt - (barDelay + countdown)) < 1e-9)
         #expect(try game.bool("card") == true)
         #expect(game.text().contains("score 0"))
     }
 
+    // Changed: the bar is four columns shorter than the canvas, leaving the top-right corner
+    // to the host's pause mark; its length is still its width * t / T.
     @Test func theBarsLengthAndColourFollowTheArticlesFormula() throws {
-        let game = try GameDriver("lastcircle", seed: 6)
-        game.step(events: [enter])
+        let game = try lcRoundOne(seed: 6)
         let bar = try lcBar(game)
-        game.step(17)
+        game.step(18)
         var done = 0
         for quarter in 0..<4 {
             let t = countdown * Double(quarter) / 4
@@ -191,13 +338,13 @@ private func lcSteps(_ game: GameDriver, limit: Int = 2000, until condition: () 
             #expect(abs(Int(bar.fill.r) - Int(want.r)) <= 1 && abs(Int(bar.fill.g) - Int(want.g)) <= 1
                     && bar.fill.b == 0, "at t = \(t): \(bar.fill) vs \(want)")
         }
-        #expect(bar.width == Double(game.session.canvas.width))
+        #expect(bar.width == Double(game.session.canvas.width) - corner)
     }
 
     @Test func aPoppingCircleFollowsTheSpring() throws {
         let game = try GameDriver("lastcircle", seed: 8)
         game.step(events: [enter])
-        // the pops count from the start of the step that began the round
+        // the pops count from the start of the step that began the game
         let origin = Double(game.session.frame - 1) * game.session.dt
         let last = try #require(try lcCircles(game).last)
         let node = try lcNode(game, last)
@@ -240,25 +387,32 @@ private func lcSteps(_ game: GameDriver, limit: Int = 2000, until condition: () 
         #expect(seen.count > 7 * 60, "\(seen.count) circles")
     }
 
+    // Changed by the revised rule: a key is drawn from the moment its circle starts to pop
+    // (it was hidden until the pop ended), and it is the one in `circles`, dealt at random.
     @Test func theKeyboardAloneClearsARound() throws {
         let game = try GameDriver("lastcircle", seed: 11)
         game.step(events: [GameDriver.key("space")])
-        #expect(try game.string("phase") == "round")
+        #expect(try game.string("phase") == "memorise")
+        try lcToRound(game)
+        let begun = game.session.frame
         let circles = try lcCircles(game)
-        let (col, row) = try #require(circles.last).cell
-        let early = lcRows(game)[row][col]
-        #expect(!(early.isNumber || early.isLetter), "no key before the pop ends: \(early)")
+        let new = try #require(circles.last)
+        let (col, row) = new.cell
+        // as soon as the new circle starts to pop, its key is on it
+        game.step(Int((new.delay * 60).rounded(.up)) + 1 - (game.session.frame - begun))
+        #expect(try lcNode(game, new).scaleX < 1, "still springing")
+        #expect(lcRows(game)[row][col] == Character(try #require(new.key)))
         game.step(48)
-        let key = lcRows(game)[row][col]
-        #expect(key.isNumber || key.isLetter, "the key drawn on the last circle: \(key)")
-        // every circle shows a different key
+        // every circle shows its own key
         let keys = circles.map { c -> Character in let (x, y) = c.cell; return lcRows(game)[y][x] }
+        #expect(keys.map(String.init) == circles.map { $0.key ?? "" })
         #expect(Set(keys).count == circles.count)
-        game.step(events: [GameDriver.key(String(key))])
+        game.step(events: [GameDriver.key(try #require(new.key))])
         #expect(try game.string("phase") == "won_round")
-        #expect(try lcSteps(game) { try game.string("phase") == "round" } != nil)
+        try lcToRound(game)
         #expect(try game.int("round") == 2)
         #expect(try game.int("score") == 1)
+        #expect(lcRows(game)[23].starts(with: " round 2   score 1"), "the HUD")
     }
 
     @Test func theMouseAloneClearsARound() throws {
@@ -270,30 +424,38 @@ private func lcSteps(_ game: GameDriver, limit: Int = 2000, until condition: () 
         game.step(events: GameDriver.click(2, row))
         #expect(try game.string("phase") == "start", "a click beside the button does nothing")
         game.step(events: GameDriver.click(col + 2, row))
-        #expect(try game.string("phase") == "round")
+        #expect(try game.string("phase") == "memorise")
+        try lcToRound(game)
         game.step(40)
         let (c, r) = try #require(try lcCircles(game).last).cell
         game.step(events: GameDriver.click(c, r))
         #expect(try game.string("phase") == "won_round")
-        #expect(try lcSteps(game) { try game.string("phase") == "round" } != nil)
+        try lcToRound(game)
         #expect(try game.int("score") == 1)
     }
 
+    // Changed: the play area now ends above the HUD row, and a resize that squeezes the field
+    // more one way than the other shrinks every radius alike so that circles never overlap.
     @Test func circlesKeepTheirRelativePlacesOnResize() throws {
-        let game = try GameDriver("lastcircle", seed: 13)
-        game.step(events: [enter])
+        let game = try lcRoundOne(seed: 13)
         game.step(48)
         let before = try lcCircles(game)
         game.step(events: [.resize(cols: 120, rows: 40)])
         let after = try lcCircles(game)
         #expect(after.count == before.count)
-        let top = 3.0
-        for (a, b) in zip(before, after) {
+        let (side0, side1) = (min(80, 48 - hudHeight - areaTop), min(120, 80 - hudHeight - areaTop))
+        let ratio = try #require(zip(before, after).map { ($1.r / side1) / ($0.r / side0) }.first)
+        #expect(ratio <= 1 + 1e-9)
+        for (i, (a, b)) in zip(before, after).enumerated() {
             #expect(abs(a.x / 80 - b.x / 120) < 1e-9)
-            #expect(abs((a.y - top) / (48 - top) - (b.y - top) / (80 - top)) < 1e-9)
-            #expect(abs(a.r / min(80, 48 - top) - b.r / min(120, 80 - top)) < 1e-9)
+            #expect(abs((a.y - areaTop) / (48 - hudHeight - areaTop) - (b.y - areaTop) / (80 - hudHeight - areaTop)) < 1e-9)
+            #expect(abs((b.r / side1) / (a.r / side0) - ratio) < 1e-9, "every radius scales alike")
+            #expect(b.x - b.r >= 0 && b.x + b.r <= 120 && b.y - b.r >= areaTop && b.y + b.r <= 80 - hudHeight)
+            for c in after[(i + 1)...] {
+                #expect(((b.x - c.x) * (b.x - c.x) + (b.y - c.y) * (b.y - c.y)).squareRoot() >= b.r + c.r)
+            }
         }
-        #expect(try lcBar(game).width == 120)
+        #expect(try lcBar(game).width == 120 - corner)
         let (c, r) = try #require(after.last).cell
         game.step(events: GameDriver.click(c, r))
         #expect(try game.string("phase") == "won_round")
@@ -329,17 +491,22 @@ private func lcSteps(_ game: GameDriver, limit: Int = 2000, until condition: () 
         expectGolden(game.text(), game: "lastcircle", name: "start")
     }
 
-    @Test func roundMidPopFrame() throws {
+    @Test func memoriseFrame() throws {
         let game = try GameDriver("lastcircle", seed: 1)
         game.step(events: [enter])
+        game.step(60)
+        expectGolden(game.text(), game: "lastcircle", name: "memorise")
+    }
+
+    @Test func roundMidPopFrame() throws {
+        let game = try lcRoundOne(seed: 1)
         // a third of a second in: every circle has started, the early ones overshooting
         game.step(20)
         expectGolden(game.text(), game: "lastcircle", name: "midPop")
     }
 
     @Test func blinkFrame() throws {
-        let game = try GameDriver("lastcircle", seed: 1)
-        game.step(events: [enter])
+        let game = try lcRoundOne(seed: 1)
         game.step(48)
         let (col, row) = try lcCircles(game)[0].cell
         game.step(events: GameDriver.click(col, row))
@@ -348,8 +515,7 @@ private func lcSteps(_ game: GameDriver, limit: Int = 2000, until condition: () 
     }
 
     @Test func gameOverFrame() throws {
-        let game = try GameDriver("lastcircle", seed: 1)
-        game.step(events: [enter])
+        let game = try lcRoundOne(seed: 1)
         #expect(try lcSteps(game) { try game.bool("card") == true } != nil)
         game.step(60)
         expectGolden(game.text(), game: "lastcircle", name: "gameOver")

@@ -1,7 +1,8 @@
--- Last Circle: circles pop in one after another; pick the one that came last before the
--- countdown bar fills. Round n shows n + 2 circles. Every movement, fade, pulse and the bar
--- itself are native animations; Lua runs on input and when an animation ends (update only
--- reads the clock for `elapsed`).
+-- Last Circle: a memory game. Two circles show at the start; each round every circle seen
+-- so far comes back at its place and in its colour, and one new circle joins them. Pick the
+-- new one before the countdown bar fills. Round n shows n + 2 circles. Every movement, fade,
+-- pulse and the bar itself are native animations; Lua runs on input and when an animation
+-- ends (update only reads the clock for `elapsed`).
 
 -- Start screen (last-circle article: the Start button's scale view and the background circles)
 local PULSE_SCALE = 1.5          -- the button's backing shape grows to 1.5x
@@ -21,37 +22,45 @@ local POP_TIME = 0.5             -- seconds
 local POP_MAX_DELAY = 0.3        -- after a random 0..0.3 s delay
 local POP_DAMPING = 0.5          -- usingSpringWithDamping: 0.5
 local POP_VELOCITY = 6           -- initialSpringVelocity: 6.0
-local LAST_GAP = 3 / 60          -- (decided) the last circle starts at least 3 steps after the others, so it can be seen last
+local MEMORISE_TIME = 1.5        -- GAMES.md (revised): the first two circles stay 1.5 s once popped in,
+local SHRINK_TIME = 0.3          -- (decided) then shrink away (back to 0.1x, alpha to 0) in 0.3 s
 local CIRCLE_RADIUS = { 0.07, 0.11 }  -- (decided) radius range, as a share of the play area's shorter side
 local CIRCLE_SPACING = 1         -- (decided) pixels kept free between two circles
-local PLACE_TRIES = 200          -- placements tried for a circle before every radius shrinks
-local PLACE_SHRINK = 0.85        -- how much the radii shrink when a round does not fit
+local PLACE_TRIES = 200          -- places tried for a new circle before every radius shrinks
+local PLACE_SHRINK = 0.85        -- how much the radii shrink when the new circle does not fit
+local COLOR_TRIES = 16           -- colours drawn for a new circle: the one least like the others is kept
 local GROW_TIME = 0.5            -- (decided; the article leaves it out) the right pick fills the screen in 0.5 s
 local BLINK_SCALE = 1.5          -- last-circle article, blink(): scale to 1.5 and back,
 local BLINK_TIME = 0.2           -- 0.2 s each way,
 local BLINK_REPEATS = 3          -- three times
+local DIM_ALPHA = 0.3            -- (decided) after a wrong pick the circles that are neither fade to this
 
 -- Countdown (last-circle article, CountDownView; GAMES.md decides T)
 local T = 5                      -- seconds a round may take
 local BAR_DELAY = 0.3            -- the bar starts 0.3 s after the round begins
 local BAR_COLORS = { "#00ff00", "#ffff00", "#ff0000" }  -- r = 2t/T, g = 1, then r = 1, g = 2 - 2t/T; b = 0
 local BAR_HEIGHT = 2             -- pixels: one terminal row
+local CORNER = 4                 -- columns kept free at the top right (the host's pause mark and a gap)
 
 -- Game over (the article: "GAME OVER" animates in; Retry pulses like Start)
 local OVER_DROP_TIME = 0.8       -- (decided) the title drops in on a spring
 local OVER_DAMPING = 0.5
 
-local BUTTON_W, BUTTON_H = 13, 6 -- pixels: the buttons' backing shape at 1x
+local HUD_HEIGHT = 2             -- pixels: the bottom row holds the HUD and the hint
+local BUTTON_W, BUTTON_H = 13, 6 -- pixels: the buttons' backing shape at 1x, at 80x24
+local UI_UNIT = { 80, 48 }       -- the canvas on which titles and buttons have their 1x size
 local LABEL_KEYS = "123456789abcdefghijklmnopqrstuvwxyz"  -- what circles are picked by from the keyboard
 local BACKGROUND = "#101522"
+local REASONS = { time = "time's up", wrong = "wrong circle" }
 
 local game = {}
 
--- The play area below the bar: canvas width and height, the area's top and its shorter side.
+-- The play area between the bar and the HUD row: canvas width, its top and bottom, and the
+-- shorter side of the area.
 local function play_area()
   local w, h = game.W, game.H
-  local top = BAR_HEIGHT + 1
-  return w, h, top, math.min(w, h - top)
+  local top, bottom = BAR_HEIGHT + 1, h - HUD_HEIGHT
+  return w, top, bottom, math.min(w, bottom - top)
 end
 
 local function hsv(h, s, v)
@@ -72,6 +81,22 @@ local function random_color()
   return hsv(math.random(), 0.55 + 0.35 * math.random(), 1)
 end
 
+-- A colour for a new circle: of a few drawn, the one farthest from every circle's colour,
+-- so that each circle can be told from the others by its colour too.
+local function new_color()
+  local best, best_d
+  for _ = 1, COLOR_TRIES do
+    local c = random_color()
+    local d = math.huge
+    for _, rel in ipairs(game.rel) do
+      local o = rel.color
+      d = math.min(d, (c[1] - o[1]) ^ 2 + (c[2] - o[2]) ^ 2 + (c[3] - o[3]) ^ 2)
+    end
+    if not best_d or d > best_d then best, best_d = c, d end
+  end
+  return best
+end
+
 local function pulse(shape)
   arcade.animate(shape, { property = "scale", from = 1, to = PULSE_SCALE, duration = PULSE_TIME,
                           timing = "easeInEaseOut", autoreverse = true, repeat_count = "forever" })
@@ -85,14 +110,20 @@ local function make_button(caption, color)
   return { shape = shape, text = text }
 end
 
+-- Titles and buttons grow with the canvas in whole steps: 2x from 160x50 on.
+local function ui_scale()
+  return math.max(1, math.floor(math.min(game.W / UI_UNIT[1], game.H / UI_UNIT[2])))
+end
+
 local function place_button(b, x, y)
   y = 2 * math.floor(y / 2) + 1          -- a cell's middle, so the caption sits in the middle row
+  b.shape.width, b.shape.height = BUTTON_W * ui_scale(), BUTTON_H * ui_scale()
   b.shape.x, b.shape.y = x, y
   b.text.x, b.text.y = x, y
 end
 
 local function on_button(b, x, y)
-  return b ~= nil and math.abs(x - b.shape.x) <= BUTTON_W / 2 and math.abs(y - b.shape.y) <= BUTTON_H / 2
+  return b ~= nil and math.abs(x - b.shape.x) <= b.shape.width / 2 and math.abs(y - b.shape.y) <= b.shape.height / 2
 end
 
 local function remove_button(b)
@@ -108,9 +139,9 @@ end
 local function spawn_background()
   local w, h = game.W, game.H
   local side = math.min(w, h)
-  local r = side * (BACKGROUND_RADIUS[1] + (BACKGROUND_RADIUS[2] - BACKGROUND_RADIUS[1]) * math.random())
-  local x, y = math.random() * w, math.random() * h
-  local node = arcade.scene.circle{ x = x, y = y, radius = r, fill = random_color(), z = 0,
+  local k = BACKGROUND_RADIUS[1] + (BACKGROUND_RADIUS[2] - BACKGROUND_RADIUS[1]) * math.random()
+  local u, v = math.random(), math.random()
+  local node = arcade.scene.circle{ x = u * w, y = v * h, radius = k * side, fill = random_color(), z = 0,
                                     alpha = 0, scale = BACKGROUND_SCALES[1] }
   local wait = math.random() * BACKGROUND_WAIT
   local half = BACKGROUND_MIN_TIME + (BACKGROUND_MAX_TIME - BACKGROUND_MIN_TIME) * math.random()
@@ -122,7 +153,7 @@ local function spawn_background()
     },
     duration = 2 * half, delay = wait, timing = "linear",
   }, game.background_done)
-  return { node = node, anim = anim }
+  return { node = node, anim = anim, u = u, v = v, k = k }
 end
 
 local function count_background()
@@ -170,6 +201,7 @@ local function start_bar()
   local bar = game.nodes.bar
   bar.scale_x = 0
   bar.fill = BAR_COLORS[1]
+  bar.visible = true
   game.state.bar_start = arcade.time() + BAR_DELAY
   game.bar_anim = arcade.animate(bar, {
     group = {
@@ -185,26 +217,59 @@ local function stop_bar()
   game.bar_anim = nil
 end
 
----------------------------------------------------------------------------------------------
--- Screens
-
-local function clear_over()
-  local n = game.nodes
-  if n.over_title then n.over_title:remove() end
-  if n.over_score then n.over_score:remove() end
-  remove_button(n.retry)
-  n.over_title, n.over_score, n.retry = nil, nil, nil
+local function hide_bar()
+  stop_bar()
+  game.nodes.bar.visible = false
 end
 
-local function clear_round()
-  for _, c in ipairs(game.circles) do
-    c.node:remove()
-    c.label:remove()
+---------------------------------------------------------------------------------------------
+-- The HUD: round, score and best on the left of the bottom row, what to do on its right
+
+local function show_hud()
+  local s, hud = game.state, game.nodes.hud
+  hud.visible = true
+  hud.text = "round " .. s.round .. "   score " .. s.score .. "   best " .. s.best
+end
+
+-- The hint: centred on the start and game-over screens, against the right edge during play.
+local function set_hint(text, centred)
+  local hint = game.nodes.hint
+  hint.text = text
+  hint.color = centred and "#8090a0" or "#c0c8d8"
+  hint.anchor_x = centred and 0.5 or 1
+  hint.x = centred and game.W / 2 or game.W - 1
+end
+
+---------------------------------------------------------------------------------------------
+-- The circles: every circle of the game so far, in the order they joined. `game.rel[i]` keeps
+-- circle i's place relative to the play area (u, v), its radius as a share of the area's
+-- shorter side (k) and its colour; its pixels follow from the canvas size.
+
+-- The largest factor (up to 1) the radii can take so that no two circles overlap and each
+-- stays inside the play area: 1 where the circles were placed, less after a resize that
+-- squeezes the field more one way than the other.
+local function compute_fit()
+  local w, top, bottom, side = play_area()
+  local fit = 1
+  local rel = game.rel
+  for i, a in ipairs(rel) do
+    local ax, ay, ar = a.u * w, top + a.v * (bottom - top), a.k * side
+    fit = math.min(fit, ax / ar, (w - ax) / ar, (ay - top) / ar, (bottom - ay) / ar)
+    for j = i + 1, #rel do
+      local b = rel[j]
+      local bx, by = b.u * w, top + b.v * (bottom - top)
+      local d = math.sqrt((ax - bx) ^ 2 + (ay - by) ^ 2)
+      fit = math.min(fit, (d - CIRCLE_SPACING) / (ar + b.k * side))
+    end
   end
-  game.circles = {}
-  game.rel = {}
-  game.state.circles = {}
-  stop_bar()
+  game.fit = math.max(fit, 0)
+end
+
+-- Where circle i sits on the current canvas.
+local function circle_geometry(i)
+  local w, top, bottom, side = play_area()
+  local rel = game.rel[i]
+  return rel.u * w, top + rel.v * (bottom - top), rel.k * side * game.fit
 end
 
 -- A circle's key sits in the middle of the cell holding its centre.
@@ -212,34 +277,158 @@ local function place_key(label, x, y)
   label.x, label.y = math.floor(x) + 0.5, 2 * math.floor(y / 2) + 1
 end
 
--- Where a circle of the round sits on the current canvas, from its place relative to the play area.
-local function circle_geometry(rel)
-  local w, h, top, side = play_area()
-  return rel.u * w, top + rel.v * (h - top), rel.k * side
+local function place_circle(i)
+  local c, entry = game.circles[i], game.state.circles[i]
+  local x, y, r = circle_geometry(i)
+  c.node.x, c.node.y, c.node.radius = x, y, r
+  place_key(c.label, x, y)
+  c.mark.x, c.mark.y = c.label.x, c.label.y
+  entry.x, entry.y, entry.r = x, y, r
+end
+
+-- A free place for one more circle, fully inside the play area and clear of every circle
+-- (the article's while loop, bounded): when none is found, every radius shrinks.
+local function new_place()
+  local w, top, bottom, side = play_area()
+  while true do
+    local k = game.shrink * (CIRCLE_RADIUS[1] + (CIRCLE_RADIUS[2] - CIRCLE_RADIUS[1]) * math.random())
+    local r = k * side * game.fit
+    for _ = 1, PLACE_TRIES do
+      local x = r + (w - 2 * r) * math.random()
+      local y = top + r + (bottom - top - 2 * r) * math.random()
+      local free = true
+      for i in ipairs(game.rel) do
+        local px, py, pr = circle_geometry(i)
+        if (px - x) ^ 2 + (py - y) ^ 2 < (pr + r + CIRCLE_SPACING) ^ 2 then
+          free = false
+          break
+        end
+      end
+      if free then return { u = x / w, v = (y - top) / (bottom - top), k = k } end
+    end
+    for _, rel in ipairs(game.rel) do rel.k = rel.k * PLACE_SHRINK end
+    game.shrink = game.shrink * PLACE_SHRINK
+    compute_fit()
+    for i in ipairs(game.circles) do place_circle(i) end
+  end
+end
+
+-- One more circle joins: a new place, a new colour, its nodes hidden until it pops in.
+local function add_circle()
+  local rel = new_place()
+  rel.color = new_color()
+  local i = #game.rel + 1
+  game.rel[i] = rel
+  local node = arcade.scene.circle{ fill = rel.color, scale = POP_FROM, alpha = 0, z = 10 + i }
+  -- the key sits on a cell of the circle's colour, so it reads while the circle is still small
+  local label = arcade.scene.text{ text = "", color = "#101010", background = rel.color, anchor_x = 0.5,
+                                   anchor_y = 0.5, alpha = 0, z = 40 }
+  -- the mark a wrong pick leaves on its circle
+  local mark = arcade.scene.text{ text = " X ", color = "#ffffff", background = "#c0182a",
+                                  anchor_x = 0.5, anchor_y = 0.5, visible = false, z = 41 }
+  game.circles[i] = { node = node, label = label, mark = mark }
+  game.state.circles[i] = { x = 0, y = 0, r = 0, delay = 0 }
+  place_circle(i)
+end
+
+local function remove_circles()
+  for _, c in ipairs(game.circles) do
+    c.node:remove()
+    c.label:remove()
+    c.mark:remove()
+  end
+  game.circles, game.rel = {}, {}
+  game.state.circles = {}
+  game.fit, game.shrink = 1, 1
+end
+
+-- Every circle pops in from 0.1x, as the article's round does, after a random 0..0.3 s delay.
+-- `keys[i]` (when given) is shown on circle i from the moment it starts to pop; `on_in` (when
+-- given) is called when the last circle to start has popped in.
+local function pop_all(keys, on_in)
+  local s = game.state
+  local spring = { damping = POP_DAMPING, velocity = POP_VELOCITY }
+  local latest
+  for i in ipairs(game.circles) do
+    s.circles[i].delay = math.random() * POP_MAX_DELAY
+    if not latest or s.circles[i].delay > s.circles[latest].delay then latest = i end
+  end
+  for i, c in ipairs(game.circles) do
+    local node, label = c.node, c.label
+    local delay = s.circles[i].delay
+    arcade.cancel_animations(node)
+    arcade.cancel_animations(label)
+    node.scale, node.alpha, node.z = POP_FROM, 0, 10 + i
+    c.mark.visible = false
+    c.key = keys and keys[i] or nil
+    s.circles[i].key = c.key
+    label.text = c.key or ""
+    label.alpha = 0
+    if c.key then
+      arcade.animate(label, { property = "alpha", from = 1, to = 1, duration = 0, delay = delay })
+    end
+    -- UIKit springs the scale and the alpha together: one curve for both
+    arcade.animate(node, { property = "scale", from = POP_FROM, to = 1, duration = POP_TIME,
+                           delay = delay, spring = spring }, i == latest and on_in or nil)
+    arcade.animate(node, { property = "alpha", from = 0, to = 1, duration = POP_TIME, delay = delay,
+                           spring = spring })
+  end
+end
+
+-- Keys for n circles, dealt afresh: the first n keys in a random order, so a key says nothing
+-- about how long its circle has been in the game.
+local function deal_keys(n)
+  local keys = {}
+  for i = 1, n do keys[i] = LABEL_KEYS:sub(i, i) end
+  for i = n, 2, -1 do
+    local j = math.random(i)
+    keys[i], keys[j] = keys[j], keys[i]
+  end
+  for i = 1, n do
+    if keys[i] == "" then keys[i] = nil end   -- more circles than keys: the rest by mouse only
+  end
+  return keys
+end
+
+---------------------------------------------------------------------------------------------
+-- Screens
+
+local function clear_over()
+  local n = game.nodes
+  if n.over_title then n.over_title:remove() end
+  if n.over_reason then n.over_reason:remove() end
+  if n.over_score then n.over_score:remove() end
+  remove_button(n.retry)
+  n.over_title, n.over_reason, n.over_score, n.retry = nil, nil, nil, nil
 end
 
 local function layout(w, h)
   game.W, game.H = w, h
   local n = game.nodes
-  n.bar.width = w
-  n.title.x, n.title.y = w / 2, h * 0.28
+  n.bar.width = math.max(1, w - CORNER)
+  n.title.x, n.title.y = w / 2, h * 0.24
+  n.title.scale = ui_scale()
   n.rules.x, n.rules.y = w / 2, 2 * math.floor(h * 0.45 / 2) + 1
-  n.hint.x, n.hint.y = w / 2, h
+  n.hud.x, n.hud.y = 1, h
+  n.hint.y = h
+  n.hint.x = n.hint.anchor_x == 1 and w - 1 or w / 2
   if n.start then place_button(n.start, w / 2, h * 0.62) end
   if n.over_title then
     n.over_title.x = w / 2
+    n.over_title.scale = ui_scale()
     game.over_title_y = h * 0.25
     if not game.over_dropping then n.over_title.y = game.over_title_y end
   end
-  if n.over_score then n.over_score.x, n.over_score.y = w / 2, h * 0.5 end
-  if n.retry then place_button(n.retry, w / 2, h * 0.72) end
-  for i, c in ipairs(game.circles) do
-    local x, y, r = circle_geometry(game.rel[i])
-    c.node.x, c.node.y, c.node.radius = x, y, r
-    place_key(c.label, x, y)
-    local c0 = game.state.circles[i]
-    c0.x, c0.y, c0.r = x, y, r
+  if n.over_reason then n.over_reason.x, n.over_reason.y = w / 2, h * 0.42 end
+  if n.over_score then n.over_score.x, n.over_score.y = w / 2, h * 0.54 end
+  if n.retry then place_button(n.retry, w / 2, h * 0.74) end
+  for _, b in ipairs(game.bg) do
+    if b.node:alive() then
+      b.node.x, b.node.y, b.node.radius = b.u * w, b.v * h, b.k * math.min(w, h)
+    end
   end
+  compute_fit()
+  for i in ipairs(game.circles) do place_circle(i) end
 end
 
 local function show_start()
@@ -247,7 +436,8 @@ local function show_start()
   s.phase = "start"
   game.nodes.title.visible = true
   game.nodes.rules.visible = true
-  game.nodes.hint.text = "Enter or click: start     Esc: pause"
+  game.nodes.hud.visible = false
+  set_hint("Enter or click: start     Esc: pause", true)
   game.nodes.start = make_button("Start", "#2c6e49")
   layout(game.W, game.H)
   start_background()
@@ -259,17 +449,22 @@ local function show_over()
   if arcade.score.submit(s.score) then s.new_best = true end
   s.best = math.max(s.best, s.score)
   s.card = true
-  clear_round()
+  hide_bar()
+  remove_circles()
+  game.nodes.hud.visible = false
   local n = game.nodes
   n.over_title = arcade.scene.label{ text = "GAME OVER", font = "large", color = "#ff4d4d",
                                      anchor_x = 0.5, anchor_y = 0.5, z = 70 }
-  n.over_score = arcade.scene.text{ text = "score " .. s.score .. "     best " .. s.best, color = "white",
-                                    anchor_x = 0.5, anchor_y = 0.5, z = 70 }
+  n.over_reason = arcade.scene.text{ text = REASONS[s.reason] or "", color = "#ffd166",
+                                     anchor_x = 0.5, anchor_y = 0.5, z = 70 }
+  local score = "score " .. s.score .. "     best " .. s.best
+  if s.new_best and s.score > 0 then score = score .. "     new best!" end
+  n.over_score = arcade.scene.text{ text = score, color = "white", anchor_x = 0.5, anchor_y = 0.5, z = 70 }
   n.retry = make_button("Retry", "#8a3b12")
-  n.hint.text = "Enter or click: retry     Esc: pause"
+  set_hint("Enter or click: retry     Esc: pause", true)
   layout(game.W, game.H)
   game.over_dropping = true
-  arcade.animate(n.over_title, { property = "y", from = -8, to = game.over_title_y, duration = OVER_DROP_TIME,
+  arcade.animate(n.over_title, { property = "y", from = -8 * ui_scale(), to = game.over_title_y, duration = OVER_DROP_TIME,
                                  spring = { damping = OVER_DAMPING, velocity = 0 } }, game.over_dropped)
 end
 
@@ -279,100 +474,50 @@ function game.over_dropped()
 end
 
 ---------------------------------------------------------------------------------------------
--- A round
-
--- n circles that do not overlap, each fully inside the play area: the article's while loop,
--- bounded, shrinking every radius when a round does not fit.
-local function place_circles(n)
-  local w, h, top, side = play_area()
-  local shrink = 1
-  while true do
-    local placed = {}
-    for _ = 1, n do
-      local r = side * shrink * (CIRCLE_RADIUS[1] + (CIRCLE_RADIUS[2] - CIRCLE_RADIUS[1]) * math.random())
-      local spot
-      for _ = 1, PLACE_TRIES do
-        local x = r + (w - 2 * r) * math.random()
-        local y = top + r + (h - top - 2 * r) * math.random()
-        local free = true
-        for _, p in ipairs(placed) do
-          local dx, dy = p.x - x, p.y - y
-          if dx * dx + dy * dy < (p.r + r + CIRCLE_SPACING) ^ 2 then
-            free = false
-            break
-          end
-        end
-        if free then
-          spot = { x = x, y = y, r = r }
-          break
-        end
-      end
-      if not spot then break end
-      placed[#placed + 1] = spot
-    end
-    if #placed == n then
-      -- the last placed had the least room: shuffled, so the order of appearance tells nothing
-      for i = n, 2, -1 do
-        local j = math.random(i)
-        placed[i], placed[j] = placed[j], placed[i]
-      end
-      return placed
-    end
-    shrink = shrink * PLACE_SHRINK
-  end
-end
-
--- Random pop delays in 0..POP_MAX_DELAY, sorted: the circles appear in this order. The last
--- one is kept clear of the others so a sharp eye can tell it apart.
-local function pop_delays(n)
-  local delays
-  repeat
-    delays = {}
-    for i = 1, n do delays[i] = math.random() * POP_MAX_DELAY end
-    table.sort(delays)
-  until n < 2 or delays[n] - delays[n - 1] >= LAST_GAP
-  return delays
-end
+-- The game: the first two circles to remember, then rounds
 
 local function start_round()
   local s = game.state
-  clear_round()
   s.phase = "round"
   s.elapsed = 0
   s.bar_start = nil
-  local n = s.round + EXTRA_CIRCLES
-  local spots = place_circles(n)
-  local delays = pop_delays(n)
-  local w, h, top, side = play_area()
-  -- keys go by reading order, not by appearance, so a key never gives the answer away
-  local reading = {}
-  for i = 1, n do reading[i] = i end
-  table.sort(reading, function(a, b)
-    local pa, pb = spots[a], spots[b]
-    if math.floor(pa.y / 2) ~= math.floor(pb.y / 2) then return pa.y < pb.y end
-    return pa.x < pb.x
-  end)
-  local keys = {}
-  for order, i in ipairs(reading) do keys[i] = LABEL_KEYS:sub(order, order) end
-  for i, p in ipairs(spots) do
-    game.rel[i] = { u = p.x / w, v = (p.y - top) / (h - top), k = p.r / side }
-    s.circles[i] = { x = p.x, y = p.y, r = p.r, delay = delays[i] }
-    local node = arcade.scene.circle{ x = p.x, y = p.y, radius = p.r, fill = random_color(),
-                                      scale = POP_FROM, alpha = 0, z = 10 + i }
-    local label = arcade.scene.text{ text = keys[i], color = "#101010", anchor_x = 0.5, anchor_y = 0.5,
-                                     alpha = 0, z = 40 }
-    place_key(label, p.x, p.y)
-    -- UIKit springs the scale and the alpha together: one curve for both
-    local spring = { damping = POP_DAMPING, velocity = POP_VELOCITY }
-    arcade.animate(node, { property = "scale", from = POP_FROM, to = 1, duration = POP_TIME, delay = delays[i],
-                           spring = spring })
-    arcade.animate(node, { property = "alpha", from = 0, to = 1, duration = POP_TIME, delay = delays[i],
-                           spring = spring })
-    -- the key shows once the circle has popped in
-    arcade.animate(label, { property = "alpha", from = 1, to = 1, duration = 0, delay = delays[i] + POP_TIME })
-    game.circles[i] = { node = node, label = label, key = keys[i] }
-  end
+  add_circle()
+  pop_all(deal_keys(#game.circles))
+  show_hud()
+  set_hint("which circle is new? click it or press its key")
   start_bar()
+end
+
+-- The first two circles pop in; once the later of them is in, both stay MEMORISE_TIME, then
+-- shrink away, and round 1 begins.
+local function start_memorise()
+  local s = game.state
+  s.phase = "memorise"
+  for _ = 1, EXTRA_CIRCLES do add_circle() end
+  pop_all(nil, game.memorised)
+  show_hud()
+  set_hint("remember these circles")
+end
+
+-- The circles are all in: from now they stay MEMORISE_TIME, then shrink away.
+function game.memorised(finished)
+  local s = game.state
+  if not finished or s.phase ~= "memorise" then return end
+  for i, c in ipairs(game.circles) do
+    arcade.cancel_animations(c.node)
+    c.node.scale, c.node.alpha = 1, 1
+    arcade.animate(c.node, {
+      group = {
+        { property = "scale", from = 1, to = POP_FROM },
+        { property = "alpha", from = 1, to = 0 },
+      },
+      duration = SHRINK_TIME, delay = MEMORISE_TIME, timing = "easeIn",
+    }, i == 1 and game.forgotten or nil)
+  end
+end
+
+function game.forgotten(finished)
+  if finished and game.state.phase == "memorise" then start_round() end
 end
 
 local function start_game()
@@ -381,12 +526,13 @@ local function start_game()
   remove_button(game.nodes.start)
   game.nodes.start = nil
   clear_over()
+  remove_circles()
   game.nodes.title.visible = false
   game.nodes.rules.visible = false
-  game.nodes.hint.text = ""
   s.round, s.score = 1, 0
-  s.card, s.new_best, s.ending, s.picked = false, false, nil, nil
-  start_round()
+  s.card, s.new_best, s.ending, s.reason, s.picked = false, false, nil, nil, nil
+  s.elapsed, s.bar_start = 0, nil
+  start_memorise()
 end
 
 -- The bar is full.
@@ -396,7 +542,7 @@ function game.time_up(finished)
   game.bar_anim = nil
   s.elapsed = T
   s.phase = "over"
-  s.ending = "time"
+  s.ending, s.reason = "time", "time"
   show_over()
 end
 
@@ -418,6 +564,15 @@ local function hide_keys()
   end
 end
 
+-- The right pick grows to one radius past the canvas corner farthest from it, covering it all.
+local function grow(answer, duration)
+  local w, h = game.W, game.H
+  local far = math.max(math.abs(answer.x), math.abs(w - answer.x)) ^ 2
+    + math.max(math.abs(answer.y), math.abs(h - answer.y)) ^ 2
+  arcade.animate(answer, { property = "scale", to = math.sqrt(far) / answer.radius + 1, duration = duration,
+                           timing = "easeIn" }, game.next_round)
+end
+
 local function pick(i)
   local s = game.state
   if s.phase ~= "round" then return end
@@ -427,19 +582,28 @@ local function pick(i)
   if i == #game.circles then
     s.score = s.score + 1
     s.phase = "won_round"
-    local w, h = game.W, game.H
-    local far = math.max(math.abs(answer.x), math.abs(w - answer.x)) ^ 2
-      + math.max(math.abs(answer.y), math.abs(h - answer.y)) ^ 2
+    show_hud()
+    set_hint("right: that one was new")
     answer.z = 90
-    answer.alpha = 1
     arcade.cancel_animations(answer)
-    -- to one radius past the farthest corner: the whole canvas is covered
-    arcade.animate(answer, { property = "scale", to = math.sqrt(far) / answer.radius + 1, duration = GROW_TIME,
-                             timing = "easeIn" }, game.next_round)
+    answer.alpha = 1
+    game.grow_start = arcade.time()
+    grow(answer, GROW_TIME)
   else
     s.phase = "over"
-    s.ending = "wrong"
+    s.ending, s.reason = "wrong", "wrong"
     s.picked = i
+    hide_bar()
+    set_hint("wrong circle: the new one blinks")
+    -- the others step back; the wrong pick keeps its colour and gets a mark
+    for j, c in ipairs(game.circles) do
+      if j ~= i and j ~= #game.circles then
+        arcade.cancel_animations(c.node)
+        c.node.scale = 1
+        arcade.animate(c.node, { property = "alpha", to = DIM_ALPHA, duration = BLINK_TIME })
+      end
+    end
+    game.circles[i].mark.visible = true
     -- the answer blinks from its full size even when it had not finished popping in
     arcade.cancel_animations(answer)
     answer.alpha = 1
@@ -469,6 +633,15 @@ local function circle_for_key(key)
   return nil
 end
 
+local function resize(w, h)
+  layout(w, h)
+  if game.state.phase == "won_round" then
+    -- the growing circle aims at the new canvas's far corner in the time it has left
+    local answer = game.circles[#game.circles].node
+    grow(answer, math.max(0, GROW_TIME - (arcade.time() - game.grow_start)))
+  end
+end
+
 ---------------------------------------------------------------------------------------------
 -- Callbacks
 
@@ -479,16 +652,20 @@ function game.load(ctx)
   s.circles, s.elapsed, s.background = {}, 0, 0
   s.card, s.new_best = false, false
   game.W, game.H = ctx.width, ctx.height
-  game.circles, game.rel, game.bg = {}, {}, {}
+  game.circles, game.rel, game.bg, game.fit, game.shrink = {}, {}, {}, 1, 1
   arcade.scene.background(BACKGROUND)
   game.nodes = {
-    bar = arcade.scene.rect{ x = 0, y = 0, anchor_x = 0, anchor_y = 0, width = ctx.width, height = BAR_HEIGHT,
-                             fill = BAR_COLORS[1], scale_x = 0, z = 80 },
+    bar = arcade.scene.rect{ x = 0, y = 0, anchor_x = 0, anchor_y = 0, width = ctx.width - CORNER,
+                             height = BAR_HEIGHT, fill = BAR_COLORS[1], scale_x = 0, z = 80 },
     title = arcade.scene.label{ text = "LAST CIRCLE", font = "large", color = "#f2f2f2",
                                 anchor_x = 0.5, anchor_y = 0.5, z = 61 },
-    rules = arcade.scene.text{ text = "Pick the circle that popped in last: click it or press its key",
+    rules = arcade.scene.text{ text = "Remember the circles: each round they come back and one new one joins.\n"
+                                 .. "Pick the new one before the bar fills: click it or press its key.",
                                color = "#c0c8d8", anchor_x = 0.5, anchor_y = 0.5, z = 61 },
-    hint = arcade.scene.text{ text = "", color = "#8090a0", anchor_x = 0.5, anchor_y = 1, z = 61 },
+    hud = arcade.scene.text{ text = "", color = "#e8ecf4", background = BACKGROUND, anchor_x = 0, anchor_y = 1,
+                             visible = false, z = 95 },
+    hint = arcade.scene.text{ text = "", color = "#8090a0", background = BACKGROUND, anchor_x = 0.5,
+                              anchor_y = 1, z = 95 },
   }
   show_start()
 end
@@ -496,7 +673,7 @@ end
 function game.input(e)
   local s = game.state
   if e.type == "resize" then
-    layout(e.width, e.height)
+    resize(e.width, e.height)
   elseif e.type == "key" then
     local confirm = e.key == "enter" or e.key == "space"
     if s.phase == "start" and confirm then
