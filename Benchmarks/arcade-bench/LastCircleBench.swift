@@ -31,6 +31,12 @@ private func lastCircleRoute(_ entry: GameEntry, toRound: Int) -> (clicks: [Int:
     session.step(events: [.key(KeyEvent("enter"))])
     var clicks: [Int: [InputEvent]] = [:]
     var i = 0
+    // the first two circles are shown to remember before round 1 begins
+    while case .string("memorise")? = field("phase") {
+        session.step()
+        i += 1
+        if i > 10_000 { return nil }
+    }
     while field("round")?.intValue ?? 0 < Int64(toRound) {
         for _ in 0..<40 { session.step(); i += 1 }
         guard case .array(let circles)? = field("circles"), let last = circles.last,
