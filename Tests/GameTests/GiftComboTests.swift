@@ -96,6 +96,49 @@ private func popScale(at t: Double) -> Double {
     return 1 - 0.3 * displacement
 }
 
+/// A node's content box in canvas pixels: the corners of its `width` x `height` content,
+/// placed by its anchor, through its transform and its parents'.
+private struct CanvasBox: CustomStringConvertible {
+    var x0, y0, x1, y1: Double
+    init(_ node: Node, width: Double, height: Double) {
+        let t = node.transformToCanvas()
+        let a = t.apply(Vec2(-node.anchor.x * width, -node.anchor.y * height))
+        let b = t.apply(Vec2((1 - node.anchor.x) * width, (1 - node.anchor.y) * height))
+        (x0, y0, x1, y1) = (min(a.x, b.x), min(a.y, b.y), max(a.x, b.x), max(a.y, b.y))
+    }
+    init?(_ node: Node) {
+        switch node {
+        case let r as RectNode: self.init(r, width: r.width, height: r.height)
+        case let c as CircleNode: self.init(c, width: 2 * c.radius, height: 2 * c.radius)
+        case let s as SpriteNode: self.init(s, width: Double(s.flipbook.frames[0].width),
+                                            height: Double(s.flipbook.frames[0].height))
+        case let t as TextNode: self.init(t, width: t.size.width, height: t.size.height)
+        case let l as LabelNode: self.init(l, width: Double(l.sprite.width), height: Double(l.sprite.height))
+        default: return nil
+        }
+    }
+    func union(_ o: CanvasBox) -> CanvasBox {
+        var u = self
+        (u.x0, u.y0, u.x1, u.y1) = (min(x0, o.x0), min(y0, o.y0), max(x1, o.x1), max(y1, o.y1))
+        return u
+    }
+    /// Inside `outer`, give or take `slack` pixels (a text's block snaps to whole cells).
+    func isInside(_ outer: CanvasBox, slack: Double = 0) -> Bool {
+        x0 >= outer.x0 - slack && y0 >= outer.y0 - slack && x1 <= outer.x1 + slack && y1 <= outer.y1 + slack
+    }
+    var description: String { "(\(x0), \(y0))-(\(x1), \(y1))" }
+}
+
+/// Drawn only when the node and every parent are visible.
+private func isShown(_ node: Node) -> Bool {
+    var n: Node? = node
+    while let m = n {
+        if !m.isVisible { return false }
+        n = m.parent
+    }
+    return true
+}
+
 @Suite struct GiftComboTests {
     // MARK: Routing, each rule with its timing
 
@@ -320,6 +363,64 @@ private func popScale(at t: Double) -> Double {
         }
         #expect(try reloaded.int("shown") == 5)
         #expect(reloaded.text() == plain.text())
+    }
+
+    // MARK: Layout at every size (revised after the play test), measured on the scene
+
+    @Test(arguments: [(80, 24), (100, 30), (160, 50)])
+    func cardsHoldTheirTextsAndPicturesAndThePopsMissTheHUDRows(cols: Int, rows: Int) throws {
+        let game = try GameDriver("giftcombo", cols: cols, rows: rows)
+        game.step(events: [giftKey(1), giftKey(3)])
+        // while the rows slide in, no counter is drawn
+        while try game.giftChannels().allSatisfy({ $0.count == 0 }) {
+            #expect(game.giftCounters().allSatisfy { !isShown($0) }, "a counter shown before its row, step \(game.session.frame)")
+            game.step()
+        }
+        #expect(try game.step(until: { try game.giftChannels().allSatisfy { $0.count == 1 } }, limit: 5))
+        #expect(game.giftCounters().allSatisfy(isShown))
+        #expect(try game.step(until: { try game.giftChannels().allSatisfy { $0.state == "will_end" } }, limit: 600))
+
+        for counter in game.giftCounters() {
+            let row = try #require(counter.parent?.parent)
+            let shapes = row.children.filter { $0 is RectNode || $0 is CircleNode }
+            let card = try #require(shapes.compactMap(CanvasBox.init).reduce(nil as CanvasBox?) { $0?.union($1) ?? $1 })
+            #expect(card.x0 >= 0 && card.x1 <= Double(cols) && card.y0 >= 2, "card \(card)")
+            for part in row.children {
+                if let sprite = part as? SpriteNode {
+                    let box = try #require(CanvasBox(sprite))
+                    #expect(box.isInside(card), "picture \(box) inside card \(card)")
+                    #expect(sprite.scale == sprite.scale.rounded() && sprite.scale >= 1, "picture at \(sprite.scale)x")
+                } else if let text = part as? TextNode {
+                    let box = try #require(CanvasBox(text))
+                    #expect(box.isInside(card, slack: 1), "'\(text.text)' \(box) inside card \(card)")
+                }
+            }
+            let holder = try #require(counter.parent)
+            #expect(holder.scale == holder.scale.rounded(), "the counter at a whole scale")
+        }
+
+        // the lines of text above and below the channels: the top row, and the status row
+        let lines = game.text().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let status = try #require(lines.firstIndex { $0.contains("queue") })
+        // ten more Roses: the counter pops, one tick after another
+        for _ in 0..<10 { game.step(events: [giftKey(1)]) }
+        var biggest = 0.0
+        for _ in 0..<(12 * 2 * quarter) {
+            game.step()
+            for counter in game.giftCounters() where isShown(counter) {
+                let box = try #require(CanvasBox(counter))
+                biggest = max(biggest, counter.scale)
+                #expect(box.y0 >= 2 && box.y1 <= Double(2 * status),
+                        "step \(game.session.frame): the pop \(box) meets row 0 or row \(status)")
+            }
+            let rowsNow = game.text().split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
+            for (r, from) in [(0, 8), (status, 0)] {
+                let hit = rowsNow[r].dropFirst(from).contains { "▀▄█".contains($0) }
+                #expect(!hit, "step \(game.session.frame): pixels on row \(r)")
+            }
+        }
+        #expect(biggest > 2.5, "the counter popped")
+        #expect(try game.channel(0).count == 11)
     }
 
     // MARK: Score, determinism and golden frames
