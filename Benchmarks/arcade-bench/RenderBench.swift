@@ -24,6 +24,7 @@ func renderBenchmarks() -> [BenchResult] {
     results += coinBenchmark()
     results += coinPipelineBenchmark()
     results += noiseBenchmark()
+    results += discBenchmark()
     return results
 }
 
@@ -346,6 +347,55 @@ private func noiseBenchmark() -> [BenchResult] {
     return [
         BenchResult(name: "render.encode_noise_200x60_us", value: samples[samples.count / 2] * 1e6, unit: "us",
                     note: "every cell new, random colours (\(bytes.count / 1024) KiB a frame)"),
+    ]
+}
+
+/// Discs and rings as ball catch and Last Circle draw them, at 200x60: 400 circle nodes of
+/// radius 1 to 12 (a third of them rings) drifting at sub-pixel speeds, composed each frame.
+private func discBenchmark() -> [BenchResult] {
+    let canvas = Canvas(columns: 200, rows: 60)
+    let scene = Scene(background: Color(rgb: 0x101820))
+    let width = Double(canvas.width), height = Double(canvas.height)
+    var rng = SeededRandom(seed: 23)
+    var discs: [(node: CircleNode, vx: Double, vy: Double)] = []
+    for i in 0..<400 {
+        let radius = 1 + Double(rng.nextInt(in: 0, 44)) / 4
+        let color = Color(r: UInt8(rng.nextInt(in: 60, 255)), g: UInt8(rng.nextInt(in: 60, 255)),
+                          b: UInt8(rng.nextInt(in: 60, 255)))
+        let node = i % 3 == 0
+            ? CircleNode(radius: radius, x: rng.nextDouble(in: 0, width), y: rng.nextDouble(in: 0, height),
+                         fill: .clear, stroke: color, lineWidth: 1)
+            : CircleNode(radius: radius, x: rng.nextDouble(in: 0, width), y: rng.nextDouble(in: 0, height), fill: color)
+        _ = try! scene.add(node)
+        discs.append((node, rng.nextDouble(in: -20, 20), rng.nextDouble(in: -20, 20)))
+    }
+    var frame = canvas.makeFrame()
+    var samples: [Double] = []
+    var time = 0.0
+    for _ in 0..<7 {
+        let perRound = 60
+        var compose = 0.0
+        for _ in 0..<perRound {
+            time += 1.0 / 60
+            for d in discs {
+                var x = d.node.x + d.vx / 60, y = d.node.y + d.vy / 60
+                if x < 0 { x += width } else if x > width { x -= width }
+                if y < 0 { y += height } else if y > height { y -= height }
+                d.node.x = x
+                d.node.y = y
+            }
+            let t0 = threadCPUTime()
+            scene.draw(into: canvas, time: time)
+            canvas.render(into: &frame)
+            compose += threadCPUTime() - t0
+        }
+        samples.append(compose / Double(perRound))
+    }
+    samples.sort()
+    blackHole(frame)
+    return [
+        BenchResult(name: "render.compose_discs_200x60_us", value: samples[samples.count / 2] * 1e6, unit: "us",
+                    note: "400 discs and rings, radius 1...12, at sub-pixel positions"),
     ]
 }
 

@@ -134,8 +134,8 @@ import Testing
     }
 
     @Test func discAndRing() {
-        // Radius 3 about (4, 4): centres with dx^2 + dy^2 < 9. Rows 1 and 6 reach |dx| = 1.5,
-        // rows 2...5 reach |dx| = 2.5. The ring keeps what is outside radius 2.
+        // Radius 3 about (4, 4): centres with dx^2 + dy^2 <= 9. Rows 1 and 6 reach |dx| = 1.5,
+        // rows 2...5 reach |dx| = 2.5. The ring keeps what is not inside radius 2.
         let disc = CircleNode(radius: 3, x: 4, y: 4, fill: Palette.white)
         #expect(plain(drawn(scene(disc), columns: 8, rows: 4)) == """
               ▄▄▄▄  |

@@ -61,14 +61,21 @@ extension Canvas {
 
     /// Draws the ellipse inscribed in a `width x height` box (a circle when they are equal),
     /// filled with `fill` and ringed with `stroke` `lineWidth` wide inside its edge.
+    ///
+    /// A pixel is covered when its centre lies inside the ellipse or on its edge, and is on the
+    /// ring when its centre is also on or outside the ring's inner edge, so a circle is
+    /// mirror-symmetric about its centre wherever it is: centred on a pixel, a disc of radius
+    /// 1 is a plus of five pixels. See ``EllipseCoverage``.
     public func drawEllipse(
         width: Double, height: Double, transform: AffineTransform, anchor: Vec2 = Vec2(0.5, 0.5),
         fill: Color, stroke: Color = .clear, lineWidth: Double = 1, alpha: Double = 1
     ) {
         guard fill.a != 0 || stroke.a != 0 else { return }
-        let content = transform.translatedBy(-anchor.x * width, -anchor.y * height)
-        let shader = EllipseShader(fill: fill, stroke: stroke, width: width, height: height, lineWidth: lineWidth)
-        rasterize(shader, width: width, height: height, transform: content, alpha: PixelBlend.weight(alpha))
+        // The centre straight from the transform rather than through the box's corner, so a
+        // circle placed on a pixel centre or corner is exactly there.
+        let centre = transform.apply(Vec2((0.5 - anchor.x) * width, (0.5 - anchor.y) * height))
+        rasterizeEllipse(centre: centre, radiusX: width / 2, radiusY: height / 2, transform: transform,
+                         fill: fill, stroke: stroke, lineWidth: lineWidth, alpha: PixelBlend.weight(alpha))
     }
 
     /// Strokes the path through `points` (local units) `lineWidth` wide with butt ends, showing

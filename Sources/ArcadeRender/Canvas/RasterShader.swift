@@ -32,39 +32,6 @@ struct FramedRectShader: RasterShader {
     }
 }
 
-/// An ellipse inscribed in the content box, with a border `lineWidth` wide inside its edge.
-struct EllipseShader: RasterShader {
-    let fill: Color
-    let stroke: Color
-    let radiusX: Double
-    let radiusY: Double
-    /// Inner radii of the border; zero or less when the border fills the whole ellipse.
-    let innerX: Double
-    let innerY: Double
-
-    init(fill: Color, stroke: Color, width: Double, height: Double, lineWidth: Double) {
-        self.fill = fill
-        self.stroke = stroke
-        radiusX = width / 2
-        radiusY = height / 2
-        let lw = stroke.a == 0 ? 0 : max(0, lineWidth)
-        innerX = radiusX - lw
-        innerY = radiusY - lw
-    }
-
-    @inline(__always) func color(u: Double, v: Double) -> Color {
-        let dx = u - radiusX
-        let dy = v - radiusY
-        let nx = dx / radiusX
-        let ny = dy / radiusY
-        guard nx * nx + ny * ny < 1 else { return .clear }
-        guard innerX > 0, innerY > 0 else { return stroke }
-        let ix = dx / innerX
-        let iy = dy / innerY
-        return ix * ix + iy * iy < 1 ? fill : stroke
-    }
-}
-
 /// Pixel art, sampled nearest-neighbour.
 struct SpriteShader: RasterShader {
     let pixels: UnsafeBufferPointer<Color>
