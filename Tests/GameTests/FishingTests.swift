@@ -36,6 +36,15 @@ private extension GameDriver {
         return a.compactMap(\.stringValue)
     }
 
+    /// The box of every swimming fish (`swimming`, in the order of `pond_ids`), canvas pixels.
+    func fishingBoxes() throws -> [(kind: String, x: Double, y: Double, w: Double, h: Double)] {
+        guard case .array(let a)? = try state()["swimming"] else { return [] }
+        return a.map { box in
+            (box["kind"]?.stringValue ?? "", box["x"]?.doubleValue ?? .nan, box["y"]?.doubleValue ?? .nan,
+             box["w"]?.doubleValue ?? .nan, box["h"]?.doubleValue ?? .nan)
+        }
+    }
+
     /// A count per kind (`rolls`, `bites`, `caught`).
     func fishingCounts(_ key: String) throws -> [String: Int64] {
         var out: [String: Int64] = [:]
@@ -89,12 +98,6 @@ private extension GameDriver {
             }
         }
     }
-}
-
-/// The world's size in the article's points for a canvas: 375 x 225 points fill 80 x 24 cells.
-private func fishingWorldWidth(cols: Int, rows: Int) -> Double {
-    let k = min(Double(cols) / 375, Double(rows * 2) / 225)
-    return Double(cols) / k
 }
 
 @Suite struct FishingTests {
@@ -188,15 +191,19 @@ private func fishingWorldWidth(cols: Int, rows: Int) -> Double {
         #expect(checked, "no seed in 1...40 gave a single catch on the first cast")
     }
 
-    @Test func everyRollIsTheArticlesLeadingEdgeRuleAndNoPassingFishIsMissed() throws {
-        let game = try GameDriver("fishing", seed: 11)
-        let worldWidth = fishingWorldWidth(cols: 80, rows: 24)
+    /// At 80 x 24 and at 160 x 50 (the small and the large art, fewer fish and the decided 24):
+    /// at least `minimumRolls` rolls in 90 s of casting.
+    @Test(arguments: [(80, 24, 10), (160, 50, 20)])
+    func everyRollIsTheArticlesLeadingEdgeRuleAndNoPassingFishIsMissed(cols: Int, rows: Int, minimumRolls: Int) throws {
+        let game = try GameDriver("fishing", seed: 11, cols: cols, rows: rows)
         var checkedTicks = 0, rolls = 0
         var wasBiting: Bool
-        var pond: [Int], kinds: [String]
+        var pond: [Int], kinds: [String], widths: [Double]
         for _ in 0..<(60 * 90) {
             pond = try game.fishingIDs("pond_ids")
             kinds = try game.fishingStrings("pond_kinds")
+            // fish are sized from the water's depth (issue 24): each one's width, in pixels
+            widths = try game.fishingBoxes().map(\.w)
             wasBiting = try game.bool("biting") == true
             game.step(events: try game.string("phase") == "swinging" ? [fishingSpace] : [])
             guard wasBiting, try game.bool("biting") == true else { continue }
@@ -204,12 +211,15 @@ private func fishingWorldWidth(cols: Int, rows: Int) -> Double {
             let frame = Int64(game.session.frame)
             let rolled = try game.int("rolled_tick") == frame ? Set(try game.fishingIDs("rolled")) : []
             let stillSwimming = Set(try game.fishingIDs("pond_ids"))
-            for (id, name) in zip(pond, kinds) where stillSwimming.contains(id) {
+            for ((id, name), width) in zip(zip(pond, kinds), widths) where stillSwimming.contains(id) {
                 let kind = try #require(fishingKinds[name])
                 let node = try #require(game.session.scene.node(withID: id))
-                let speedPerTick = (worldWidth + kind.width) / kind.crossingTime / 60
+                // the pond's unit (the article's point) in pixels: the screen and the fish in it
+                let pixels = try #require(node.parent).scaleX
+                let worldWidth = Double(cols) / pixels, fishWidth = width / pixels
+                let speedPerTick = (worldWidth + fishWidth) / kind.crossingTime / 60
                 let goingRight = node.scaleX < 0
-                let edge = goingRight ? node.x + kind.width / 2 : node.x - kind.width / 2
+                let edge = goingRight ? node.x + fishWidth / 2 : node.x - fishWidth / 2
                 let distance = abs(edge - hookX)
                 if distance < speedPerTick / 2 - 1e-6 {
                     #expect(rolled.contains(id), "fish \(id) passed the hook at step \(frame) without a roll")
@@ -222,11 +232,12 @@ private func fishingWorldWidth(cols: Int, rows: Int) -> Double {
             checkedTicks += 1
         }
         #expect(checkedTicks > 1000)
-        #expect(rolls > 20)
+        #expect(rolls > minimumRolls)
     }
 
     @Test func theCommonKindsBiteAtTheirChancesOverThreeHundredCasts() throws {
-        let game = try GameDriver("fishing", seed: 3)
+        // at 160 x 50, where the pond holds the decided 24 fish (fewer at 80 x 24: issue 24)
+        let game = try GameDriver("fishing", seed: 3, cols: 160, rows: 50)
         var casts: Int64 = 0, checks = 0
         while casts < 300 {
             let state = try game.state()
@@ -378,18 +389,24 @@ private func fishingWorldWidth(cols: Int, rows: Int) -> Double {
         #expect(try game.fishingSteps(untilPhase: "swinging") != nil)
         #expect(try game.int("casts") == 2)
         #expect(game.session.failure == nil)
-        // every swimming fish is inside the new, wider world, on its crossing
-        let width = fishingWorldWidth(cols: 120, rows: 40)
-        for id in try game.fishingIDs("pond_ids") {
-            let node = try #require(game.session.scene.node(withID: id))
-            #expect(node.x > -200 && node.x < width + 200)
+        // every swimming fish is in the new pond's water, on its crossing: at most its start
+        // offset (its depth) off the screen
+        let water = try #require(try game.state()["water"])
+        let top = try #require(water["top"]?.doubleValue), bottom = try #require(water["bottom"]?.doubleValue)
+        #expect(bottom == 78)
+        let boxes = try game.fishingBoxes()
+        #expect(boxes.count == (try game.fishingIDs("pond_ids")).count)
+        for box in boxes {
+            #expect(box.y >= top && box.y + box.h <= bottom, "\(box)")
+            #expect(box.x > -box.w - bottom && box.x < 120 + bottom, "\(box)")
         }
         let rows = game.text().split(separator: "\n", omittingEmptySubsequences: false)
         #expect(rows.count == 40)
     }
 
     @Test func tenMinutesOfCastingLeakNoNodesAnimationsOrTimers() throws {
-        let game = try GameDriver("fishing", seed: 5)
+        // at 160 x 50, where the pond holds the decided 24 fish (fewer at 80 x 24: issue 24)
+        let game = try GameDriver("fishing", seed: 5, cols: 160, rows: 50)
         /// Counts at the end of the first reel-in after `minute`: then nothing of the cast is left
         /// (no line, no coins, no "+N", no caught fish), only the pond and its newcomers.
         func countsAfter(minute: Int) throws -> (nodes: Int, animations: Int, timers: Int, fish: Int, incoming: Int) {

@@ -6,17 +6,23 @@
 -- catch, the coins and the "+N" are animations; the wait is a one-second timer. A fish's bite
 -- check is not a scan: when bites open (or a fish starts a crossing while they are open) the
 -- step its leading edge reaches the hook is computed from its crossing, and one timer fires
--- at the earliest such step. Lua runs once per step only for the swing's angle, the article's
--- discrete recurrence, which no native curve reproduces.
+-- at the earliest such step. Lua runs once per step for the swing's angle (the article's
+-- discrete recurrence, which no native curve reproduces) and to write each swimming fish's
+-- box into game.state (one multiply-add a fish: the state must be plain data).
 --
--- Coordinates: the scene lives in a `world` group whose unit is the article's point (its
--- iPhone is 375 wide); the world is scaled so that 375 x 225 points fill an 80 x 24 terminal,
--- and wider or taller terminals show more pond.
+-- Layout (landscape): a strip of sky with the wallet, the rod and the swinging hook; the bank
+-- across the whole width, cut by a small bay where the hook goes in; below it the water,
+-- across the whole width down to the pond's bed, where the hint line sits. Fish live only in
+-- that water. Everything is sized from the water's depth: the shark is at most a third of it,
+-- the other kinds and the hook keep the article's ratios to the shark, and the article's
+-- points become pixels by one factor, `u`, which also places the rod, the hook and the line.
+-- Sprites are pixel art drawn at those ratios in two sets (small ponds, large ponds) and
+-- grow in whole-pixel steps.
 
 local coinflight = require("lib.coinflight")
 
 -- fishing article: the six kinds, size in points, crossingTime in seconds, biteChance in %,
--- coins won; population is GAMES.md's decided pond (8/6/4/3/2/1)
+-- coins won; population is GAMES.md's decided pond (8/6/4/3/2/1) at 160 x 50
 local FISH_KINDS = {
   { kind = "croaker", width = 35, height = 40, crossingTime = 6.0, biteChance = 80, coins = 2, population = 8 },
   { kind = "grouper", width = 50, height = 50, crossingTime = 7.0, biteChance = 50, coins = 5, population = 6 },
@@ -25,10 +31,10 @@ local FISH_KINDS = {
   { kind = "coral", width = 55, height = 55, crossingTime = 9.0, biteChance = 5, coins = 50, population = 2 },
   { kind = "shark", width = 145, height = 90, crossingTime = 11.0, biteChance = 1, coins = 100, population = 1 },
 }
+local SHARK = 6
 local SWIM_LOOP = 1.0          -- fishing article: a fish's frame loop lasts 1 s while it swims
 local CAUGHT_LOOP = 0.5        -- fishing article: and 0.5 s once caught
 local TICK = 60                -- fishing article: the display link's 60 ticks a second
-local OFFSET_Y_RANGE = 20      -- decided: a fish swims at least this far (points) below the surface
 
 local SWING_LIMIT = math.pi / 180 * 45  -- fishing article: the hook swings between -45 and +45 degrees
 local SWING_SPEED = 1.8        -- fishing article: angle -/+= 1.8 * cos(1.5 * angle) * 0.01 each tick
@@ -43,6 +49,7 @@ local LINE_WIDTH = 3           -- fishing article: the line's width (drawn at le
 local HOOK_DIP = 45            -- fishing article: the hook sinks 45 below the pond's surface
 local POND_TOP = 100           -- decided: the surface, in points from the top, under the swinging hook
 local lineLength = POND_TOP + HOOK_DIP - HOOK.height  -- fishing article: the cast line's fixed depth
+local HOOK_BOTTOM = lineLength + HOOK.height           -- where a cast hook's bottom lands
 
 local CAST_COST = 10           -- fishing article: a cast takes 10 coins when it starts
 local CAST_TIME = 1.0          -- fishing article: the cast lasts 1 s,
@@ -59,7 +66,9 @@ local CATCH_RISE = 0.7         -- fishing article: a caught fish rises to the ho
 local SHALLOW = 60             -- fishing article: a fish shallower than this rises from under the surface
 local CATCH_STACK = 8          -- fishing article: each further catch of a cast hangs 8 below the last
 local HANG_OFFSET = 6          -- fishing article: a caught fish's top sits 6 above the hook's bottom
+local HANG_GAP = 1             -- decided: pixels between caught fish, which hang side by side
 local REPLACE_DELAY = 3        -- decided: seconds before a new fish replaces a caught one
+local SPREAD_TRIES = 24        -- decided: depths a fish entering the pond chooses from
 
 local WALLET_START = 200       -- decided: a new wallet holds 200 coins,
 local REFILL = 200             -- and an empty one is refilled to 200
@@ -68,16 +77,26 @@ local COIN_STAGGER = 0.01      -- decided: one coin leaves every 0.01 s, as in t
 local COINS_SHOWN = 20         -- decided: at most this many coins fly for one win
 local WIN_RISE = 1.0           -- decided: the "+N" rises and fades over the reel-in
 
-local WATER_HALF = 110         -- decided: the water's half-width (points) at the hook's depth
-local SHORE_SLOPE = 1          -- decided: the shore widens by this per point of depth
-local SHORE_DEPTH = 70         -- decided: how deep the banks reach into the pond
-local SHORE_SLABS = 7
-local DESIGN_W, DESIGN_H = 375, 225  -- decided: the points an 80 x 24 terminal shows
+local WATER_HALF = 110         -- decided: the bay's half-width (points) at the hook's depth;
+                               -- a hook landing farther out lands on the bank
+local BAY_SLOPE = 0.5          -- decided: the bay widens by this per point above the hook's depth
+local BANK_BOTTOM = 150        -- decided: the bank (and the bay) reach this deep; the open water,
+                               -- where fish swim, starts there and spans the whole width
+local GRASS_TOP = POND_TOP - 12  -- decided: the bank's grass, 6 points of it, then earth
+local GRASS = 6
+local ROD_FOOT = 150           -- decided: the rod stands on the bank this far right of the centre
+local ROD_WIDTH = 4
+local BED = 2                  -- decided: the pond's bed, one text row, holds the hint
+local SHARK_SHARE = 3          -- decided (play test): the shark is at most a third of the depth
+-- decided: the fish and the hook are pixel art in two sets drawn at the article's ratios to
+-- the shark, whose height in pixels is given; the large set also grows 2x, 3x...
+local ART_SETS = { { suffix = "-small", shark = 9 }, { suffix = "", shark = 20 } }
+local REFERENCE = { 160, 100 }  -- decided: the canvas (160 x 50 cells) holding the populations as given
 local MIN_PIXEL = 1            -- thin lines are drawn at least this many pixels wide
 
 local COLORS = {
   sky = "#1b2838", water = "#1d4e7a", deep = "#163c60", grass = "#4f8a3a", earth = "#7a5a36",
-  rod = "#a0703c", text = "#ffd23f", hint = "#8a96a6", warn = "#ff8a80", button = "#2c6e49",
+  rod = "#a0703c", text = "#ffd23f", hint = "#f0e2c0", warn = "#ff8a80", button = "#2c6e49",
   button_edge = "#8fd694", win = "#ffe066", win_outline = "#7a4a00",
 }
 
@@ -85,22 +104,59 @@ local game = {}
 
 -- Layout ------------------------------------------------------------------------------------
 
--- The numbers the scene is placed with, kept on the game table (plain data).
-local function measure(w, h)
-  local k = math.min(w / DESIGN_W, h / DESIGN_H)
-  game.L = { w = w, h = h, k = k, wp = w / k, hp = h / k, cx = w / k / 2, pond_px = POND_TOP * k }
+-- The scene's numbers for a canvas of w x h pixels with art set `set` grown `grow` times:
+-- `u` pixels per article point, and the bank, the bay and the water in whole pixels.
+local function plan_for(w, h, set, grow)
+  local u = ART_SETS[set].shark * grow / FISH_KINDS[SHARK].height
+  local P = { w = w, h = h, set = set, grow = grow, u = u, wp = w / u, cx = w / u / 2 }
+  P.bottom = h - BED
+  P.surface = math.floor(POND_TOP * u + 0.5)
+  P.grass_top = math.min(math.floor(GRASS_TOP * u + 0.5), P.surface - 1)
+  P.grass = math.max(1, math.floor(GRASS * u + 0.5))
+  P.top = math.ceil(BANK_BOTTOM * u)
+  P.depth = P.bottom - P.top
+  P.area = w * P.depth
+  return P
 end
 
--- Where a fish of `kind` may swim: depths from OFFSET_Y_RANGE to the pond's floor (the
--- article's arc4random() % randomRange + offsetYRange).
-local function random_depth(kind)
-  local range = math.floor(game.L.hp - POND_TOP - kind.height - OFFSET_Y_RANGE)
-  if range < 1 then return OFFSET_Y_RANGE end
-  return math.random(0, range - 1) + OFFSET_Y_RANGE
+-- The largest art that fits: the shark at most a third of the water's depth, and the rod's
+-- foot on the screen.
+local function plan(w, h)
+  local best = plan_for(w, h, 1, 1)
+  local set, grow = 2, 1
+  while true do
+    local P = plan_for(w, h, set, grow)
+    if ART_SETS[set].shark * grow * SHARK_SHARE > P.depth or (ROD_FOOT + ROD_WIDTH) * P.u > w / 2 then break end
+    best = P
+    grow = grow + 1
+  end
+  return best
+end
+
+-- How many of each kind swim in a pond: the decided populations scaled by the water's area,
+-- never fewer than one of a kind.
+local function populations(P)
+  local share = P.area / plan(REFERENCE[1], REFERENCE[2]).area
+  local out, total = {}, 0
+  for i, kind in ipairs(FISH_KINDS) do
+    out[i] = math.max(1, math.floor(kind.population * share + 0.5))
+    total = total + out[i]
+  end
+  return out, total
 end
 
 local function thin(width)
-  return math.max(width, MIN_PIXEL / game.L.k)
+  return math.max(width, MIN_PIXEL / game.L.u)
+end
+
+-- A fish's (or the hook's) size in pixels in the current art.
+local function art_size(image)
+  return image.width * game.L.grow, image.height * game.L.grow
+end
+
+local function rect(parent, z, color)
+  return arcade.scene.rect{ parent = parent, anchor_x = 0, anchor_y = 0, x = 0, y = 0, width = 0, height = 0,
+                            z = z, fill = color }
 end
 
 local function place_text()
@@ -114,59 +170,120 @@ local function place_text()
   n.button.x, n.button.y = game.button.x, game.button.y
 end
 
-local function layout(w, h)
-  measure(w, h)
+-- The bank, the bay and the water, in canvas pixels.
+local function lay_scenery()
   local L, n = game.L, game.nodes
-  n.world.scale = L.k
-  n.water:set{ width = L.wp, height = L.hp - POND_TOP }
-  n.deep:set{ y = POND_TOP + (L.hp - POND_TOP) / 2, width = L.wp, height = (L.hp - POND_TOP) / 2 }
-  n.grass:set{ width = L.wp }
-  n.earth:set{ width = L.wp }
-  -- the banks: slabs reaching down into the pond at both sides, the water widening with depth
-  local slab = SHORE_DEPTH / SHORE_SLABS
-  for i, pair in ipairs(n.shore) do
-    local depth = (i - 0.5) * slab
-    local half = WATER_HALF + (depth - HOOK_DIP) * SHORE_SLOPE
-    local side = math.max(0, L.cx - half)
-    pair[1]:set{ y = POND_TOP + (i - 1) * slab, width = side, height = slab }
-    pair[2]:set{ x = L.cx + half, y = POND_TOP + (i - 1) * slab, width = side, height = slab }
+  local cx = L.w / 2
+  n.water:set{ y = L.top, width = L.w, height = L.depth }
+  local half = math.floor(L.depth / 2)
+  n.deep:set{ y = L.top + half, width = L.w, height = L.depth - half }
+  n.bed:set{ y = L.bottom, width = L.w, height = L.h - L.bottom }
+  n.grass:set{ y = L.grass_top, width = L.w, height = L.grass }
+  n.earth:set{ y = L.grass_top + L.grass, width = L.w, height = L.top - L.grass_top - L.grass }
+  -- the bay: one rect a pixel row, from the surface down to the open water, as wide as the
+  -- article's reach at the hook's depth and a little wider above it
+  for _, r in ipairs(n.bay) do r:remove() end
+  n.bay = {}
+  local gap
+  for row = L.surface, L.top - 1 do
+    local y = (row + 0.5) / L.u
+    local half_w = (WATER_HALF + math.max(0, HOOK_BOTTOM - y) * BAY_SLOPE) * L.u
+    local x0, x1 = math.floor(cx - half_w + 0.5), math.floor(cx + half_w + 0.5)
+    local r = rect(n.land, 2, COLORS.water)
+    r:set{ x = x0, y = row, width = x1 - x0, height = 1 }
+    n.bay[#n.bay + 1] = r
+    gap = gap or { x0, x1 }
   end
-  n.rod:set{ points = { { L.cx + 150, POND_TOP - 30 }, { L.cx, HOOK_TOP } }, line_width = thin(4) }
+  -- above the bay's surface the bank is cut away: sky
+  local r = rect(n.land, 2, COLORS.sky)
+  r:set{ x = gap[1], y = L.grass_top, width = gap[2] - gap[1], height = L.surface - L.grass_top }
+  n.bay[#n.bay + 1] = r
+  game.state.water = { top = L.top, bottom = L.bottom }
+end
+
+local function layout(w, h)
+  local L = plan(w, h)
+  game.L = L
+  local n = game.nodes
+  game.art = game.art_sets[L.set]
+  n.pond.scale, n.world.scale = L.u, L.u
+  lay_scenery()
+  n.rod:set{ points = { { L.cx + ROD_FOOT, L.grass_top / L.u }, { L.cx, HOOK_TOP } }, line_width = thin(ROD_WIDTH) }
   n.rig.x = L.cx
+  -- the hook view: its line down to the hook's top, the hook pixel art below
+  local _, hh = art_size(game.art.hook)
+  game.hook_h = hh / L.u
+  n.hook_sprite.image = game.art.hook
+  n.hook_sprite.scale = L.grow / L.u
   n.hook_line.width = thin(LINE_WIDTH)
   if game.line then game.line.line_width = thin(LINE_WIDTH) end
+  for _, d in ipairs(game.droppers or {}) do d.line_width = thin(1) end
   place_text()
 end
 
--- Wallet ------------------------------------------------------------------------------------
-
-local function show_wallet()
-  game.nodes.wallet.text = tostring(game.state.wallet)
+-- Where the hook sprite's top sits below the line's end: its bottom on the article's hook
+-- bottom when the art is at least that tall, else right at the line's end.
+local function hook_sprite_top()
+  return math.min(0, HOOK.height - game.hook_h)
 end
 
-local function set_wallet(n)
+local function hang_hook_view()
+  local n = game.nodes
+  n.hook_line.visible = true
+  n.hook_line.height = HOOK_VIEW.height - HOOK.height
+  n.hook_sprite.y = HOOK_VIEW.height - HOOK.height + hook_sprite_top()
+end
+
+-- HUD ---------------------------------------------------------------------------------------
+
+local function show_wallet()
+  game.nodes.wallet.text = "coins " .. game.shown
+end
+
+local function show_hint()
+  local s = game.state
+  local text
+  if s.refused then
+    text = "r / click the button: refill to " .. REFILL .. " coins"
+  elseif s.phase == "swinging" then
+    text = "space / click the pond: cast for " .. CAST_COST .. " coins"
+  elseif s.phase == "reeling" then
+    text = "reeling in"
+  elseif s.on_bank then
+    text = "the hook landed on the bank: no bites there"
+  else
+    text = "waiting for a bite"
+  end
+  game.nodes.hint.text = text
+end
+
+local function set_wallet(n, shown)
   local s = game.state
   s.wallet = n
   arcade.save.set("wallet", n)
   arcade.score.submit(n)  -- the best wallet ever is the game's score
-  show_wallet()
+  if shown ~= false then
+    game.shown, game.paying = n, nil
+    show_wallet()
+  end
 end
 
 local function show_refusal(on)
   game.state.refused = on
   game.nodes.message.visible = on
   game.nodes.button.visible = on
+  show_hint()
 end
 
 -- Fish --------------------------------------------------------------------------------------
 
 local function sync_fish_state()
-  local s, ids, kinds = game.state, {}, {}
+  local s, ids, kinds, boxes = game.state, {}, {}, {}
   for i, f in ipairs(game.fish) do
-    ids[i], kinds[i] = f.node.id, FISH_KINDS[f.kind].kind
+    ids[i], kinds[i], boxes[i] = f.node.id, FISH_KINDS[f.kind].kind, f.box
   end
   s.fish = #game.fish
-  s.pond_ids, s.pond_kinds = ids, kinds
+  s.pond_ids, s.pond_kinds, s.swimming = ids, kinds, boxes
   local hooked = {}
   for i, f in ipairs(game.hooked) do hooked[i] = f.node.id end
   s.hooked_ids = hooked
@@ -182,6 +299,62 @@ end
 -- The fish's leading edge at tick `m` of its crossing.
 local function edge_at(f, m)
   return f.ref_edge + f.dir * f.c * (m - f.ref_tick)
+end
+
+-- The part of [lo, hi] where a < p + r * t < b.
+local function clip(lo, hi, p, r, a, b)
+  if r == 0 then
+    if p > a and p < b then return lo, hi end
+    return 0, 0
+  end
+  local t1, t2 = (a - p) / r, (b - p) / r
+  if t1 > t2 then t1, t2 = t2, t1 end
+  return math.max(lo, t1), math.min(hi, t2)
+end
+
+-- Where a crossing starts and ends (left edges, points): from off one side, the article's
+-- start offset equal to the depth, to just off the other side.
+local function crossing_ends(dir, depth, fw)
+  local wp = game.L.wp
+  if dir < 0 then return wp + depth, -fw end
+  return -fw - depth, wp
+end
+
+-- A new depth for a fish about to cross from `progress` at tick `ref_tick`: the article's
+-- random depth, but the fish looks at up to SPREAD_TRIES depths, evenly spaced from a random
+-- one, and takes the first where it would overlap the other fish least on screen (overlap
+-- time times the rows shared, over what is known of their crossings), so fish spread over
+-- the depth and rarely overlap.
+local function choose_top(f, ref_tick, progress)
+  local L = game.L
+  local wpx, hpx = art_size(game.art[f.kind])
+  local fw = wpx / L.u
+  local c = (L.wp + fw) / FISH_KINDS[f.kind].crossingTime / TICK
+  local va = f.dir * c
+  local free = math.max(0, L.depth - hpx)
+  local tries = math.min(free + 1, SPREAD_TRIES)
+  local start, spacing = math.random(0, free), (free + 1) / tries
+  local best, best_cost
+  for i = 0, tries - 1 do
+    local top = L.top + (start + math.floor(i * spacing)) % (free + 1)
+    local x0, x1 = crossing_ends(f.dir, (top - L.surface) / L.u, fw)
+    local from = x0 + (x1 - x0) * progress
+    local a_end = math.abs(x1 - from) / c
+    local cost = 0
+    for _, g in ipairs(game.fish) do
+      local rows = g ~= f and g.c and math.min(top + hpx, g.top + g.box.h) - math.max(top, g.top) or 0
+      if rows > 0 then
+        local vb = g.dir * g.c
+        local g_left = g.ref_left + vb * (ref_tick - g.ref_tick)
+        local g_end = g.ref_tick + math.abs(g.x1 - g.ref_left) / g.c - ref_tick
+        local lo, hi = clip(0, math.min(a_end, g_end), from, va, -fw, L.wp)
+        lo, hi = clip(lo, hi, from - g_left, va - vb, -fw, g.fw)
+        if hi > lo then cost = cost + (hi - lo) * rows end
+      end
+    end
+    if not best_cost or cost < best_cost then best, best_cost = top, cost end
+  end
+  return best
 end
 
 -- Bite checks ------------------------------------------------------------------------------
@@ -228,23 +401,30 @@ local function replan_bites()
   arm_bites()
 end
 
--- Starts (or resumes at `progress`) a crossing: from off one side, the article's start offset
--- equal to the depth, to just off the other side, at (screen width + fish width) / crossingTime.
-local function start_crossing(f, ref_tick, progress)
+-- Starts (or resumes at `progress`) a crossing at the fish's depth (a new one when
+-- `new_depth`), at the article's (screen width + fish width) / crossingTime.
+local function start_crossing(f, ref_tick, progress, new_depth)
   local kind, L = FISH_KINDS[f.kind], game.L
-  local fw = kind.width
+  if new_depth then f.top = choose_top(f, ref_tick, progress) end
+  local wpx, hpx = art_size(game.art[f.kind])
+  local fw = wpx / L.u
   local v = (L.wp + fw) / kind.crossingTime
   f.c = v / TICK
-  if f.dir < 0 then
-    f.x0, f.x1 = L.wp + f.depth, -fw
-  else
-    f.x0, f.x1 = -fw - f.depth, L.wp
-  end
+  f.fw = fw
+  f.depth = (f.top - L.surface) / L.u  -- points below the surface, the article's offsetY
+  f.x0, f.x1 = crossing_ends(f.dir, f.depth, fw)
   local from = f.x0 + (f.x1 - f.x0) * progress
   f.ref_tick = ref_tick
+  f.ref_left = from
   f.ref_edge = f.dir < 0 and from or from + fw
   local node = f.node
-  node.x, node.y = from + fw / 2, f.depth + kind.height / 2
+  node.image = game.art[f.kind]
+  -- the art faces left; a fish swimming left to right is mirrored
+  node.scale_x = L.grow / L.u * (f.dir > 0 and -1 or 1)
+  node.scale_y = L.grow / L.u
+  node.x, node.y = from + fw / 2, (f.top + hpx / 2) / L.u
+  local box = f.box
+  box.x, box.y, box.w, box.h = from * L.u, f.top, wpx, hpx
   arcade.animate(node, { property = "x", to = f.x1 + fw / 2, timing = "linear",
                          duration = math.abs(f.x1 - from) / v },
                  function(finished) game.crossed(f, finished) end)
@@ -256,42 +436,106 @@ local function start_crossing(f, ref_tick, progress)
 end
 
 local function new_fish(kind_index, dir)
-  local kind = FISH_KINDS[kind_index]
   game.serial = game.serial + 1
-  local node = arcade.scene.sprite{ image = game.images[kind_index], parent = game.nodes.pond, z = 1,
+  local node = arcade.scene.sprite{ image = game.art[kind_index], parent = game.nodes.pond, z = 1,
                                     loop_time = SWIM_LOOP }
-  -- the art faces left; a fish swimming left to right is mirrored
-  node.scale_x = kind.width / node.width * (dir > 0 and -1 or 1)
-  node.scale_y = kind.height / node.height
-  local f = { node = node, kind = kind_index, dir = dir, serial = game.serial, depth = random_depth(kind) }
+  local f = { node = node, kind = kind_index, dir = dir, serial = game.serial,
+              box = { kind = FISH_KINDS[kind_index].kind, x = 0, y = 0, w = 0, h = 0 } }
   game.fish[#game.fish + 1] = f
   return f
 end
 
 function game.crossed(f, finished)
   if not finished then return end  -- replaced (a catch, a resize) or the game is leaving
-  f.depth = random_depth(FISH_KINDS[f.kind])
-  start_crossing(f, shown_tick(false), 0)
+  start_crossing(f, shown_tick(false), 0, true)
 end
 
+local function count_kind(kind_index)
+  local n = 0
+  for _, f in ipairs(game.fish) do
+    if f.kind == kind_index then n = n + 1 end
+  end
+  return n
+end
+
+-- A newcomer replacing a caught fish, unless a resize made the pond smaller meanwhile.
 local function enter(kind_index, dir)
   local s = game.state
   s.incoming = s.incoming - 1
-  start_crossing(new_fish(kind_index, dir), shown_tick(true), 0)
+  game.incoming[kind_index] = game.incoming[kind_index] - 1
+  if count_kind(kind_index) < game.populations[kind_index] then
+    start_crossing(new_fish(kind_index, dir), shown_tick(true), 0, true)
+  end
   sync_fish_state()
 end
 
 -- Catching ----------------------------------------------------------------------------------
+-- Caught fish hang head up from the hook's bottom, side by side so each stays readable: the
+-- first under the hook, the next ones alternately right and left of it, each further catch
+-- of the cast 8 points lower than the last (the article's stack). Fish beside the hook hang
+-- on a short line of their own.
+
+-- Places each hooked (or rising) fish's slot: `dx`, and the centre's `dy` below the hook's
+-- bottom, in points.
+local function place_slots(list)
+  local L = game.L
+  local right, left = 0, 0
+  for i, f in ipairs(list) do
+    local wpx, hpx = art_size(game.art[f.kind])
+    local across = hpx / L.u  -- head up, the fish's height lies across
+    if i == 1 then
+      f.dx = 0
+      right, left = across / 2, across / 2
+    elseif i % 2 == 0 then
+      f.dx = right + HANG_GAP / L.u + across / 2
+      right = f.dx + across / 2
+    else
+      f.dx = -(left + HANG_GAP / L.u + across / 2)
+      left = -f.dx + across / 2
+    end
+    f.dy = -HANG_OFFSET + CATCH_STACK * (i - 1) + wpx / L.u / 2
+  end
+end
+
+-- The hook's bottom in the rig while the hook view sits at `x, y` (its line's end): the hook
+-- keeps the swing's tilt.
+local function hook_bottom_from(x, y)
+  local a = game.state.hook_angle
+  return x - HOOK.height * math.sin(a), y + HOOK.height * math.cos(a)
+end
+
+local function dress(f)
+  local L = game.L
+  f.node.image = game.art[f.kind]
+  f.node.scale_x = L.grow / L.u * (f.dir > 0 and -1 or 1)
+  f.node.scale_y = L.grow / L.u
+end
+
+local function hang_all()
+  local n = game.nodes
+  for _, d in ipairs(game.droppers) do d:remove() end
+  game.droppers = {}
+  for i, f in ipairs(game.hooked) do
+    f.node.x, f.node.y = f.dx, f.dy
+    if i > 1 then
+      local wpx = art_size(game.art[f.kind])
+      local d = arcade.scene.line{ parent = n.catch, z = 0, color = LINE_COLOR, line_width = thin(1),
+                                   points = { { 0, 0 }, { f.dx, f.dy - wpx / game.L.u / 2 } } }
+      game.droppers[#game.droppers + 1] = d
+    end
+  end
+end
 
 function game.hang(f, finished)
   if not finished then return end
+  for i, g in ipairs(game.rising) do
+    if g == f then table.remove(game.rising, i) break end
+  end
   local kind = FISH_KINDS[f.kind]
-  local i = #game.hooked
-  game.hooked[i + 1] = f
-  game.nodes.hook:add(f.node)
-  f.node.x = 0
-  f.node.y = game.nodes.hook_sprite.y - HANG_OFFSET + kind.width / 2 + CATCH_STACK * i
+  game.hooked[#game.hooked + 1] = f
+  game.nodes.catch:add(f.node)
   f.node.loop_time = CAUGHT_LOOP
+  hang_all()
   game.state.win = game.state.win + kind.coins
   sync_fish_state()
 end
@@ -306,17 +550,23 @@ local function catch(f, tick)
   -- head up: a quarter turn, the mirrored ones the other way so their heads point up too
   f.node.rotation = f.dir > 0 and -math.pi / 2 or math.pi / 2
   game.nodes.rig:add(f.node)
+  game.rising[#game.rising + 1] = f
+  local slots = {}
+  for _, g in ipairs(game.hooked) do slots[#slots + 1] = g end
+  for _, g in ipairs(game.rising) do slots[#slots + 1] = g end
+  place_slots(slots)
   -- the article's rise: from the leading edge at its depth (just under the surface when
-  -- shallower than 60; the shark, too long, only sideways) to the hook, centre 45 + width / 2 down
-  local lead = edge_at(f, tick)
-  local top = HOOK_DIP + kind.width / 2
-  local from_y = (kind.kind == "shark" or f.depth < SHALLOW) and top or f.depth
+  -- shallower than 60; the shark, too long, only sideways) to its place on the hook
+  local bx, by = hook_bottom_from(game.end_x, lineLength)
+  local to = { bx + f.dx, by + f.dy }
+  local lead = edge_at(f, tick) - L.cx
+  local from_y = (f.kind == SHARK or f.depth < SHALLOW) and to[2] or f.node.y
   arcade.animate(f.node, { property = "position", duration = CATCH_RISE, timing = "linear",
-                           from = { lead - L.cx, POND_TOP + from_y },
-                           to = { game.state.hook_x - L.cx, POND_TOP + top } },
+                           from = { lead, from_y }, to = to },
                  function(finished) game.hang(f, finished) end)
   local s = game.state
   s.incoming = s.incoming + 1
+  game.incoming[f.kind] = game.incoming[f.kind] + 1
   local kind_index, dir = f.kind, f.dir
   arcade.after(REPLACE_DELAY, function() enter(kind_index, dir) end)
   sync_fish_state()
@@ -366,7 +616,6 @@ local function cast()
     show_refusal(true)
     return
   end
-  show_refusal(false)
   set_wallet(s.wallet - CAST_COST)
   s.casts = s.casts + 1
   s.phase = "casting"
@@ -377,12 +626,13 @@ local function cast()
   s.line_end = { L.cx + end_x, lineLength }
   s.hook_x = L.cx + bottom_x
   s.on_bank = math.abs(bottom_x) > WATER_HALF
+  show_refusal(false)
   local duration = s.on_bank and CAST_TIME_BANK or CAST_TIME
   game.end_x = end_x
   -- the cast line takes the place of the hook view's own: the hook hangs from the line's end,
   -- so its bottom lands where the article's formula puts it
   n.hook_line.visible = false
-  n.hook_sprite.y = HOOK.height
+  n.hook_sprite.y = hook_sprite_top()
   game.line = arcade.scene.line{ parent = n.rig, z = 1, points = { { 0, HOOK_TOP }, { end_x, lineLength } },
                                  color = LINE_COLOR, line_width = thin(LINE_WIDTH), stroke_end = 0 }
   arcade.animate(game.line, { property = "stroke_end", values = LINE_DRAW.values, key_times = LINE_DRAW.key_times,
@@ -390,6 +640,7 @@ local function cast()
   local d = lineLength * HOOK_DROP.at
   arcade.animate(n.hook, { property = "position", duration = duration, key_times = HOOK_DROP.key_times,
                            values = { { 0, HOOK_TOP }, { -d * t, d }, { end_x, lineLength } } }, game.cast_done)
+  n.catch.x, n.catch.y = hook_bottom_from(end_x, lineLength)
 end
 
 function game.cast_done(finished)
@@ -400,16 +651,21 @@ function game.cast_done(finished)
   s.left = s.wait
   if s.left > BITE_CUTOFF then open_bites() end
   game.countdown_timer = arcade.every(COUNTDOWN, game.countdown)
+  show_hint()
 end
 
-local function fly_coins(win)
+-- The wallet counts up as the coins land: each landing shows its share of the win, the last
+-- one the new total.
+local function fly_coins(win, before)
   local s, L = game.state, game.L
   local to = { 3, 2 }  -- the wallet's coin
   local line = s.line_end
-  for i = 1, math.min(win, COINS_SHOWN) do
+  local count = math.min(win, COINS_SHOWN)
+  game.paying = { before = before, win = win, count = count, landed = 0 }
+  for i = 1, count do
     -- from a point along the line, in pixels
     local t = math.random()
-    local from = { (L.cx + (line[1] - L.cx) * t) * L.k, (HOOK_TOP + (line[2] - HOOK_TOP) * t) * L.k }
+    local from = { (L.cx + (line[1] - L.cx) * t) * L.u, (HOOK_TOP + (line[2] - HOOK_TOP) * t) * L.u }
     local control = coinflight.control(from, to, math.random() * to[2])
     coinflight.launch({ image = game.images.coin, from = from, to = to, control = control, scale = 1,
                         duration = COIN_FLIGHT, delay = (i - 1) * COIN_STAGGER, z = 8 }, game.coin_in)
@@ -418,14 +674,32 @@ end
 
 function game.coin_in(coin)
   coin:remove()
+  local p = game.paying
+  if not p then return end
+  p.landed = p.landed + 1
+  game.shown = p.before + p.win * p.landed // p.count
+  if p.landed >= p.count then game.paying = nil end
+  show_wallet()
 end
 
+-- The "+N" rises from the surface beside the catch (right of it when it fits), so the catch
+-- coming up stays in view.
 local function show_win(win)
   local L = game.L
+  local left, right = 0, 0
+  for _, f in ipairs(game.hooked) do
+    local _, hpx = art_size(game.art[f.kind])
+    local across = hpx / L.u
+    left, right = math.min(left, f.dx - across / 2), math.max(right, f.dx + across / 2)
+  end
+  local at = game.nodes.catch.x + L.cx
   local label = arcade.scene.label{ text = "+" .. win, font = "small", color = COLORS.win,
-                                    outline = COLORS.win_outline, anchor_x = 0.5, anchor_y = 1, z = 9,
-                                    x = game.state.line_end[1] * L.k, y = L.pond_px }
-  arcade.animate(label, { group = { { property = "y", to = L.pond_px - 8 },
+                                    outline = COLORS.win_outline, anchor_x = 0, anchor_y = 1, z = 9,
+                                    x = (at + right) * L.u + 2, y = L.surface }
+  if label.x + label.width > L.w then
+    label.anchor_x, label.x = 1, (at + left) * L.u - 2
+  end
+  arcade.animate(label, { group = { { property = "y", to = L.surface - 8 },
                                     { property = "alpha", values = { 1, 1, 0 } } },
                           duration = WIN_RISE }, function() label:remove() end)
 end
@@ -440,11 +714,17 @@ local function reel()
   arcade.animate(game.line, { property = "stroke_start", from = 0, to = 1, duration = duration })
   arcade.animate(n.hook, { property = "position", from = { game.end_x, lineLength }, to = { 0, HOOK_TOP },
                            duration = duration }, game.reel_done)
+  -- the catch rides up with the hook's bottom
+  local fx, fy = hook_bottom_from(game.end_x, lineLength)
+  local tx, ty = hook_bottom_from(0, HOOK_TOP)
+  arcade.animate(n.catch, { property = "position", from = { fx, fy }, to = { tx, ty }, duration = duration })
   if s.win > 0 then
-    set_wallet(s.wallet + s.win)
-    fly_coins(s.win)
+    local before = s.wallet
+    set_wallet(s.wallet + s.win, false)
+    fly_coins(s.win, before)
     show_win(s.win)
   end
+  show_hint()
 end
 
 function game.countdown()
@@ -468,12 +748,14 @@ function game.reel_done(finished)
     f.node:remove()
   end
   game.hooked = {}
+  for _, d in ipairs(game.droppers) do d:remove() end
+  game.droppers = {}
   game.line:remove()
   game.line = nil
-  game.nodes.hook_line.visible = true
-  game.nodes.hook_sprite.y = HOOK_VIEW.height
+  hang_hook_view()
   s.phase = "swinging"
   sync_fish_state()
+  show_hint()
 end
 
 local function refill()
@@ -482,42 +764,61 @@ local function refill()
   show_refusal(false)
 end
 
+-- The pond's population -----------------------------------------------------------------------
+
+-- Makes the pond hold the populations for its size: new fish join somewhere along a
+-- crossing, surplus fish leave (the newest first).
+local function populate(ref_tick)
+  game.populations = populations(game.L)
+  for i, kind in ipairs(FISH_KINDS) do
+    local have = count_kind(i) + game.incoming[i]
+    for j = count_kind(i) + 1, game.populations[i] - game.incoming[i] do
+      -- directions alternate within a kind, the first from the right as in the article's loop
+      start_crossing(new_fish(i, j % 2 == 1 and -1 or 1), ref_tick, math.random(), true)
+    end
+    for k = #game.fish, 1, -1 do
+      if have <= game.populations[i] then break end
+      local f = game.fish[k]
+      if f.kind == i then
+        table.remove(game.fish, k)
+        forget_bites(f)
+        f.node:remove()
+        have = have - 1
+      end
+    end
+  end
+end
+
 -- Callbacks ---------------------------------------------------------------------------------
 
 local function build()
   local n = {}
   game.nodes = n
   arcade.scene.background(COLORS.sky)
-  n.world = arcade.scene.group{ x = 0, y = 0, z = 0 }
-  n.water = arcade.scene.rect{ parent = n.world, anchor_x = 0, anchor_y = 0, x = 0, y = POND_TOP, z = 0,
-                               fill = COLORS.water }
-  n.deep = arcade.scene.rect{ parent = n.world, anchor_x = 0, anchor_y = 0, x = 0, z = 0, fill = COLORS.deep }
-  n.pond = arcade.scene.group{ parent = n.world, x = 0, y = POND_TOP, z = 2 }
-  n.grass = arcade.scene.rect{ parent = n.world, anchor_x = 0, anchor_y = 0, x = 0, y = POND_TOP - 12, z = 4,
-                               height = 6, fill = COLORS.grass }
-  n.earth = arcade.scene.rect{ parent = n.world, anchor_x = 0, anchor_y = 0, x = 0, y = POND_TOP - 6, z = 4,
-                               height = 6, fill = COLORS.earth }
-  n.shore = {}
-  for i = 1, SHORE_SLABS do
-    n.shore[i] = {
-      arcade.scene.rect{ parent = n.world, anchor_x = 0, anchor_y = 0, x = 0, z = 4, fill = COLORS.earth },
-      arcade.scene.rect{ parent = n.world, anchor_x = 0, anchor_y = 0, z = 4, fill = COLORS.earth },
-    }
-  end
+  n.waters = arcade.scene.group{ x = 0, y = 0, z = 0 }
+  n.water = rect(n.waters, 0, COLORS.water)
+  n.deep = rect(n.waters, 1, COLORS.deep)
+  n.pond = arcade.scene.group{ x = 0, y = 0, z = 2 }
+  n.land = arcade.scene.group{ x = 0, y = 0, z = 4 }
+  n.grass = rect(n.land, 0, COLORS.grass)
+  n.earth = rect(n.land, 1, COLORS.earth)
+  n.bed = rect(n.land, 1, COLORS.earth)
+  n.bay = {}
+  n.world = arcade.scene.group{ x = 0, y = 0, z = 5 }
   n.rod = arcade.scene.line{ parent = n.world, z = 5, points = { { 0, 0 }, { 0, 0 } }, color = COLORS.rod }
   n.rig = arcade.scene.group{ parent = n.world, x = 0, y = 0, z = 6 }
   -- the hook view: the line and the hook swing about the line's top
   n.hook = arcade.scene.group{ parent = n.rig, x = 0, y = HOOK_TOP, z = 2 }
   n.hook_line = arcade.scene.rect{ parent = n.hook, anchor_x = 0.5, anchor_y = 0, x = 0, y = 0,
                                    height = HOOK_VIEW.height - HOOK.height, fill = LINE_COLOR }
-  n.hook_sprite = arcade.scene.sprite{ parent = n.hook, image = game.images.hook, anchor_x = 0.5, anchor_y = 1,
-                                       x = 0, y = HOOK_VIEW.height, z = 1 }
-  n.hook_sprite.scale_x = HOOK.width / n.hook_sprite.width
-  n.hook_sprite.scale_y = HOOK.height / n.hook_sprite.height
+  n.hook_sprite = arcade.scene.sprite{ parent = n.hook, image = game.images.hook, anchor_x = 0.5, anchor_y = 0,
+                                       x = 0, y = 0, z = 1 }
+  -- the catch: upright, at the hook's bottom
+  n.catch = arcade.scene.group{ parent = n.rig, x = 0, y = 0, z = 3 }
 
   n.purse = arcade.scene.sprite{ image = game.images.coin, anchor_x = 0, anchor_y = 0, z = 9 }
   n.wallet = arcade.scene.text{ text = "", color = COLORS.text, anchor_x = 0, anchor_y = 0, z = 10 }
-  n.hint = arcade.scene.text{ text = "space/click pond: cast (10 coins)", color = COLORS.hint, background = COLORS.deep,
+  n.hint = arcade.scene.text{ text = "", color = COLORS.hint, background = COLORS.earth,
                               anchor_x = 0, anchor_y = 0, z = 10 }
   n.message = arcade.scene.text{ text = "Not enough coins: a cast costs " .. CAST_COST .. ".",
                                  color = COLORS.warn, background = COLORS.sky, anchor_x = 0, anchor_y = 0, z = 10 }
@@ -541,25 +842,27 @@ function game.load(ctx)
   s.on_bank, s.refused, s.biting = false, false, false
   s.rolled, s.rolled_tick = {}, 0
 
-  game.images = {}
-  for i, kind in ipairs(FISH_KINDS) do game.images[i] = arcade.image_file(kind.kind .. ".sprite") end
-  game.images.hook = arcade.image_file("hook.sprite")
-  game.images.coin = arcade.image_file("coin.sprite")
-  game.fish, game.hooked, game.queue = {}, {}, {}
+  game.art_sets = {}
+  for i, set in ipairs(ART_SETS) do
+    local art = {}
+    for k, kind in ipairs(FISH_KINDS) do art[k] = arcade.image_file(kind.kind .. set.suffix .. ".sprite") end
+    art.hook = arcade.image_file("hook" .. set.suffix .. ".sprite")
+    game.art_sets[i] = art
+  end
+  game.images = { coin = arcade.image_file("coin.sprite"), hook = game.art_sets[1].hook }
+  game.fish, game.hooked, game.rising, game.queue, game.droppers = {}, {}, {}, {}, {}
+  game.incoming = {}
+  for i in ipairs(FISH_KINDS) do game.incoming[i] = 0 end
   game.serial = 0
+  game.shown = s.wallet
   build()
   layout(ctx.width, ctx.height)
+  hang_hook_view()
   show_refusal(false)
   set_wallet(s.wallet)
 
-  -- decided: the pond starts full, each fish somewhere along its first crossing; directions
-  -- alternate within a kind, the first from the right as in the article's loop
-  for i, kind in ipairs(FISH_KINDS) do
-    for j = 1, kind.population do
-      local f = new_fish(i, j % 2 == 1 and -1 or 1)
-      start_crossing(f, shown_tick(false), math.random())
-    end
-  end
+  -- decided: the pond starts full, each fish somewhere along its first crossing
+  populate(shown_tick(false))
   sync_fish_state()
 end
 
@@ -569,22 +872,44 @@ local function on_button(x, y)
 end
 
 local function resize(w, h)
+  local old = game.L
   layout(w, h)
-  -- every swimming fish resumes its crossing where it was, in the new pond
+  local L = game.L
+  -- every swimming fish resumes its crossing where it was, at the same share of the new depth
   for _, f in ipairs(game.fish) do
-    local kind = FISH_KINDS[f.kind]
-    local progress = (f.node.x - kind.width / 2 - f.x0) / (f.x1 - f.x0)
-    local deepest = game.L.hp - POND_TOP - kind.height
-    f.depth = math.max(OFFSET_Y_RANGE, math.min(f.depth, deepest))
+    local progress = (f.node.x - f.fw / 2 - f.x0) / (f.x1 - f.x0)
+    local _, h_old = f.box.w, f.box.h
+    local _, h_new = art_size(game.art[f.kind])
+    local share = (f.top - old.top) / math.max(1, old.depth - h_old)
+    f.top = L.top + math.floor(math.max(0, math.min(1, share)) * math.max(0, L.depth - h_new) + 0.5)
+    arcade.cancel_animations(f.node)
     start_crossing(f, shown_tick(false), math.max(0, math.min(1, progress)))
   end
+  populate(shown_tick(false))
+  -- fish on their way up land on the hook at once; the catch is laid out again in the new art
+  local rising = game.rising
+  game.rising = {}
+  for _, f in ipairs(rising) do
+    arcade.cancel_animations(f.node)
+    game.hooked[#game.hooked + 1] = f
+    game.nodes.catch:add(f.node)
+    f.node.loop_time = CAUGHT_LOOP
+    game.state.win = game.state.win + FISH_KINDS[f.kind].coins
+  end
+  for _, f in ipairs(game.hooked) do dress(f) end
+  place_slots(game.hooked)
+  hang_all()
   local s = game.state
   if s.phase ~= "swinging" then
     -- the hook hangs from the rig, which moved with the centre: so did the bite point
-    s.hook_x = game.L.cx - (lineLength + HOOK.height) * math.tan(s.hook_angle)
-    s.line_end[1] = game.L.cx + game.end_x
+    s.hook_x = L.cx - (lineLength + HOOK.height) * math.tan(s.hook_angle)
+    s.line_end[1] = L.cx + game.end_x
+    game.nodes.hook_sprite.y = hook_sprite_top()
+  else
+    hang_hook_view()
   end
   if game.bites_open then replan_bites() end
+  sync_fish_state()
 end
 
 function game.input(e)
@@ -598,7 +923,7 @@ function game.input(e)
     if e.action ~= "press" then return end
     if game.state.refused and on_button(e.x, e.y) then
       refill()
-    elseif e.y >= game.L.pond_px then
+    elseif e.y >= game.L.surface then
       cast()
     end
   elseif e.type == "resize" then
@@ -606,9 +931,14 @@ function game.input(e)
   end
 end
 
--- The swing: the article's per-tick recurrence, one angle per step while the hook is up.
+-- Each step: the swing (the article's per-tick recurrence, one angle a step while the hook is
+-- up), and the swimming fish's boxes at the positions this step's animations will show.
 function game.update(dt)
   local s = game.state
+  local m, u = arcade.frame(), game.L.u
+  for _, f in ipairs(game.fish) do
+    f.box.x = (f.ref_left + f.dir * f.c * (m - f.ref_tick)) * u
+  end
   if s.phase ~= "swinging" then return end
   local a = s.hook_angle
   local delta = SWING_SPEED * math.cos(SWING_BEND * a) * SWING_STEP
