@@ -60,7 +60,7 @@ local HINT_TEXT = "arrows or drag: move the paddle · balls it bats score on +5 
 local CORNER = 4
 local GATE_WIDTH = #"gate opens in 50"
 
-local Z = { obstacle = 1, ball = 2, paddle = 3, hud = 10 }
+local Z = { obstacle = 1, hint = 1.5, ball = 2, paddle = 3, hud = 10 }
 local COLORS = {
   background = "#1b2030", box = "#a0703c", peg = "#9aa0a6", paddle = "#e0413a",
   hud = "#e8e8e8", dim = "#8890a0", best = "#f2c14e",
@@ -418,7 +418,7 @@ end
 local function hud_text(opts)
   opts.y = opts.y or 0
   opts.anchor_y = 0
-  opts.z = Z.hud
+  opts.z = opts.z or Z.hud
   opts.background = COLORS.background
   opts.text = opts.text or ""
   return arcade.scene.text(opts)
@@ -441,7 +441,8 @@ function game.load(ctx)
     score = hud_text{ x = 1, anchor_x = 0, color = COLORS.hud },
     gate = hud_text{ anchor_x = 1, color = COLORS.hud },
     restart = hud_text{ anchor_x = 1, color = COLORS.dim, text = RESTART_TEXT },
-    hint = hud_text{ y = 2, anchor_x = 0.5, color = COLORS.dim, text = HINT_TEXT },
+    -- under the balls: a ball just dropped shows over it
+    hint = hud_text{ y = 2, anchor_x = 0.5, color = COLORS.dim, text = HINT_TEXT, z = Z.hint },
     banner_title = arcade.scene.label{ anchor_x = 0.5, anchor_y = 0, z = Z.hud, outline = COLORS.background,
                                        visible = false },
     banner = arcade.scene.text{ anchor_x = 0.5, anchor_y = 0, align = "center", z = Z.hud, color = COLORS.hud,
