@@ -2,7 +2,7 @@
 return {
   id = "ballcatch",
   title = "Ball Catch",
-  description = "Bat falling balls onto the scoring boxes; the 50th ball opens the gate.",
+  description = "Bat falling balls onto the +5 and +1 boxes; a round ends when the 50th ball opens the gate.",
   author = "arcade",
   version = "1.0.0",
   api = 1,
