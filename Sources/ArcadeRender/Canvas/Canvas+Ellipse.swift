@@ -1,6 +1,13 @@
 import ArcadeCore
 
-/// Which pixels an ellipse covers, decided at their centres against the true outline.
+/// Which pixels an ellipse covers, decided at their centres against the outline.
+///
+/// A circle (or an ellipse with level axes) is first placed on the pixel grid: along each
+/// axis its centre moves to the nearest pixel centre when its diameter rounds to an odd
+/// number of pixels, and to the nearest pixel corner when it rounds to an even number (by at
+/// most half a pixel). So a disc keeps one shape wherever it moves, the shape of a disc of
+/// its size drawn symmetric about its centre: a ball never grows a nub on one side, and a
+/// radius-1 disc is a 2 x 2 block, a radius-2.5 disc rows of 3, 5, 5, 5, 3.
 ///
 /// A pixel is inside when its centre lies in the closed ellipse (on the edge counts), and on
 /// the ring when it is also not strictly inside the inner ellipse: the ring is the band
@@ -86,6 +93,8 @@ extension Canvas {
             // Measured on the canvas: the ellipse's radii there.
             let scaleX = similar ? (t.a * t.a + t.b * t.b).squareRoot() : abs(t.a)
             let scaleY = similar ? scaleX : abs(t.d)
+            let centre = Vec2(Canvas.gridCentre(centre.x, radius: radiusX * scaleX),
+                              Canvas.gridCentre(centre.y, radius: radiusY * scaleY))
             let coverage = ring > 0
                 ? EllipseCoverage(rx: radiusX * scaleX, ry: radiusY * scaleY,
                                   ix: (radiusX - ring) * scaleX, iy: (radiusY - ring) * scaleY)
@@ -100,6 +109,14 @@ extension Canvas {
             rasterizeTurnedEllipse(coverage, centre: centre, inverse: inverse, x0: x0, x1: x1, y0: y0, y1: y1,
                                    fill: fill, stroke: ring > 0 ? stroke : fill, alpha: alpha)
         }
+    }
+
+    /// Where a level ellipse's centre `c` goes along one axis, for its radius there: the
+    /// nearest pixel centre for an odd diameter in whole pixels, the nearest corner for an
+    /// even one (see ``EllipseCoverage``).
+    @inline(__always) static func gridCentre(_ c: Double, radius: Double) -> Double {
+        let diameter = max(1, (2 * radius).rounded())
+        return diameter.truncatingRemainder(dividingBy: 2) == 1 ? c.rounded(.down) + 0.5 : c.rounded()
     }
 
     /// An ellipse whose offsets are measured on the canvas: row by row, the pixels of the
