@@ -186,7 +186,7 @@ public final class LuaVM {
     private func pushError(_ error: any Error, functionID id: Int, on s: LuaStack) {
         switch error {
         case let e as LuaArgumentError:
-            s.push(s.location(level: 1) + "bad argument #\(e.index) to '\(functionNames[id])' (\(e.problem))")
+            s.push(s.location(level: 1) + e.message(function: functionNames[id], calledAsMethod: s.calledAsMethod()))
         case let e as LuaScriptError:
             s.push(s.location(level: 1) + e.message)
         case let e as LuaMemoryLimitError:
