@@ -20,7 +20,7 @@ public struct LuaOptions {
     public let path: String
 
     /// The table at `index` (0: none), for argument `argument`, its keys checked against `known`.
-    init(_ s: LuaStack, index: Int32, argument: Int32, path: String, known: Set<String>) throws(LuaArgumentError) {
+    init(_ s: LuaStack, index: Int32, argument: Int32, path: String, known: LuaOptionNames) throws(LuaArgumentError) {
         stack = s
         self.index = index
         self.argument = argument
@@ -30,7 +30,7 @@ public struct LuaOptions {
 
     /// Refuses the first key (in byte order, so the message does not depend on the hash
     /// order) that is not one of `known`.
-    private func rejectUnknown(_ known: Set<String>) throws(LuaArgumentError) {
+    private func rejectUnknown(_ known: LuaOptionNames) throws(LuaArgumentError) {
         let s = stack
         s.reserve(3)
         var unknown: [String] = []
@@ -38,8 +38,8 @@ public struct LuaOptions {
         while s.next(in: index) {
             if s.type(at: -2) != .string {
                 unknown.append("[\(s.type(at: -2) == .number ? s.describeNumber(at: -2) : s.typeName(at: -2))]")
-            } else if let key = s.string(at: -2), !known.contains(key) {
-                unknown.append(key)
+            } else if s.withBytes(at: -2, known.contains) == false {
+                unknown.append(s.string(at: -2) ?? "")
             }
             s.pop()
         }
@@ -48,8 +48,8 @@ public struct LuaOptions {
     }
 
     /// " (did you mean 'duration'?)" for a near miss, else the names there are.
-    static func hint(for name: String, _ known: Set<String>) -> String {
-        let sorted = known.sorted()
+    static func hint(for name: String, _ known: LuaOptionNames) -> String {
+        let sorted = known.names
         if let near = sorted.min(by: { editDistance(name, $0) < editDistance(name, $1) }),
            editDistance(name, near) <= max(1, min(2, name.count / 3)) {
             return " (did you mean '\(near)'?)"
@@ -121,7 +121,7 @@ public struct LuaOptions {
 
     /// The table in field `key` read by `read` as options with names `known` (it is on the
     /// stack while `read` runs); nil when the field is nil.
-    public func options<T>(_ key: String, known: Set<String>, _ read: (LuaOptions) throws -> T) throws -> T? {
+    public func options<T>(_ key: String, known: LuaOptionNames, _ read: (LuaOptions) throws -> T) throws -> T? {
         guard index != 0 else { return nil }
         let s = stack
         let type = s.getField(key, in: index)
@@ -144,20 +144,58 @@ public struct LuaOptions {
 
 extension LuaStack {
     /// Argument `index` as an options table whose names are all in `known`.
-    public func checkOptions(_ index: Int32, known: Set<String>) throws(LuaArgumentError) -> LuaOptions {
+    public func checkOptions(_ index: Int32, known: LuaOptionNames) throws(LuaArgumentError) -> LuaOptions {
         try checkTable(index)
         return try LuaOptions(self, index: absolute(index), argument: index, path: "", known: known)
     }
 
     /// ``checkOptions(_:known:)``; an absent or nil argument reads as an empty table.
-    public func optOptions(_ index: Int32, known: Set<String>) throws(LuaArgumentError) -> LuaOptions {
+    public func optOptions(_ index: Int32, known: LuaOptionNames) throws(LuaArgumentError) -> LuaOptions {
         isNoneOrNil(index) ? try LuaOptions(self, index: 0, argument: index, path: "", known: known)
             : try checkOptions(index, known: known)
     }
 
     /// The table at stack index `table` (a value inside argument `argument`, such as one of
     /// its list's items) read as options named `path`.
-    public func options(at table: Int32, argument: Int32, path: String, known: Set<String>) throws(LuaArgumentError) -> LuaOptions {
+    public func options(at table: Int32, argument: Int32, path: String, known: LuaOptionNames) throws(LuaArgumentError) -> LuaOptions {
         try LuaOptions(self, index: absolute(table), argument: argument, path: path + ".", known: known)
+    }
+}
+
+/// The names an options table may hold. Matched on the key's bytes, without making a Swift
+/// string of it: every options table is checked, some thousands of times a second (a coin
+/// shower's animation specs).
+public struct LuaOptionNames: ExpressibleByArrayLiteral, Sendable {
+    /// The names, sorted.
+    public let names: [String]
+    /// The names' bytes, by length.
+    private let byLength: [[[UInt8]]]
+
+    public init(_ names: some Sequence<String>) {
+        self.names = Set(names).sorted()
+        var byLength: [[[UInt8]]] = Array(repeating: [], count: (self.names.map(\.utf8.count).max() ?? 0) + 1)
+        for name in self.names { byLength[name.utf8.count].append(Array(name.utf8)) }
+        self.byLength = byLength
+    }
+
+    public init(arrayLiteral names: String...) {
+        self.init(names)
+    }
+
+    /// True when `bytes` spell one of the names.
+    public func contains(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count < byLength.count else { return false }
+        return byLength[bytes.count].contains { $0.elementsEqual(bytes) }
+    }
+
+    /// These names and `other`'s.
+    public func union(_ other: some Sequence<String>) -> LuaOptionNames {
+        LuaOptionNames(names + other)
+    }
+
+    /// These names without `other`.
+    public func subtracting(_ other: some Sequence<String>) -> LuaOptionNames {
+        let dropped = Set(other)
+        return LuaOptionNames(names.filter { !dropped.contains($0) })
     }
 }

@@ -97,7 +97,7 @@ public final class PhysicsModule {
 
     // MARK: Worlds
 
-    private static let worldOptions: Set<String> = [
+    private static let worldOptions: LuaOptionNames = [
         "gravity", "bounds", "bounds_enabled", "remove_outside", "substeps", "restitution_threshold",
     ]
 
@@ -249,7 +249,7 @@ public final class PhysicsModule {
 
     // MARK: Balls
 
-    private static let ballOptions: Set<String> = [
+    private static let ballOptions: LuaOptionNames = [
         "x", "y", "radius", "vx", "vy", "elasticity", "friction", "density", "mass", "resistance",
         "angular_resistance", "angle", "spin", "rotates", "node", "rotate_node",
     ]
@@ -350,7 +350,7 @@ public final class PhysicsModule {
 
     // MARK: Walls
 
-    private static let rectOptions: Set<String> = ["x", "y", "width", "height"]
+    private static let rectOptions: LuaOptionNames = ["x", "y", "width", "height"]
 
     /// `{ x, y, width, height }` (x, y the top-left corner), all finite, sizes not negative.
     private func rect(_ o: LuaOptions) throws -> Rect {

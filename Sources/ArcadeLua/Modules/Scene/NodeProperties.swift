@@ -15,13 +15,13 @@ enum NodeProperties {
     }
 
     /// The names `node:set{...}` takes for `node`: its settable properties.
-    static func settableNames(for node: Node) -> Set<String> {
+    static func settableNames(for node: Node) -> LuaOptionNames {
         settable[ObjectIdentifier(type(of: node))] ?? []
     }
 
     /// The names `arcade.scene.<kind>{...}` takes for nodes of class `type`: their settable
     /// properties and `parent`.
-    static func optionNames(for type: Node.Type) -> Set<String> {
+    static func optionNames(for type: Node.Type) -> LuaOptionNames {
         (settable[ObjectIdentifier(type)] ?? []).union(["parent"])
     }
 
@@ -168,7 +168,9 @@ enum NodeProperties {
         ObjectIdentifier(SpriteNode.self): commonTable.merging(sprite.erased) { $1 },
     ]
 
-    private static let settable: [ObjectIdentifier: Set<String>] = byKind.mapValues { Set($0.filter { $0.value.set != nil }.keys) }
+    private static let settable: [ObjectIdentifier: LuaOptionNames] = byKind.mapValues {
+        LuaOptionNames($0.filter { $0.value.set != nil }.keys)
+    }
 }
 
 /// A property of any node, as the tables hold it.
