@@ -57,21 +57,20 @@ public struct LuaOptions {
         return sorted.isEmpty ? " (it takes none)" : " (it takes " + sorted.joined(separator: ", ") + ")"
     }
 
-    /// Levenshtein distance over characters.
+    /// Edits (insert, delete, replace, swap two neighbours) from `a` to `b`: the optimal
+    /// string alignment distance, so `widht` is one edit from `width`.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var diagonal = row[0]
-            row[0] = i
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
             for j in stride(from: 1, through: b.count, by: 1) {
-                let above = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
-                diagonal = above
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
             }
         }
-        return row[b.count]
+        return d[a.count][b.count]
     }
 
     // MARK: Fields
