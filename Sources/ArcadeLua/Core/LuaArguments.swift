@@ -248,9 +248,17 @@ public struct LuaHandles<Object> {
         try object(readID(s, at: index))
     }
 
-    /// Whether the handle at argument `index` still has its object (`handle:alive()`).
+    /// Whether the handle at argument `index` still has its object.
     public func isAlive(_ s: LuaStack, _ index: Int32) throws(LuaArgumentError) -> Bool {
         lookup(try s.checkHandle(index, of: cls)) != nil
+    }
+
+    /// The `handle:alive()` method: false once the object is gone (it never raises for that).
+    public var aliveMethod: (String, LuaFunction) {
+        ("alive", { s in
+            s.push(try self.isAlive(s, 1))
+            return 1
+        })
     }
 }
 

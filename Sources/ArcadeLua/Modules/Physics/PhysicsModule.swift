@@ -287,10 +287,7 @@ public final class PhysicsModule {
                 self.runtime.remove(try self.balls.check(s, 1))
                 return 0
             }),
-            ("alive", { s in
-                s.push(try self.balls.isAlive(s, 1))
-                return 1
-            }),
+            balls.aliveMethod,
             ("bind", { s in
                 let ball = try self.balls.check(s, 1)
                 ball.entry.world.bind(ball.body, to: try self.scenes.nodes.check(s, 2), rotation: s.truthy(at: 3))
@@ -366,10 +363,7 @@ public final class PhysicsModule {
                 self.runtime.remove(try self.walls.check(s, 1))
                 return 0
             }),
-            ("alive", { s in
-                s.push(try self.walls.isAlive(s, 1))
-                return 1
-            }),
+            walls.aliveMethod,
         ], get: { s, wall, key in
             let world = wall.entry.world
             guard let shape = world.shape(of: wall.wall) else { return 0 }

@@ -64,10 +64,7 @@ public final class SceneModule {
                 s.setTop(1)
                 return 1
             }),
-            ("alive", { s in
-                s.push(try self.nodes.isAlive(s, 1))
-                return 1
-            }),
+            nodes.aliveMethod,
             ("children", { s in
                 let kids = try self.nodes.check(s, 1).children
                 s.pushTable(array: Int32(kids.count))
