@@ -518,6 +518,7 @@ function Wall:alive() end
 ---@field velocity? number initial velocity
 
 ---An animation: give `to` (optionally `from`), `values`, `path`, `spring` (with `to`) or `group`.
+---A field not listed here is an error (`unknown option 'duraton' (did you mean 'duration'?)`).
 ---@class arcade.AnimationSpec
 ---@field property? arcade.AnimatableProperty required except for path (position) and group
 ---@field from? number|arcade.Point|arcade.Color the current value when missing
@@ -527,7 +528,7 @@ function Wall:alive() end
 ---@field timings? arcade.Timing[] one curve per keyframe segment
 ---@field path? arcade.PathSpec
 ---@field spring? arcade.SpringSpec
----@field group? arcade.AnimationSpec[] run together over the group's duration
+---@field group? arcade.AnimationSpec[] run together over the group's duration (their own `on_done` is refused)
 ---@field duration? number seconds
 ---@field delay? number seconds
 ---@field speed? number 1 is normal

@@ -78,9 +78,9 @@ import ArcadeLua
             return game
             """)
         let st = try s.state()
-        #expect(st["e1"]?.stringValue?.hasSuffix("'wobble' is not an animatable property)") == true)
+        #expect(st["e1"]?.stringValue?.hasSuffix("(field 'property': animatable property (x, y, position, scale, scale_x, scale_y, rotation, alpha, color, outline, stroke_start, stroke_end) expected, got \"wobble\")") == true)
         #expect(st["e2"]?.stringValue?.contains("give 'to'") == true)
-        #expect(st["e3"]?.stringValue?.contains("unknown timing curve 'bouncy'") == true)
+        #expect(st["e3"]?.stringValue?.contains("(field 'timing': timing curve (linear, easeIn, easeOut, easeInEaseOut, easeOutQuad, easeInOutBack... or { x1, y1, x2, y2 }) expected, got \"bouncy\")") == true)
     }
 }
 

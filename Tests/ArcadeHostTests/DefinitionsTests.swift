@@ -18,7 +18,7 @@ import ArcadeCore
 
     /// The handle classes whose methods the definitions declare.
     static let classes: [LuaClass] = [
-        SceneModule.nodeClass, SceneModule.imageClass, TimerModule.timerClass, AnimationModule.animationClass,
+        SceneModule.nodeClass, ImageModule.imageClass, TimerModule.timerClass, AnimationModule.animationClass,
         PhysicsModule.worldClass, PhysicsModule.ballClass, PhysicsModule.wallClass,
     ]
 

@@ -73,7 +73,7 @@ import ArcadeRender
         #expect(numbers(st["size"]) == [4, 4])
         #expect(st["align"] == .string("follows the anchor"))
         #expect(st["right"] == .string("right"))
-        #expect(st["bad"]?.stringValue?.contains("text.align must be \"left\", \"center\", \"right\" or nil, got \"middle\"") == true)
+        #expect(st["bad"]?.stringValue?.contains("text.align: \"left\", \"center\", \"right\" or nil expected, got \"middle\"") == true)
         #expect(array(st["label"]).first == .string("left"))
         #expect(array(st["label"]).last?.doubleValue == 0.5)
         #expect(st["label_after"] == .string("follows the anchor"))

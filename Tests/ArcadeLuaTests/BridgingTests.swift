@@ -44,7 +44,7 @@ import Testing
         let vm = t.vm
         vm.defineClass(Self.widgetClass, methods: [
             ("name", { s in
-                let id = try vm.checkHandle(s, at: 1, of: Self.widgetClass)
+                let id = try s.checkHandle(1, of: Self.widgetClass)
                 guard let name = widgets.alive[id] else { throw LuaScriptError("this Widget no longer exists") }
                 s.push(name)
                 return 1

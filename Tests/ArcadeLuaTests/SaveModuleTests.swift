@@ -107,17 +107,17 @@ final class DictionaryStorage: GameStorage {
     @Test func badKeysAndScores() throws {
         let (t, _) = try setUp()
         #expect(t.error("arcade.save.set(1, 2)")?.message
-                == "test/main.lua:1: bad argument #1 to 'arcade.save.set' (string key expected, got number)")
+                == "test/main.lua:1: bad argument #1 to 'arcade.save.set' (string expected, got number)")
         #expect(t.error("arcade.save.set('k')")?.message
                 == "test/main.lua:1: bad argument #2 to 'arcade.save.set' (value expected (nil deletes the key))")
         #expect(t.error("arcade.save.get()")?.message
-                == "test/main.lua:1: bad argument #1 to 'arcade.save.get' (string key expected, got no value)")
+                == "test/main.lua:1: bad argument #1 to 'arcade.save.get' (string expected, got no value)")
         #expect(t.error("arcade.save.get('\\xff')")?.message
                 == "test/main.lua:1: bad argument #1 to 'arcade.save.get' (key is not valid UTF-8 text)")
         #expect(t.error("arcade.score.submit(12.5)")?.message
-                == "test/main.lua:1: bad argument #1 to 'arcade.score.submit' (integer score expected, got 12.5)")
+                == "test/main.lua:1: bad argument #1 to 'arcade.score.submit' (integer expected, got 12.5)")
         #expect(t.error("arcade.score.submit('10')")?.message
-                == "test/main.lua:1: bad argument #1 to 'arcade.score.submit' (integer score expected, got string)")
+                == "test/main.lua:1: bad argument #1 to 'arcade.score.submit' (integer expected, got string)")
     }
 
     @Test func scores() throws {

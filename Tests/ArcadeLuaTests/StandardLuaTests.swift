@@ -172,10 +172,14 @@ import Testing
         let t = try TestVM()
         #expect(t.vm.stack.top == 1)
         let s = t.vm.stack
+        func problem() -> String? {
+            do throws(LuaValueProblem) { _ = try s.readNumber(at: -1) } catch { return error.text }
+            return nil
+        }
         s.push(Double.infinity)
-        #expect(s.numberProblem(at: -1) == "a finite number, got inf")
+        #expect(problem() == "finite number expected, got inf")
         s.push("x")
-        #expect(s.numberProblem(at: -1) == "a number, got string")
+        #expect(problem() == "number expected, got string")
         s.pop(2)
     }
 }

@@ -81,7 +81,7 @@ import ArcadeCore
         let t = try TestVM()
         _ = TimerModule(vm: t.vm)
         #expect(t.error("arcade.after('soon', print)")?.message ==
-                "test/main.lua:1: bad argument #1 to 'arcade.after' (number of seconds expected, got string)")
+                "test/main.lua:1: bad argument #1 to 'arcade.after' (number expected, got string)")
         #expect(t.error("arcade.every(1)")?.message ==
                 "test/main.lua:1: bad argument #2 to 'arcade.every' (function expected, got no value)")
         #expect(t.error("arcade.every(0, print)")?.message ==

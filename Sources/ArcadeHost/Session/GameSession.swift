@@ -340,7 +340,7 @@ public final class GameSession {
     private func deliver(_ event: InputEvent) throws(LuaError) {
         if case .resize(let c, let r) = event { resizeCanvas(cols: c, rows: r) }
         try callGame("input", label: "input()") { s in
-            GameSession.push(event, on: s)
+            s.push(event)
             return 1
         }
     }
@@ -495,43 +495,5 @@ public final class GameSession {
         physicsModule.removeAll()
         scene.removeAll()
         return quitError
-    }
-
-    // MARK: Events as Lua tables
-
-    static func push(_ event: InputEvent, on s: LuaStack) {
-        s.reserve(4)
-        s.pushTable(fields: 8)
-        func set(_ k: String, _ v: String) { s.push(v); s.setField(k, in: -2) }
-        func set(_ k: String, _ v: Int) { s.push(v); s.setField(k, in: -2) }
-        func set(_ k: String, _ v: Bool) { s.push(v); s.setField(k, in: -2) }
-        func mods(_ m: KeyModifiers) {
-            set("ctrl", m.contains(.ctrl))
-            set("alt", m.contains(.alt))
-            set("shift", m.contains(.shift))
-        }
-        switch event {
-        case .key(let k), .keyUp(let k):
-            if case .key = event { set("type", "key") } else { set("type", "keyup") }
-            set("key", k.key)
-            set("is_repeat", k.isRepeat)
-            set("repeat", k.isRepeat)  // the old name (a keyword: only e["repeat"] reads it)
-            mods(k.modifiers)
-        case .mouse(let m):
-            set("type", "mouse")
-            set("action", m.action.rawValue)
-            set("button", m.button.rawValue)
-            set("col", m.col)
-            set("row", m.row)
-            set("x", m.col)
-            set("y", m.row * 2)
-            mods(m.modifiers)
-        case .resize(let c, let r):
-            set("type", "resize")
-            set("cols", c)
-            set("rows", r)
-            set("width", c)
-            set("height", r * 2)
-        }
     }
 }

@@ -11,8 +11,9 @@ extension TestFile {
             ("key", { [unowned self] s in try self.queueKey(s, up: false) }),
             ("keyup", { [unowned self] s in try self.queueKey(s, up: true) }),
             ("mouse", { [unowned self] s in
-                guard let name = s.string(at: 2), let action = MouseAction(rawValue: name) else {
-                    throw LuaArgumentError(2, "mouse action expected (press, release, drag, move, scroll_up, scroll_down)")
+                let action = try s.argument(2) { i throws(LuaValueProblem) in
+                    try s.readChoice(at: i, of: ["press", "release", "drag", "move", "scroll_up", "scroll_down"],
+                                     MouseAction.init(rawValue:))
                 }
                 return try self.queueMouse(s, [action], firstArgument: 3)
             }),
@@ -23,7 +24,7 @@ extension TestFile {
             ("click", { [unowned self] s in try self.queueMouse(s, [.press, .release], firstArgument: 2) }),
             ("resize", { [unowned self] s in
                 let (_, game) = try self.game(s)
-                let cols = try Self.wholeNumber(s, 2, "cols"), rows = try Self.wholeNumber(s, 3, "rows")
+                let cols = try Self.wholeNumber(s, 2), rows = try Self.wholeNumber(s, 3)
                 guard InputScript.isPlayableSize(cols: cols, rows: rows) else {
                     throw LuaArgumentError(2, "a canvas must be between \(InputScript.minCols)x\(InputScript.minRows) and "
                                            + "\(InputScript.maxCols)x\(InputScript.maxRows) cells, got \(cols)x\(rows)")
@@ -34,15 +35,15 @@ extension TestFile {
             }),
             ("step", { [unowned self] s in
                 let (_, game) = try self.game(s)
-                let n = s.isNoneOrNil(2) ? 1 : try Self.wholeNumber(s, 2, "steps")
+                let n = s.isNoneOrNil(2) ? 1 : try Self.wholeNumber(s, 2)
                 try self.step(game, n, s)
                 s.setTop(1)
                 return 1
             }),
             ("wait", { [unowned self] s in
                 let (_, game) = try self.game(s)
-                guard let seconds = s.number(at: 2), seconds >= 0, seconds.isFinite else {
-                    throw LuaArgumentError(2, "seconds expected (a number of at least 0)")
+                let seconds = try s.argument(2) { i throws(LuaValueProblem) in
+                    try s.readNumber(at: i, "non-negative number of seconds", where: { $0 >= 0 })
                 }
                 let n = Int(min((seconds / game.session.dt).rounded(), Double(Int32.max)))
                 try self.step(game, n, s)
@@ -69,7 +70,7 @@ extension TestFile {
                 return 1
             }),
             ("cell", { [unowned self] s in
-                let col = try Self.wholeNumber(s, 2, "column"), row = try Self.wholeNumber(s, 3, "row")
+                let col = try Self.wholeNumber(s, 2), row = try Self.wholeNumber(s, 3)
                 let rows = try self.frameText(s)
                 guard row < rows.count else { s.pushNil(); return 1 }
                 let cells = Array(rows[row])
@@ -78,24 +79,15 @@ extension TestFile {
             }),
             ("blank", { [unowned self] s in
                 let (_, game) = try self.game(s)
-                var colors: [Color] = []
-                if s.type(at: 2) == .table {
-                    for i in 1...max(1, s.rawLength(at: 2)) {
-                        s.getIndex(i, in: 2)
-                        defer { s.pop() }
-                        if s.isNoneOrNil(-1) { break }
-                        guard let c = s.color(at: -1) else { throw LuaArgumentError(2, "item \(i) is not a colour") }
-                        colors.append(c)
-                    }
-                } else if !s.isNoneOrNil(2) {
-                    throw LuaArgumentError(2, "a list of colours expected, got \(s.typeName(at: 2))")
-                }
-                game.blank = colors
+                game.blank = try s.optArgument(2, []) { i throws(LuaValueProblem) in try Self.colors(s, i) }
                 s.setTop(1)
                 return 1
             }),
             ("find", { [unowned self] s in
-                guard let needle = s.string(at: 2), !needle.isEmpty else { throw LuaArgumentError(2, "text expected") }
+                let needle = try s.argument(2) { i throws(LuaValueProblem) in
+                    guard let text = s.string(at: i), !text.isEmpty else { throw LuaValueProblem(expected: "non-empty string", got: s.describeQuoted(at: i)) }
+                    return text
+                }
                 let rows = try self.frameText(s)
                 let wanted = Array(needle)
                 for (row, text) in rows.enumerated() {
@@ -128,7 +120,7 @@ extension TestFile {
             }),
             ("save", { [unowned self] s in
                 let (_, game) = try self.game(s)
-                guard let key = s.string(at: 2) else { throw LuaArgumentError(2, "save key expected") }
+                let key = try s.checkString(2)
                 let value: LuaValue?
                 do { value = try game.store.value(game: self.entry.id, key: key) } catch { throw LuaScriptError("\(error)") }
                 s.push(value ?? .nil)
@@ -173,21 +165,11 @@ extension TestFile {
                 var options = game.session.options
                 options.cols = game.session.context.cols
                 options.rows = game.session.context.rows
-                if s.type(at: 2) == .table {
-                    for key in ["seed", "cols", "rows"] {
-                        s.getField(key, in: 2)
-                        defer { s.pop() }
-                        if s.isNoneOrNil(-1) { continue }
-                        guard let v = s.integer(at: -1), v >= 0 else { throw LuaArgumentError(2, "\(key) must be a whole number") }
-                        switch key {
-                        case "seed": options.seed = UInt64(v)
-                        case "cols": options.cols = Int(clamping: v)
-                        default: options.rows = Int(clamping: v)
-                        }
-                    }
-                } else if !s.isNoneOrNil(2) {
-                    throw LuaArgumentError(2, "table of options expected (seed, cols, rows), got \(s.typeName(at: 2))")
-                }
+                let o = try s.optOptions(2, known: ["seed", "cols", "rows"])
+                let count = { (i: Int32) throws(LuaValueProblem) in try s.readInteger(at: i, "non-negative integer", where: { $0 >= 0 }) }
+                if let seed = try o.field("seed", count) { options.seed = UInt64(seed) }
+                if let cols = try o.field("cols", count) { options.cols = Int(clamping: cols) }
+                if let rows = try o.field("rows", count) { options.rows = Int(clamping: rows) }
                 guard InputScript.isPlayableSize(cols: options.cols, rows: options.rows) else {
                     throw LuaArgumentError(2, "a canvas must be between \(InputScript.minCols)x\(InputScript.minRows) and "
                                            + "\(InputScript.maxCols)x\(InputScript.maxRows) cells")
@@ -199,7 +181,8 @@ extension TestFile {
             }),
             ("expect_golden", { [unowned self] s in
                 let (_, game) = try self.game(s)
-                guard let name = s.string(at: 2), GoldenFrame.isValidName(name) else {
+                let name = try s.checkString(2)
+                guard GoldenFrame.isValidName(name) else {
                     throw LuaArgumentError(2, "golden frame name expected: letters, digits, '-', '_' and '.'")
                 }
                 let text = GoldenFrame.normalized(try self.frameText(s).joined(separator: "\n"))
@@ -214,18 +197,17 @@ extension TestFile {
 
     private func queueKey(_ s: LuaStack, up: Bool) throws -> Int32 {
         let (_, game) = try game(s)
-        guard let name = s.string(at: 2) else { throw LuaArgumentError(2, "key name expected, got \(s.typeName(at: 2))") }
+        let name = try s.checkString(2)
         guard var key = InputScript.parseKey(name) else {
             throw LuaArgumentError(2, "unknown key '\(name)' (a-z, 0-9, space, enter, esc, tab, backspace, up, down, left, "
                                    + "right, home, end, pageup, pagedown, insert, delete, f1-f12, a punctuation "
                                    + "character; modifiers as ctrl+c, alt+x, shift+tab)")
         }
-        if !up, s.type(at: 3) == .table {
-            s.getField("is_repeat", in: 3)
-            key.isRepeat = s.truthy(at: -1)
-            s.pop()
-        } else if !s.isNoneOrNil(3) {
-            throw LuaArgumentError(3, up ? "keyup takes only a key name" : "table expected ({ is_repeat = true })")
+        if up {
+            guard s.isNoneOrNil(3) else { throw LuaArgumentError(3, "keyup takes only a key name") }
+        } else {
+            let o = try s.optOptions(3, known: ["is_repeat"])
+            key.isRepeat = try o.field("is_repeat") { i throws(LuaValueProblem) in s.truthy(at: i) } ?? false
         }
         game.pending.append(up ? .keyUp(key) : .key(key))
         s.setTop(1)
@@ -234,31 +216,39 @@ extension TestFile {
 
     private func queueMouse(_ s: LuaStack, _ actions: [MouseAction], firstArgument i: Int32) throws -> Int32 {
         let (_, game) = try game(s)
-        let col = try Self.wholeNumber(s, i, "column"), row = try Self.wholeNumber(s, i + 1, "row")
+        let col = try Self.wholeNumber(s, i), row = try Self.wholeNumber(s, i + 1)
         guard col <= InputScript.maxCols, row <= InputScript.maxRows else {
             throw LuaArgumentError(i, "the cell (\(col), \(row)) is outside any canvas")
         }
-        var button = actions == [.move] ? MouseButton.none : MouseButton.left
-        if let name = s.string(at: i + 2) {
-            guard let b = MouseButton(rawValue: name) else {
-                throw LuaArgumentError(i + 2, "mouse button expected (left, middle, right, none), got '\(name)'")
-            }
-            button = b
-        } else if !s.isNoneOrNil(i + 2) {
-            throw LuaArgumentError(i + 2, "mouse button expected (left, middle, right, none)")
+        let button = try s.optArgument(i + 2, actions == [.move] ? MouseButton.none : MouseButton.left) { i throws(LuaValueProblem) in
+            try s.readChoice(at: i, of: ["left", "middle", "right", "none"], MouseButton.init(rawValue:))
         }
         for action in actions { game.pending.append(.mouse(MouseEvent(action, col: col, row: row, button: button))) }
         s.setTop(1)
         return 1
     }
 
-    /// Argument `i` as a whole number of at least 0.
-    static func wholeNumber(_ s: LuaStack, _ i: Int32, _ what: String) throws -> Int {
-        guard let v = s.integer(at: i) else {
-            throw LuaArgumentError(i, "\(what): whole number expected, got \(s.isNoneOrNil(i) ? "nothing" : s.typeName(at: i))")
+    /// Argument `i` as a whole number from 0 to 2^31 - 1 (a count of steps, a column, a row).
+    static func wholeNumber(_ s: LuaStack, _ i: Int32) throws -> Int {
+        Int(try s.argument(i) { i throws(LuaValueProblem) in
+            try s.readInteger(at: i, "integer from 0 to 2147483647", where: { $0 >= 0 && $0 <= Int64(Int32.max) })
+        })
+    }
+
+    /// A list of colours (up to its first nil).
+    static func colors(_ s: LuaStack, _ i: Int32) throws(LuaValueProblem) -> [Color] {
+        guard s.type(at: i) == .table else { throw s.problem(expected: "list of colours", at: i) }
+        var colors: [Color] = []
+        for k in 1...max(1, s.rawLength(at: i)) {
+            s.getIndex(k, in: i)
+            defer { s.pop() }
+            if s.isNoneOrNil(-1) { break }
+            guard let c = s.color(at: -1) else {
+                throw LuaValueProblem("colour expected at item \(k), got \(s.describeValue(at: -1))")
+            }
+            colors.append(c)
         }
-        guard v >= 0, v <= Int64(Int32.max) else { throw LuaArgumentError(i, "\(what) must be at least 0") }
-        return Int(v)
+        return colors
     }
 
     // MARK: Frames

@@ -208,35 +208,13 @@ final class TestFile {
 
     /// `t:start{ seed, cols, rows, saves }`.
     private func start(_ s: LuaStack) throws -> Int32 {
-        var seed: UInt64 = 1, cols = 80, rows = 24
-        var saves: [(String, LuaValue)] = []
-        if s.type(at: 2) == .table {
-            s.pushNil()
-            while s.next(in: 2) {
-                defer { s.pop() }
-                guard let key = s.string(at: -2) else { throw LuaArgumentError(2, "option names must be strings") }
-                switch key {
-                case "seed":
-                    guard let v = s.integer(at: -1), v >= 0 else { throw LuaArgumentError(2, "seed must be a whole number of at least 0") }
-                    seed = UInt64(v)
-                case "cols", "rows":
-                    guard let v = s.integer(at: -1) else { throw LuaArgumentError(2, "\(key) must be a whole number") }
-                    if key == "cols" { cols = Int(clamping: v) } else { rows = Int(clamping: v) }
-                case "saves":
-                    guard s.type(at: -1) == .table else { throw LuaArgumentError(2, "saves must be a table of key = value") }
-                    s.pushNil()
-                    while s.next(in: -2) {
-                        defer { s.pop() }
-                        guard let k = s.string(at: -2) else { throw LuaArgumentError(2, "save keys must be strings") }
-                        saves.append((k, try s.value(at: -1)))
-                    }
-                default:
-                    throw LuaArgumentError(2, "unknown option '\(key)' (start takes seed, cols, rows and saves)")
-                }
-            }
-        } else if !s.isNoneOrNil(2) {
-            throw LuaArgumentError(2, "table of options expected, got \(s.typeName(at: 2))")
-        }
+        let o = try s.optOptions(2, known: ["seed", "cols", "rows", "saves"])
+        let seed = UInt64(try o.field("seed") { i throws(LuaValueProblem) in
+            try s.readInteger(at: i, "non-negative integer", where: { $0 >= 0 })
+        } ?? 1)
+        let cols = Int(clamping: try o.field("cols", s.readInteger(at:)) ?? 80)
+        let rows = Int(clamping: try o.field("rows", s.readInteger(at:)) ?? 24)
+        let saves = try o.field("saves") { i throws(LuaValueProblem) in try Self.saves(s, i) } ?? []
         guard InputScript.isPlayableSize(cols: cols, rows: rows) else {
             throw LuaArgumentError(2, "a canvas must be between \(InputScript.minCols)x\(InputScript.minRows) and "
                                    + "\(InputScript.maxCols)x\(InputScript.maxRows) cells, got \(cols)x\(rows)")
@@ -250,6 +228,19 @@ final class TestFile {
         let game = try launch(GameSession.Options(seed: seed, cols: cols, rows: rows), store: store, s)
         vm.pushHandle(s, game, of: Self.gameClass)
         return 1
+    }
+
+    /// The `saves` option: a table of key = value, each value as a save holds it.
+    private static func saves(_ s: LuaStack, _ i: Int32) throws(LuaValueProblem) -> [(String, LuaValue)] {
+        guard s.type(at: i) == .table else { throw s.problem(expected: "table of key = value", at: i) }
+        var saves: [(String, LuaValue)] = []
+        s.pushNil()
+        while s.next(in: i) {
+            defer { s.pop() }
+            guard let k = s.string(at: -2) else { throw LuaValueProblem(expected: "string keys", got: s.describeValue(at: -2)) }
+            do { saves.append((k, try s.value(at: -1))) } catch { throw LuaValueProblem("\(k): \(error)") }
+        }
+        return saves
     }
 
     /// Starts a session of the game under test and returns its handle's id.
@@ -272,7 +263,7 @@ final class TestFile {
 
     /// The game a method was called on, or an error when its handle is stale.
     func game(_ s: LuaStack) throws -> (UInt64, TestGame) {
-        let id = try vm.checkHandle(s, at: 1, of: Self.gameClass)
+        let id = try s.checkHandle(1, of: Self.gameClass)
         guard let game = games[id] else {
             throw LuaScriptError("this game was closed (a game lives until close(), restart() or the end of its test)")
         }

@@ -5,13 +5,17 @@ import CLua
 ///
 /// Lua holds such objects as *weak handles*: a userdata that stores only the object's id.
 /// The binding resolves the id on every use; once the native object is gone the handle is
-/// inert and using it raises an error naming the kind ("this timer no longer exists").
+/// inert and using it raises ``goneMessage`` ("this ball was removed"); see ``LuaHandles``.
 public struct LuaClass: Sendable, Hashable {
     /// The metatable's name, e.g. `arcade.Timer`.
     public let name: String
+    /// What using a handle whose object is gone says.
+    public let goneMessage: String
 
-    public init(_ name: String) {
+    /// A class named `name`; `gone` defaults to "this Timer no longer exists".
+    public init(_ name: String, gone: String? = nil) {
         self.name = name
+        self.goneMessage = gone ?? "this \(String(name.split(separator: ".").last ?? Substring(name))) no longer exists"
     }
 
     var methodsKey: String { name + ".methods" }
@@ -54,7 +58,7 @@ extension LuaVM {
         s.push("locked")
         s.setField("__metatable", in: -2)
         let index = function("\(cls.shortName).__index") { [unowned self] s in
-            let id = try self.checkHandle(s, at: 1, of: cls)
+            let id = try s.checkHandle(1, of: cls)
             s.pushRegistry()
             s.getField(cls.methodsKey, in: -1)
             s.pushValue(at: 2)
@@ -66,7 +70,7 @@ extension LuaVM {
         push(index)
         s.setField("__index", in: -2)
         let newIndex = function("\(cls.shortName).__newindex") { [unowned self] s in
-            let id = try self.checkHandle(s, at: 1, of: cls)
+            let id = try s.checkHandle(1, of: cls)
             guard let set, let key = s.string(at: 2) else {
                 throw LuaScriptError("cannot set fields on a \(cls.shortName)")
             }
@@ -119,22 +123,19 @@ extension LuaVM {
         s.pop(2)
     }
 
-    /// The id in the handle at `index` when it is a handle of class `cls`, else nil.
-    public func handle(_ s: LuaStack, at index: Int32, of cls: LuaClass) -> UInt64? {
-        guard s.type(at: index) == .userdata, let p = s.userdata(at: index) else { return nil }
-        let base = s.top
-        defer { s.setTop(base) }
-        guard s.getMetatable(at: index) else { return nil }
-        s.pushRegistry()
-        s.getField(cls.name, in: -1)
-        guard s.rawEqual(-1, -3) else { return nil }
-        return p.load(as: HandlePayload.self).id
-    }
-
-    /// Like ``handle(_:at:of:)`` but throws an argument error naming the expected class.
-    public func checkHandle(_ s: LuaStack, at index: Int32, of cls: LuaClass) throws -> UInt64 {
-        if let id = handle(s, at: index, of: cls) { return id }
-        let got = s.type(at: index) == .userdata ? s.handleDescription(at: index) : s.typeName(at: index)
-        throw LuaArgumentError(index, "\(cls.shortName) expected, got \(got)")
+    /// ``defineClass(_:methods:get:set:describe:)`` for the class `handles` resolves: `get`
+    /// and `set` receive the handle's object (a gone one raises the class's gone message).
+    public func defineClass<Object>(
+        _ handles: LuaHandles<Object>,
+        methods: [(String, LuaFunction)],
+        get: ((LuaStack, Object, String) throws -> Int32)? = nil,
+        set: ((LuaStack, Object, String) throws -> Void)? = nil,
+        describe: ((UInt64) -> String)? = nil
+    ) {
+        defineClass(
+            handles.cls, methods: methods,
+            get: get.map { get in { s, id, key in try get(s, try handles.object(id), key) } },
+            set: set.map { set in { s, id, key in try set(s, try handles.object(id), key) } },
+            describe: describe)
     }
 }

@@ -75,9 +75,10 @@ public struct LuaScriptError: Error, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Thrown by argument checks; rendered like `luaL_argerror`:
+/// Thrown by argument checks (see LuaArguments.swift); rendered like `luaL_argerror`:
 /// `bad argument #2 to 'after' (function expected, got nil)`.
 public struct LuaArgumentError: Error, CustomStringConvertible {
+    /// The argument's stack index (`self` of a method is 1).
     public var index: Int32
     public var problem: String
     public init(_ index: Int32, _ problem: String) {
@@ -85,4 +86,12 @@ public struct LuaArgumentError: Error, CustomStringConvertible {
         self.problem = problem
     }
     public var description: String { "bad argument #\(index) (\(problem))" }
+
+    /// The message as `luaL_argerror` words it for `function`: a method call (`obj:f(...)`)
+    /// does not count `self`, and a bad `self` is "calling 'f' on bad self".
+    func message(function: String, calledAsMethod: Bool) -> String {
+        let n = calledAsMethod ? index - 1 : index
+        if n == 0 { return "calling '\(function)' on bad self (\(problem))" }
+        return "bad argument #\(n) to '\(function)' (\(problem))"
+    }
 }

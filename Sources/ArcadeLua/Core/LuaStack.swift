@@ -336,6 +336,16 @@ public struct LuaStack {
         return ""
     }
 
+    /// True when the running native function was called with method syntax (`obj:f()`),
+    /// which `luaL_argerror` reads to leave `self` out of the argument count.
+    public func calledAsMethod() -> Bool {
+        var ar = lua_Debug()
+        guard lua_getstack(L, 0, &ar) != 0 else { return false }
+        lua_getinfo(L, "n", &ar)
+        guard let what = ar.namewhat else { return false }
+        return strcmp(what, "method") == 0
+    }
+
     /// The name the running native function was called by (`ar.name`), if Lua knows it.
     public func calledName() -> String? {
         var ar = lua_Debug()

@@ -98,50 +98,51 @@ public final class AnimationModule {
         syncNative()
         vm.defineClass(Self.animationClass, methods: [
             ("cancel", { s in
-                let id = try self.vm.checkHandle(s, at: 1, of: Self.animationClass)
-                s.push(self.animator.cancel(AnimationID(raw: id)))
+                s.push(self.animator.cancel(AnimationID(raw: try s.checkHandle(1, of: Self.animationClass))))
                 return 1
             }),
             ("is_running", { s in
-                let id = try self.vm.checkHandle(s, at: 1, of: Self.animationClass)
-                s.push(self.animator.isRunning(AnimationID(raw: id)))
+                s.push(self.animator.isRunning(AnimationID(raw: try s.checkHandle(1, of: Self.animationClass))))
                 return 1
             }),
         ])
         vm.register(in: "arcade", [
             ("animate", { s in try self.animate(s) }),
             ("cancel_animations", { s in
-                let node = try self.node(s, 1)
-                s.push(self.animator.cancelAll(on: node))
+                s.push(self.animator.cancelAll(on: try self.scenes.nodes.check(s, 1)))
                 return 1
             }),
         ])
     }
 
-    private func node(_ s: LuaStack, _ i: Int32) throws -> Node {
-        let id = try vm.checkHandle(s, at: i, of: SceneModule.nodeClass)
-        guard let n = scenes.scene.node(withID: Int(id)) else { throw LuaScriptError("this node was removed") }
-        return n
-    }
+    /// The names of a spec (a group's items take all but `on_done`).
+    private static let specNames: LuaOptionNames = [
+        "property", "to", "from", "values", "key_times", "timings", "path", "spring", "group",
+        "duration", "delay", "speed", "repeat_count", "autoreverse", "fill", "timing", "on_done",
+    ]
+    private static let groupItemNames = specNames.subtracting(["on_done"])
+    private static let pathNames: LuaOptionNames = ["from", "control", "control1", "control2", "to"]
+    private static let springNames: LuaOptionNames = ["damping", "velocity"]
 
+    /// `arcade.animate(node, spec [, on_done])`. A third argument that is not a function, or
+    /// an `on_done` field that is not one, is ignored; the field wins over the argument.
     private func animate(_ s: LuaStack) throws -> Int32 {
-        let target = try node(s, 1)
-        try s.checkTable(2)
+        let target = try scenes.nodes.check(s, 1)
+        let options = try s.checkOptions(2, known: Self.specNames)
         var cost = SpecCost()
-        let animation = try spec(s, 2, depth: 1, cost: &cost)
+        let animation = try spec(options, depth: 1, cost: &cost)
         try checkMemory(cost)
         var token: UInt64 = 0
-        let callbackIndex: Int32? = s.type(at: 3) == .function ? 3 : nil
-        s.getField("on_done", in: 2)
-        let hasField = s.type(at: -1) == .function
-        if !hasField { s.pop() }
-        if callbackIndex != nil || hasField {
-            if !hasField { s.pushValue(at: 3) }
+        if s.getField("on_done", in: 2) != .function {
+            s.pop()
+            s.pushValue(at: 3)
+        }
+        if s.type(at: -1) == .function {
             token = nextToken
             nextToken += 1
             callbacks[token] = vm.callback(s, at: -1)
-            s.pop()
         }
+        s.pop()
         do {
             let id = try animator.start(animation, on: target, token: token)
             engineBytes = animator.storageBytes
@@ -159,194 +160,181 @@ public final class AnimationModule {
         try vm.reserveNative(cost.bytes, for: "an animation of \(cost.nodes) parts and \(cost.numbers) values")
     }
 
-    /// Reads an animation spec table at `t`, `depth` groups deep (1 for the spec itself),
-    /// adding what it builds to `cost` (checked against the memory cap as it grows).
-    private func spec(_ s: LuaStack, _ t: Int32, depth: Int, cost: inout SpecCost) throws -> Animation {
-        let t = s.absolute(t)
+    /// Reads an animation spec, `depth` groups deep (1 for the spec itself), adding what it
+    /// builds to `cost` (checked against the memory cap as it grows).
+    private func spec(_ o: LuaOptions, depth: Int, cost: inout SpecCost) throws -> Animation {
         // every level of nesting keeps a few values on the stack
-        guard s.reserve(8) else { throw LuaScriptError("an animation spec nested too deeply") }
+        guard o.stack.reserve(8) else { throw LuaScriptError("an animation spec nested too deeply") }
         cost.nodes += 1
         if cost.nodes % 1024 == 0 { try checkMemory(cost) }
-        var timing = AnimationTiming(fill: .forwards)
-        if let d = try s.numberField("duration", of: t) {
-            guard d >= 0 else { throw LuaArgumentError(2, "field 'duration' must not be negative") }
-            timing.duration = d
-        }
-        timing.delay = try s.numberField("delay", of: t) ?? 0
-        timing.speed = try s.numberField("speed", of: t) ?? 1
-        if let r = try s.field("repeat_count", of: t, { i -> Double? in
-            if s.string(at: i) == "forever" { return AnimationTiming.forever }
-            guard let n = s.number(at: i), n > 0 else {
-                throw LuaArgumentError(2, "field 'repeat_count' must be a positive number or \"forever\"")
-            }
-            return n
-        }) { timing.repeatCount = r }
-        timing.autoreverses = try s.boolField("autoreverse", of: t) ?? false
-        if let f = try s.stringField("fill", of: t) {
-            guard let fill = AnimationFill(rawValue: f) else {
-                throw LuaArgumentError(2, "field 'fill' must be \"forwards\", \"removed\", \"backwards\" or \"both\"")
-            }
-            timing.fill = fill
-        }
-        if let c = try s.field("timing", of: t, { i in try curve(s, i) }) { timing.curve = c }
-
-        // group
-        if s.getField("group", in: t) == .table {
-            guard depth < Self.maximumGroupDepth else {
-                throw LuaArgumentError(2, "groups nest at most \(Self.maximumGroupDepth) deep")
-            }
-            let g = s.top
-            var children: [Animation] = []
-            let n = s.rawLength(at: g)
-            for i in stride(from: 1, through: n, by: 1) {
-                s.getIndex(i, in: g)
-                guard s.type(at: -1) == .table else { throw LuaArgumentError(2, "group[\(i)] must be an animation table") }
-                children.append(try spec(s, s.top, depth: depth + 1, cost: &cost))
-                s.pop()
-            }
-            s.pop()
-            return Animation(.group(children), timing: timing)
-        }
-        s.pop()
-
-        // path
-        if s.getField("path", in: t) == .table {
-            let p = s.top
-            func pt(_ k: String) -> Vec2? {
-                defer { s.pop() }
-                s.getField(k, in: p)
-                return s.point(at: -1)
-            }
-            guard let from = pt("from"), let to = pt("to") else {
-                throw LuaArgumentError(2, "field 'path' needs from = { x, y } and to = { x, y }")
-            }
-            let path: BezierPath
-            if let c = pt("control") {
-                path = .quadratic(from: from, control: c, to: to)
-            } else if let c1 = pt("control1"), let c2 = pt("control2") {
-                path = .cubic(from: from, control1: c1, control2: c2, to: to)
-            } else {
-                path = BezierPath(start: from, segments: [.line(to: to)])
-            }
-            s.pop()
-            let prop = try property(s, t) ?? .position
+        let timing = try self.timing(o)
+        if let g = try group(o, depth: depth, cost: &cost) { return Animation(.group(g), timing: timing) }
+        if let path = try path(o) {
             cost.numbers += 8
-            return Animation(.path(path, property: prop), timing: timing)
+            return Animation(.path(path, property: try property(o) ?? .position), timing: timing)
         }
-        s.pop()
-
-        guard let prop = try property(s, t) else {
-            throw LuaArgumentError(2, "field 'property' is required (x, y, position, scale, scale_x, scale_y, rotation, alpha, color, outline, stroke_start, stroke_end)")
-        }
-        // keyframes
-        if s.getField("values", in: t) == .table {
-            let v = s.top
-            let n = s.rawLength(at: v)
-            // key times and curves too, at most; checked before anything is copied
-            cost.numbers = cost.numbers.addingSaturating(NativeCost.product(n, 6))
-            try checkMemory(cost)
-            var values: [AnimatableValue] = []
-            values.reserveCapacity(n)
-            for i in stride(from: 1, through: n, by: 1) {
-                s.getIndex(i, in: v)
-                values.append(try value(s, s.top, for: prop, field: "values[\(i)]"))
-                s.pop()
-            }
-            s.pop()
-            guard values.count >= 1 else { throw LuaArgumentError(2, "field 'values' must not be empty") }
-            if s.getField("key_times", in: t) == .table, s.rawLength(at: -1) != values.count {
-                throw LuaArgumentError(2, "field 'key_times' has \(s.rawLength(at: -1)) times for \(values.count) values")
-            }
-            s.pop()
-            let keyTimes = try numbers(s, t, "key_times")
-            var curves: [TimingCurve]? = nil
-            if s.getField("timings", in: t) == .table {
-                let c = s.top
-                curves = []
-                // one per segment; any beyond those are not used
-                for i in stride(from: 1, through: min(s.rawLength(at: c), values.count - 1), by: 1) {
-                    s.getIndex(i, in: c)
-                    curves!.append(try curve(s, s.top))
-                    s.pop()
-                }
-            }
-            s.pop()
+        let prop = try o.required("property") { i throws(LuaValueProblem) in try Self.property(o.stack, i) }
+        if let (values, keyTimes, curves) = try keyframes(o, prop, cost: &cost) {
             return Animation(.keyframes(prop, values: values, keyTimes: keyTimes, curves: curves), timing: timing)
         }
-        s.pop()
-        guard let to = try s.field("to", of: t, { i in try value(s, i, for: prop, field: "to") }) else {
-            throw LuaArgumentError(2, "give 'to' (with optional 'from'), 'values', 'path', 'spring' or 'group'")
+        guard let to = try o.field("to", { i throws(LuaValueProblem) in try Self.value(o.stack, i, for: prop) }) else {
+            throw o.error("give 'to' (with optional 'from'), 'values', 'path', 'spring' or 'group'")
         }
-        let from = try s.field("from", of: t, { i in try value(s, i, for: prop, field: "from") })
-        if s.getField("spring", in: t) == .table {
-            let damping = try s.numberField("damping", of: s.top) ?? 0.5
-            let velocity = try s.numberField("velocity", of: s.top) ?? 0
-            s.pop()
-            guard damping > 0 else { throw LuaArgumentError(2, "spring damping must be positive") }
-            cost.numbers += 8
-            return Animation(.spring(prop, from: from, to: to, damping: damping, initialVelocity: velocity), timing: timing)
-        }
-        s.pop()
+        let from = try o.field("from") { i throws(LuaValueProblem) in try Self.value(o.stack, i, for: prop) }
         cost.numbers += 8
+        let spring = try o.options("spring", known: Self.springNames) { spring in
+            (damping: try spring.number("damping", "positive number", where: { $0 > 0 }) ?? 0.5,
+             velocity: try spring.number("velocity") ?? 0)
+        }
+        if let spring {
+            return Animation(.spring(prop, from: from, to: to, damping: spring.damping, initialVelocity: spring.velocity),
+                             timing: timing)
+        }
         return Animation(.basic(prop, from: from, to: to), timing: timing)
     }
 
-    private func property(_ s: LuaStack, _ t: Int32) throws -> AnimatableProperty? {
-        guard let name = try s.stringField("property", of: t) else { return nil }
-        guard let p = AnimatableProperty(name: name) else {
-            throw LuaArgumentError(2, "'\(name)' is not an animatable property")
-        }
-        return p
-    }
-
-    private func value(_ s: LuaStack, _ i: Int32, for prop: AnimatableProperty, field: String) throws -> AnimatableValue {
-        switch prop {
-        case .position:
-            guard let p = s.point(at: i) else { throw LuaArgumentError(2, "field '\(field)' must be { x, y }") }
-            return .vector(p)
-        case .color:
-            guard let c = s.color(at: i) else { throw LuaArgumentError(2, "field '\(field)' must be a colour") }
-            return .color(c)
-        default:
-            guard let n = s.number(at: i), n.isFinite else {
-                throw LuaArgumentError(2, "field '\(field)' must be \(s.numberProblem(at: i))")
+    /// `duration`, `delay`, `speed`, `repeat_count`, `autoreverse`, `fill` and `timing`.
+    private func timing(_ o: LuaOptions) throws -> AnimationTiming {
+        let s = o.stack
+        var timing = AnimationTiming(fill: .forwards)
+        if let d = try o.number("duration", "non-negative number", where: { $0 >= 0 }) { timing.duration = d }
+        timing.delay = try o.number("delay") ?? 0
+        timing.speed = try o.number("speed") ?? 1
+        if let r = try o.field("repeat_count", { i throws(LuaValueProblem) -> Double in
+            if s.string(at: i) == "forever" { return AnimationTiming.forever }
+            guard let n = s.number(at: i), n > 0 else {
+                throw LuaValueProblem(expected: "positive number or \"forever\"", got: s.describeNumber(at: i))
             }
-            return .scalar(n)
+            return n
+        }) { timing.repeatCount = r }
+        timing.autoreverses = try o.bool("autoreverse") ?? false
+        if let fill = try o.field("fill", { i throws(LuaValueProblem) in try s.readName(AnimationFill.self, at: i) }) {
+            timing.fill = fill
         }
+        if let c = try o.field("timing", { i throws(LuaValueProblem) in try Self.curve(s, i) }) { timing.curve = c }
+        return timing
     }
 
-    private func curve(_ s: LuaStack, _ i: Int32) throws -> TimingCurve {
-        if let name = s.string(at: i) {
-            guard let c = TimingCurve(named: name) else {
-                throw LuaArgumentError(2, "unknown timing curve '\(name)' (try linear, easeIn, easeOut, easeInEaseOut, easeOutQuad, easeInOutBack...)")
-            }
-            return c
+    /// The items of `group`, each a spec; nil when there is no group.
+    private func group(_ o: LuaOptions, depth: Int, cost: inout SpecCost) throws -> [Animation]? {
+        let s = o.stack
+        guard s.getField("group", in: o.index) == .table else {
+            s.pop()
+            return nil
         }
-        guard s.type(at: i) == .table, s.rawLength(at: i) == 4, let n = try numbers(s, i), n.count == 4 else {
-            throw LuaArgumentError(2, "a custom timing curve is { x1, y1, x2, y2 }")
-        }
-        return .cubicBezier(n[0], n[1], n[2], n[3])
-    }
-
-    private func numbers(_ s: LuaStack, _ t: Int32, _ key: String) throws -> [Double]? {
-        s.getField(key, in: t)
         defer { s.pop() }
-        if s.isNoneOrNil(-1) { return nil }
-        return try numbers(s, s.top)
+        guard depth < Self.maximumGroupDepth else {
+            throw LuaArgumentError(o.argument, "groups nest at most \(Self.maximumGroupDepth) deep")
+        }
+        let g = s.top
+        var children: [Animation] = []
+        for i in stride(from: 1, through: s.rawLength(at: g), by: 1) {
+            s.getIndex(i, in: g)
+            defer { s.pop() }
+            guard s.type(at: -1) == .table else { throw o.fieldError("group[\(i)]", s.problem(expected: "table", at: -1).text) }
+            let item = try s.options(at: s.top, argument: o.argument, path: o.path + "group[\(i)]", known: Self.groupItemNames)
+            children.append(try spec(item, depth: depth + 1, cost: &cost))
+        }
+        return children
     }
 
-    private func numbers(_ s: LuaStack, _ i: Int32) throws -> [Double]? {
-        guard s.type(at: i) == .table else { return nil }
+    /// The curve in `path` (`from`, `to`, and `control` or `control1` and `control2`); nil
+    /// when there is none.
+    private func path(_ o: LuaOptions) throws -> BezierPath? {
+        try o.options("path", known: Self.pathNames) { p in
+            let from = try p.required("from", p.stack.readPoint), to = try p.required("to", p.stack.readPoint)
+            if let c = try p.point("control") { return .quadratic(from: from, control: c, to: to) }
+            if let c1 = try p.point("control1"), let c2 = try p.point("control2") {
+                return .cubic(from: from, control1: c1, control2: c2, to: to)
+            }
+            return BezierPath(start: from, segments: [.line(to: to)])
+        }
+    }
+
+    /// `values` with their optional `key_times` and per-segment `timings`; nil without values.
+    private func keyframes(_ o: LuaOptions, _ prop: AnimatableProperty, cost: inout SpecCost) throws
+        -> ([AnimatableValue], [Double]?, [TimingCurve]?)? {
+        let s = o.stack
+        guard s.getField("values", in: o.index) == .table else {
+            s.pop()
+            return nil
+        }
+        let v = s.top
+        let n = s.rawLength(at: v)
+        // key times and curves too, at most; checked before anything is copied
+        cost.numbers = cost.numbers.addingSaturating(NativeCost.product(n, 6))
+        try checkMemory(cost)
+        var values: [AnimatableValue] = []
+        values.reserveCapacity(n)
+        for i in stride(from: 1, through: n, by: 1) {
+            s.getIndex(i, in: v)
+            defer { s.pop() }
+            do { values.append(try Self.value(s, s.top, for: prop)) } catch { throw o.fieldError("values[\(i)]", error.text) }
+        }
+        s.pop()
+        guard !values.isEmpty else { throw o.fieldError("values", "at least one value expected, got none") }
+        let keyTimes = try o.field("key_times") { i throws(LuaValueProblem) in try Self.numbers(s, i) }
+        if let keyTimes, keyTimes.count != values.count {
+            throw o.fieldError("key_times", "\(values.count) times (one per value) expected, got \(keyTimes.count)")
+        }
+        // one curve per segment; any beyond those are not used
+        let curves = try o.field("timings") { i throws(LuaValueProblem) -> [TimingCurve] in
+            guard s.type(at: i) == .table else { throw s.problem(expected: "list of timing curves", at: i) }
+            var out: [TimingCurve] = []
+            for k in stride(from: 1, through: min(s.rawLength(at: i), values.count - 1), by: 1) {
+                s.getIndex(k, in: i)
+                defer { s.pop() }
+                out.append(try Self.curve(s, s.top))
+            }
+            return out
+        }
+        return (values, keyTimes, curves)
+    }
+
+    /// The `property` field: optional for a path (which moves `position` by default).
+    private func property(_ o: LuaOptions) throws -> AnimatableProperty? {
+        try o.field("property") { i throws(LuaValueProblem) in try Self.property(o.stack, i) }
+    }
+
+    private static func property(_ s: LuaStack, _ i: Int32) throws(LuaValueProblem) -> AnimatableProperty {
+        if let p = s.string(at: i).flatMap(AnimatableProperty.init(name:)) { return p }
+        throw LuaValueProblem(
+            expected: "animatable property (x, y, position, scale, scale_x, scale_y, rotation, alpha, color, outline, stroke_start, stroke_end)",
+            got: s.describeQuoted(at: i))
+    }
+
+    /// A value of `prop`: a point for `position`, a colour for colours, else a number.
+    private static func value(_ s: LuaStack, _ i: Int32, for prop: AnimatableProperty) throws(LuaValueProblem) -> AnimatableValue {
+        switch prop {
+        case .position: .vector(try s.readPoint(at: i))
+        case .color: .color(try s.readColor(at: i))
+        default: .scalar(try s.readNumber(at: i))
+        }
+    }
+
+    /// A timing curve: a name (`"easeOut"`, `"easeInOutBack"`...) or `{ x1, y1, x2, y2 }`.
+    private static func curve(_ s: LuaStack, _ i: Int32) throws(LuaValueProblem) -> TimingCurve {
+        if let name = s.string(at: i), let c = TimingCurve(named: name) { return c }
+        if s.type(at: i) == .table, s.rawLength(at: i) == 4 {
+            let n = try numbers(s, i)
+            if n.count == 4 { return .cubicBezier(n[0], n[1], n[2], n[3]) }
+        }
+        throw LuaValueProblem(
+            expected: "timing curve (linear, easeIn, easeOut, easeInEaseOut, easeOutQuad, easeInOutBack... or { x1, y1, x2, y2 })",
+            got: s.describeQuoted(at: i))
+    }
+
+    /// A list of finite numbers.
+    private static func numbers(_ s: LuaStack, _ i: Int32) throws(LuaValueProblem) -> [Double] {
+        guard s.type(at: i) == .table else { throw s.problem(expected: "list of numbers", at: i) }
         var out: [Double] = []
         for k in stride(from: 1, through: s.rawLength(at: i), by: 1) {
             s.getIndex(k, in: i)
+            defer { s.pop() }
             guard let n = s.number(at: -1), n.isFinite else {
-                let problem = s.numberProblem(at: -1)
-                s.pop()
-                throw LuaArgumentError(2, "expected a list of numbers: item \(k) must be \(problem)")
+                throw LuaValueProblem("finite number expected at item \(k), got \(s.describeNumber(at: -1))")
             }
             out.append(n)
-            s.pop()
         }
         return out
     }

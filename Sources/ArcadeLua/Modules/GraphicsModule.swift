@@ -18,117 +18,117 @@ public final class GraphicsModule {
     /// A registry reference to the `gfx` table.
     public private(set) var table: LuaRef!
 
+    /// The names `gfx.label`'s options table takes.
+    private static let labelOptions: LuaOptionNames = ["align", "font", "color", "outline", "scale"]
+
     public init(vm: LuaVM, scenes: SceneModule) {
         self.vm = vm
         self.scenes = scenes
-        func g() throws -> Graphics {
-            guard let g = self.graphics else { throw LuaScriptError("gfx can only draw inside draw(gfx)") }
-            return g
-        }
-        func color(_ s: LuaStack, _ i: Int32, _ fallback: Color = .white) throws -> Color {
-            if s.isNoneOrNil(i) { return fallback }
-            guard let c = s.color(at: i) else { throw LuaArgumentError(i, "colour expected, got \(s.typeName(at: i))") }
-            return c
-        }
         vm.pushModule("gfx", [
-            ("clear", { s in try g().clear(try color(s, 1, .black)); return 0 }),
+            ("clear", { s in try self.canvas().clear(try s.optColor(1, .black)); return 0 }),
             ("pixel", { s in
-                try g().pixel(x: try s.checkNumber(1), y: try s.checkNumber(2), color: try color(s, 3))
+                try self.canvas().pixel(x: try s.checkNumber(1), y: try s.checkNumber(2), color: try s.optColor(3, .white))
                 return 0
             }),
             ("fill_rect", { s in
-                try g().fillRect(x: try s.checkNumber(1), y: try s.checkNumber(2), width: try s.checkNumber(3),
-                                 height: try s.checkNumber(4), color: try color(s, 5))
+                try self.canvas().fillRect(x: try s.checkNumber(1), y: try s.checkNumber(2), width: try s.checkNumber(3),
+                                           height: try s.checkNumber(4), color: try s.optColor(5, .white))
                 return 0
             }),
             ("rect", { s in
-                try g().strokeRect(x: try s.checkNumber(1), y: try s.checkNumber(2), width: try s.checkNumber(3),
-                                   height: try s.checkNumber(4), color: try color(s, 5), lineWidth: try s.optNumber(6, 1))
+                try self.canvas().strokeRect(x: try s.checkNumber(1), y: try s.checkNumber(2), width: try s.checkNumber(3),
+                                             height: try s.checkNumber(4), color: try s.optColor(5, .white),
+                                             lineWidth: try s.optNumber(6, 1))
                 return 0
             }),
             ("fill_circle", { s in
-                try g().fillCircle(x: try s.checkNumber(1), y: try s.checkNumber(2), radius: try s.checkNumber(3),
-                                   color: try color(s, 4))
+                try self.canvas().fillCircle(x: try s.checkNumber(1), y: try s.checkNumber(2), radius: try s.checkNumber(3),
+                                             color: try s.optColor(4, .white))
                 return 0
             }),
             ("circle", { s in
-                try g().strokeCircle(x: try s.checkNumber(1), y: try s.checkNumber(2), radius: try s.checkNumber(3),
-                                     color: try color(s, 4), lineWidth: try s.optNumber(5, 1))
+                try self.canvas().strokeCircle(x: try s.checkNumber(1), y: try s.checkNumber(2), radius: try s.checkNumber(3),
+                                               color: try s.optColor(4, .white), lineWidth: try s.optNumber(5, 1))
                 return 0
             }),
             ("line", { s in
-                try g().line(x1: try s.checkNumber(1), y1: try s.checkNumber(2), x2: try s.checkNumber(3),
-                             y2: try s.checkNumber(4), color: try color(s, 5), lineWidth: try s.optNumber(6, 1))
+                try self.canvas().line(x1: try s.checkNumber(1), y1: try s.checkNumber(2), x2: try s.checkNumber(3),
+                                       y2: try s.checkNumber(4), color: try s.optColor(5, .white), lineWidth: try s.optNumber(6, 1))
                 return 0
             }),
-            ("text", { s in
-                let text = s.string(at: 1) ?? (s.number(at: 1).map { String($0) } ?? "")
-                guard text.utf8.count <= SceneModule.maximumTextBytes else {
-                    throw LuaArgumentError(1, "text of \(text.utf8.count) bytes is too long (at most \(SceneModule.maximumTextBytes))")
-                }
-                try g().text(text, x: try s.checkNumber(2), y: try s.checkNumber(3), color: try color(s, 4),
-                             background: try color(s, 5, .clear))
-                return 0
-            }),
-            ("label", { s in
-                let text = s.string(at: 1) ?? (s.integer(at: 1).map { String($0) } ?? "")
-                var font = BlockFont.large
-                var fg = Color.white, outline = Color.clear, scale = 1.0
-                var align: TextAlign? = nil
-                if s.type(at: 4) == .table {
-                    if let name = try s.stringField("align", of: 4) {
-                        guard let a = TextAlign(rawValue: name) else {
-                            throw LuaArgumentError(4, "align must be \"left\", \"center\" or \"right\", got \"\(name)\"")
-                        }
-                        align = a
-                    }
-                    if let name = try s.stringField("font", of: 4) {
-                        guard let f = BlockFont.named(name) else { throw LuaArgumentError(4, "unknown font '\(name)'") }
-                        font = f
-                    }
-                    fg = try s.colorField("color", of: 4) ?? fg
-                    outline = try s.colorField("outline", of: 4) ?? outline
-                    scale = try s.numberField("scale", of: 4) ?? scale
-                }
-                let gr = try g()
-                guard text.utf8.count <= SceneModule.maximumTextBytes else {
-                    throw LuaArgumentError(1, "text of \(text.utf8.count) bytes is too long (at most \(SceneModule.maximumTextBytes))")
-                }
-                // the label is rendered (and cached for the rest of this draw) natively
-                let size = font.size(of: text, outlined: outline.a != 0)
-                guard size.width <= Sprite.maximumSide, size.height <= Sprite.maximumSide else {
-                    throw LuaArgumentError(1, "label renders \(size.width) x \(size.height) pixels; a label is at most \(Sprite.maximumSide) x \(Sprite.maximumSide)")
-                }
-                let bytes = NativeCost.product(size.width, size.height, NativeCost.pixel + 1)
-                try self.vm.reserveNative(bytes.addingSaturating(gr.labelCacheBytes), for: "a label of \(size.width) x \(size.height) pixels")
-                gr.label(text, x: try s.checkNumber(2), y: try s.checkNumber(3), font: font, color: fg,
-                         outline: outline, align: align, scale: scale)
-                return 0
-            }),
+            ("text", { s in try self.text(s) }),
+            ("label", { s in try self.label(s) }),
             ("sprite", { s in
-                let book = try self.scenes.image(s, 1)
+                let book = try self.scenes.images.handles.check(s, 1)
                 let frame = book.frames[book.frameIndex(at: self.scenes.time)]
-                try g().sprite(frame, x: try s.checkNumber(2), y: try s.checkNumber(3),
-                               scaleX: try s.optNumber(4, 1), scaleY: try s.optNumber(5, try s.optNumber(4, 1)),
-                               rotation: try s.optNumber(6, 0))
+                try self.canvas().sprite(frame, x: try s.checkNumber(2), y: try s.checkNumber(3),
+                                         scaleX: try s.optNumber(4, 1), scaleY: try s.optNumber(5, try s.optNumber(4, 1)),
+                                         rotation: try s.optNumber(6, 0))
                 return 0
             }),
-            ("push", { _ in try g().push(); return 0 }),
-            ("pop", { _ in try g().pop(); return 0 }),
-            ("translate", { s in try g().translate(try s.checkNumber(1), try s.checkNumber(2)); return 0 }),
-            ("rotate", { s in try g().rotate(try s.checkNumber(1)); return 0 }),
+            ("push", { _ in try self.canvas().push(); return 0 }),
+            ("pop", { _ in try self.canvas().pop(); return 0 }),
+            ("translate", { s in try self.canvas().translate(try s.checkNumber(1), try s.checkNumber(2)); return 0 }),
+            ("rotate", { s in try self.canvas().rotate(try s.checkNumber(1)); return 0 }),
             ("scale", { s in
                 let x = try s.checkNumber(1)
-                try g().scale(x, try s.optNumber(2, x))
+                try self.canvas().scale(x, try s.optNumber(2, x))
                 return 0
             }),
             ("alpha", { s in
-                let gr = try g()
-                if !s.isNoneOrNil(1) { gr.alpha = min(max(try s.checkNumber(1), 0), 1) }
-                s.push(gr.alpha)
+                let g = try self.canvas()
+                if !s.isNoneOrNil(1) { g.alpha = min(max(try s.checkNumber(1), 0), 1) }
+                s.push(g.alpha)
                 return 1
             }),
         ])
         table = vm.ref()
+    }
+
+    /// The canvas of the running `draw` call.
+    private func canvas() throws -> Graphics {
+        guard let g = graphics else { throw LuaScriptError("gfx can only draw inside draw(gfx)") }
+        return g
+    }
+
+    /// Refuses a text longer than a text node may hold.
+    private func checkLength(_ text: String) throws {
+        guard text.utf8.count <= SceneModule.maximumTextBytes else {
+            throw LuaArgumentError(1, "text of \(text.utf8.count) bytes is too long (at most \(SceneModule.maximumTextBytes))")
+        }
+    }
+
+    /// `gfx.text(text, x, y [, color [, background]])`: a number shows as Lua would print a float.
+    private func text(_ s: LuaStack) throws -> Int32 {
+        let text = s.string(at: 1) ?? (s.number(at: 1).map { String($0) } ?? "")
+        try checkLength(text)
+        try canvas().text(text, x: try s.checkNumber(2), y: try s.checkNumber(3), color: try s.optColor(4, .white),
+                          background: try s.optColor(5, .clear))
+        return 0
+    }
+
+    /// `gfx.label(text, x, y [, { align, font, color, outline, scale }])`: block-font text,
+    /// rendered (and cached for the rest of this draw) natively.
+    private func label(_ s: LuaStack) throws -> Int32 {
+        let text = s.string(at: 1) ?? (s.integer(at: 1).map { String($0) } ?? "")
+        let options = try s.optOptions(4, known: Self.labelOptions)
+        let align = try options.field("align") { i throws(LuaValueProblem) in try s.readName(TextAlign.self, at: i) }
+        let font = try options.field("font") { i throws(LuaValueProblem) in
+            try s.readChoice(at: i, of: [BlockFont.large.name, BlockFont.small.name], BlockFont.named)
+        } ?? .large
+        let color = try options.color("color") ?? .white
+        let outline = try options.color("outline") ?? .clear
+        let scale = try options.number("scale") ?? 1
+        let g = try canvas()
+        try checkLength(text)
+        let size = font.size(of: text, outlined: outline.a != 0)
+        guard size.width <= Sprite.maximumSide, size.height <= Sprite.maximumSide else {
+            throw LuaArgumentError(1, "label renders \(size.width) x \(size.height) pixels; a label is at most \(Sprite.maximumSide) x \(Sprite.maximumSide)")
+        }
+        let bytes = NativeCost.product(size.width, size.height, NativeCost.pixel + 1)
+        try vm.reserveNative(bytes.addingSaturating(g.labelCacheBytes), for: "a label of \(size.width) x \(size.height) pixels")
+        g.label(text, x: try s.checkNumber(2), y: try s.checkNumber(3), font: font, color: color,
+                outline: outline, align: align, scale: scale)
+        return 0
     }
 }

@@ -76,10 +76,7 @@ public enum SaveModule {
 
     /// `arcade.score.submit(n)` -> true when `n` is a new best.
     private static func submit(_ s: LuaStack, _ storage: any GameStorage) throws -> Int32 {
-        guard let score = s.integer(at: 1) else {
-            let got = s.type(at: 1) == .number ? "\(s.number(at: 1)!)" : s.typeName(at: 1)
-            throw LuaArgumentError(1, "integer score expected, got \(got)")
-        }
+        let score = try s.checkInteger(1)
         s.push(try reporting("arcade.score.submit") { () throws(GameStorageError) in try storage.submitScore(score) })
         return 1
     }
@@ -99,10 +96,9 @@ public enum SaveModule {
         do { return try body() } catch { throw LuaScriptError("\(function): \(error.message)") }
     }
 
+    /// A key: a string of valid UTF-8 text.
     private static func checkKey(_ s: LuaStack, at index: Int32) throws -> String {
-        guard s.type(at: index) == .string else {
-            throw LuaArgumentError(index, "string key expected, got \(s.typeName(at: index))")
-        }
+        _ = try s.checkString(index)
         guard let key = s.withBytes(at: index, { String(validating: $0, as: UTF8.self) }) ?? nil else {
             throw LuaArgumentError(index, "key is not valid UTF-8 text")
         }

@@ -26,19 +26,16 @@ public final class TimerModule {
         self.vm = vm
         vm.defineClass(Self.timerClass, methods: [
             ("cancel", { s in
-                let id = try self.vm.checkHandle(s, at: 1, of: Self.timerClass)
-                s.push(self.queue.cancel(TimerID(raw: id)) != nil)
+                s.push(self.queue.cancel(try self.timer(s)) != nil)
                 self.syncNative()
                 return 1
             }),
             ("is_pending", { s in
-                let id = try self.vm.checkHandle(s, at: 1, of: Self.timerClass)
-                s.push(self.queue.isPending(TimerID(raw: id)))
+                s.push(self.queue.isPending(try self.timer(s)))
                 return 1
             }),
             ("remaining", { s in
-                let id = try self.vm.checkHandle(s, at: 1, of: Self.timerClass)
-                s.push(self.queue.remaining(TimerID(raw: id), now: self.now) ?? 0)
+                s.push(self.queue.remaining(try self.timer(s), now: self.now) ?? 0)
                 return 1
             }),
         ], describe: { id in
@@ -50,19 +47,19 @@ public final class TimerModule {
         ])
     }
 
+    /// The timer at argument 1 (a done timer is still a timer: it is just no longer pending).
+    private func timer(_ s: LuaStack) throws -> TimerID {
+        TimerID(raw: try s.checkHandle(1, of: Self.timerClass))
+    }
+
+    /// `arcade.after(seconds, fn)` and `arcade.every(seconds, fn)`.
     private func schedule(_ s: LuaStack, repeating: Bool) throws -> Int32 {
-        guard let seconds = s.number(at: 1), seconds.isFinite else {
-            let got = s.number(at: 1).map { $0.isNaN ? "nan" : $0 > 0 ? "inf" : "-inf" } ?? s.typeName(at: 1)
-            throw LuaArgumentError(1, "number of seconds expected, got \(got)")
-        }
-        guard s.type(at: 2) == .function else {
-            throw LuaArgumentError(2, "function expected, got \(s.typeName(at: 2))")
-        }
+        let seconds = try s.checkNumber(1)
+        let callback = try vm.checkCallback(s, 2)
         if repeating && seconds < Self.minimumInterval {
             throw LuaArgumentError(1, "interval must be at least \(Self.minimumInterval) s")
         }
         try vm.reserveNative(NativeCost.timer, for: "a new timer")
-        let callback = vm.callback(s, at: 2)
         let id = repeating
             ? queue.every(seconds, now: now, callback)
             : queue.after(seconds, now: now, callback)

@@ -41,10 +41,7 @@ extension LuaVM {
                 return 1
             }),
             ("read_module", { [unowned self] s in
-                guard let name = s.string(at: 1) else {
-                    throw LuaArgumentError(1, "string expected, got \(s.typeName(at: 1))")
-                }
-                switch self.findModule(name) {
+                switch self.findModule(try s.checkString(1)) {
                 case .success(let (source, chunk)):
                     s.push(source)
                     s.push(chunk)
@@ -110,14 +107,6 @@ extension LuaVM {
         }
     }
 
-    /// Argument `i` as `luaL_checkinteger` reads it: an integer, a float with an exact
-    /// integer value, or a string that converts to one.
-    private func checkInteger(_ s: LuaStack, _ i: Int32) throws -> Int64 {
-        if let v = s.coercedInteger(at: i) { return v }
-        if s.coercedNumber(at: i) != nil { throw LuaArgumentError(i, "number has no integer representation") }
-        throw LuaArgumentError(i, "number expected, got \(s.top < i ? "no value" : s.typeName(at: i))")
-    }
-
     /// `math.random` with Lua 5.4's argument rules, on the host's generator.
     private func luaRandom(_ s: LuaStack) throws -> Int32 {
         let low: Int64
@@ -127,14 +116,14 @@ extension LuaVM {
             s.push(random.nextUnit())
             return 1
         case 1:
-            let m = try checkInteger(s, 1)
+            let m = try s.checkLuaInteger(1)
             if m == 0 {  // Lua 5.4: random(0) gives a whole random integer
                 s.push(Int64(bitPattern: random.next()))
                 return 1
             }
             (low, high) = (1, m)
         case 2:
-            (low, high) = (try checkInteger(s, 1), try checkInteger(s, 2))
+            (low, high) = (try s.checkLuaInteger(1), try s.checkLuaInteger(2))
         default:
             throw LuaScriptError("wrong number of arguments to 'math.random'")
         }
@@ -151,8 +140,8 @@ extension LuaVM {
         if s.top == 0 {
             (n1, n2) = (Int64(bitPattern: random.next()), Int64(bitPattern: random.next()))
         } else {
-            n1 = try checkInteger(s, 1)
-            n2 = s.top >= 2 && s.type(at: 2) != .nil ? try checkInteger(s, 2) : 0
+            n1 = try s.checkLuaInteger(1)
+            n2 = s.top >= 2 && s.type(at: 2) != .nil ? try s.checkLuaInteger(2) : 0
         }
         // n2 = 0 keeps the stream randomseed(n) has always given
         let mixed = UInt64(bitPattern: n2) &* 0x9E37_79B9_7F4A_7C15
