@@ -12,6 +12,8 @@
 -- Every ball, wall and the paddle live in one native physics world: Lua only drops balls,
 -- counts the contacts it is told about and moves the paddle.
 
+local hitbox = require("lib.hitbox")
+
 -- The article's screen, in points: positions scale x by W / 375 and y by H / 667.
 local ARTICLE_W, ARTICLE_H = 375, 667  -- GAMES.md: the articles' iPhone screen, 375 x 667 pt
 local GRAVITY = { 0, 1 }               -- ball-catch: UIKit's default gravity, 1000 pt/s² down
@@ -452,9 +454,10 @@ function game.load(ctx)
   game.restart()
 end
 
-local function on_restart_button(e)
+-- The restart text's cells, which a click restarts on: on the top row, ending before its x.
+local function restart_box()
   local right = game.nodes.restart.x
-  return e.row == 0 and e.col >= right - #RESTART_TEXT and e.col < right
+  return { x = right - #RESTART_TEXT, y = 0, w = #RESTART_TEXT, h = 2 }
 end
 
 function game.input(e)
@@ -475,7 +478,7 @@ function game.input(e)
     if ARROWS[e.key] then game.held[e.key] = false end
   elseif e.type == "mouse" then
     if e.action == "press" then
-      if on_restart_button(e) then
+      if hitbox.hit(restart_box(), e) then
         game.restart()
       else
         -- the article drags the board by the finger's movement, wherever the finger is
