@@ -21,6 +21,7 @@ local BACKGROUND = "#14182a"   -- the night behind the bank; the HUD text is set
 local coinflight = require("lib.coinflight")  -- the flight itself: path, squash and shrink
 local button = require("lib.button")
 local hitbox = require("lib.hitbox")
+local pixelscale = require("lib.pixelscale")
 
 local function grouped(n)      -- 10000 -> "10,000"
   local s = tostring(n)
@@ -82,7 +83,7 @@ end
 -- bank stays within its shares of the width and the height (at least 1).
 local function bank_scale(w, h)
   local reach_w, reach_h = shaken_reach()
-  return math.max(1, math.floor(math.min(BANK_SHARE_W * w / reach_w, BANK_SHARE_H * h / reach_h)))
+  return pixelscale.fit(BANK_SHARE_W * w, BANK_SHARE_H * h, reach_w, reach_h)
 end
 
 local function new_layer()

@@ -54,6 +54,7 @@ local BACKGROUND = "#101522"
 local REASONS = { time = "time's up", wrong = "wrong circle" }
 
 local button = require("lib.button")
+local pixelscale = require("lib.pixelscale")
 
 local game = {}
 
@@ -113,7 +114,7 @@ end
 
 -- Titles and buttons grow with the canvas in whole steps: 2x from 160x50 on.
 local function ui_scale()
-  return math.max(1, math.floor(math.min(game.W / UI_UNIT[1], game.H / UI_UNIT[2])))
+  return pixelscale.fit(game.W, game.H, UI_UNIT[1], UI_UNIT[2])
 end
 
 -- The button's centre at x and in the middle of the cell holding y, where its caption sits.
