@@ -55,6 +55,7 @@ local REASONS = { time = "time's up", wrong = "wrong circle" }
 
 local button = require("lib.button")
 local pixelscale = require("lib.pixelscale")
+local rgb = require("lib.rgb")
 
 local game = {}
 
@@ -92,8 +93,7 @@ local function new_color()
     local c = random_color()
     local d = math.huge
     for _, rel in ipairs(game.rel) do
-      local o = rel.color
-      d = math.min(d, (c[1] - o[1]) ^ 2 + (c[2] - o[2]) ^ 2 + (c[3] - o[3]) ^ 2)
+      d = math.min(d, rgb.distance2(c, rel.color))
     end
     if not best_d or d > best_d then best, best_d = c, d end
   end
