@@ -12,6 +12,9 @@
 -- Every ball, wall and the paddle live in one native physics world: Lua only drops balls,
 -- counts the contacts it is told about and moves the paddle.
 
+local hitbox = require("lib.hitbox")
+local rgb = require("lib.rgb")
+
 -- The article's screen, in points: positions scale x by W / 375 and y by H / 667.
 local ARTICLE_W, ARTICLE_H = 375, 667  -- GAMES.md: the articles' iPhone screen, 375 x 667 pt
 local GRAVITY = { 0, 1 }               -- ball-catch: UIKit's default gravity, 1000 pt/s² down
@@ -44,7 +47,7 @@ local MAX_SPEED = 3      -- the paddle's fastest, same units: a fast drag catche
 -- Decided: a ball's random colour is drawn again while it lies this close (RGB distance) to a
 -- scoring box's colour, so that no ball can pass for a box, or to the background, so that none
 -- is lost against it
-local COLOR_MARGINS = { { "#f2c14e", 96 }, { "#4ecdc4", 96 }, { "#1b2030", 72 } }
+local COLOR_MARGINS = { { rgb.parse("#f2c14e"), 96 }, { rgb.parse("#4ecdc4"), 96 }, { rgb.parse("#1b2030"), 72 } }
 -- Ball radii kept between the paddle's ends and the side walls: a ball there is never pinched
 -- between the two, which would push it out through the wall (decided)
 local EDGE_ROOM = 2.5
@@ -278,11 +281,7 @@ local function ball_color()
     local c = { math.random(0, 255), math.random(0, 255), math.random(0, 255) }
     local ok = true
     for _, m in ipairs(COLOR_MARGINS) do
-      local hex = m[1]
-      local dr = c[1] - tonumber(hex:sub(2, 3), 16)
-      local dg = c[2] - tonumber(hex:sub(4, 5), 16)
-      local db = c[3] - tonumber(hex:sub(6, 7), 16)
-      if dr * dr + dg * dg + db * db < m[2] * m[2] then ok = false break end
+      if rgb.distance2(c, m[1]) < m[2] * m[2] then ok = false break end
     end
     if ok then return c end
   end
@@ -452,9 +451,10 @@ function game.load(ctx)
   game.restart()
 end
 
-local function on_restart_button(e)
+-- The restart text's cells, which a click restarts on: on the top row, ending before its x.
+local function restart_box()
   local right = game.nodes.restart.x
-  return e.row == 0 and e.col >= right - #RESTART_TEXT and e.col < right
+  return { x = right - #RESTART_TEXT, y = 0, w = #RESTART_TEXT, h = 2 }
 end
 
 function game.input(e)
@@ -475,7 +475,7 @@ function game.input(e)
     if ARROWS[e.key] then game.held[e.key] = false end
   elseif e.type == "mouse" then
     if e.action == "press" then
-      if on_restart_button(e) then
+      if hitbox.hit(restart_box(), e) then
         game.restart()
       else
         -- the article drags the board by the finger's movement, wherever the finger is

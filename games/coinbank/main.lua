@@ -19,6 +19,9 @@ local COIN_SIZE = 4            -- pixels: coins start this far below the bottom 
 local BACKGROUND = "#14182a"   -- the night behind the bank; the HUD text is set on it, so coins never hide it
 
 local coinflight = require("lib.coinflight")  -- the flight itself: path, squash and shrink
+local button = require("lib.button")
+local hitbox = require("lib.hitbox")
+local pixelscale = require("lib.pixelscale")
 
 local function grouped(n)      -- 10000 -> "10,000"
   local s = tostring(n)
@@ -36,10 +39,9 @@ local STRESS_BURST_HINT = "stress test: " .. grouped(STRESS_COINS) .. " coins, n
 
 local game = {}
 local W, H
-local bank, button, button_text, counter, hint
+local bank, money_button, counter, hint
 local bank_image, gold, silver
 local tx, ty                   -- where coins land
-local button_box = { x = 0, y = 0, w = 0, h = 6 }
 local stress_box = { x = 0, y = 0, w = #STRESS_HINT, h = 2 }  -- the hint's "k: 10,000 coins", clickable
 local launcher                 -- the launch timer of the burst under way
 -- Coins fly in a layer: a group whose children use the canvas coordinates of the layout
@@ -53,7 +55,7 @@ local function show_count()
 end
 
 local function set_button(visible)
-  button.visible = visible
+  button.show(money_button, visible)
   game.state.button_visible = visible
 end
 
@@ -81,7 +83,7 @@ end
 -- bank stays within its shares of the width and the height (at least 1).
 local function bank_scale(w, h)
   local reach_w, reach_h = shaken_reach()
-  return math.max(1, math.floor(math.min(BANK_SHARE_W * w / reach_w, BANK_SHARE_H * h / reach_h)))
+  return pixelscale.fit(BANK_SHARE_W * w, BANK_SHARE_H * h, reach_w, reach_h)
 end
 
 local function new_layer()
@@ -112,11 +114,7 @@ local function layout(w, h)
   bank.scale = n
   bank.x, bank.y = left + iw / 2, top + ih / 2
   tx, ty = bank.x, bank.y - LIFT * H
-  local bw = #BUTTON_TEXT + 4
-  button_box.w = bw
-  button_box.x = math.floor((W - bw) / 2)
-  button_box.y = 2 * math.floor(H * BUTTON_ROW / 2)  -- on a cell boundary, so the text sits in the middle row
-  button.x, button.y = button_box.x, button_box.y
+  button.place(money_button, math.floor((W - money_button.box.w) / 2), H * BUTTON_ROW)
   hint.y = H - 2
   stress_box.x = hint.x + utf8.len(IDLE_HINT) - utf8.len(STRESS_HINT)
   stress_box.y = hint.y
@@ -130,10 +128,6 @@ local function layout(w, h)
     current.node:set{ x = 0, y = 0, scale_x = 1, scale_y = 1 }
   end
   for i = 1, #layers - 1 do place_layer(layers[i]) end
-end
-
-local function inside(b, x, y)
-  return x >= b.x and x < b.x + b.w and y >= b.y and y < b.y + b.h
 end
 
 local function shake_done()
@@ -232,12 +226,7 @@ function game.load(ctx)
   silver = arcade.image_file("coin_silver.sprite")
   -- the bank sits above the flying coins (z 2), which vanish behind it as they land
   bank = arcade.scene.sprite{ image = bank_image, z = 3 }
-  button = arcade.scene.group{ z = 3 }
-  local bw = #BUTTON_TEXT + 4
-  arcade.scene.rect{ parent = button, x = 0, y = 0, anchor_x = 0, anchor_y = 0, width = bw, height = 6,
-                     fill = "#2c6e49", stroke = "#8fd694" }
-  button_text = arcade.scene.text{ parent = button, x = 2, y = 2, anchor_x = 0, anchor_y = 0,
-                                   text = BUTTON_TEXT, color = "white" }
+  money_button = button.new{ text = BUTTON_TEXT, fill = "#2c6e49", stroke = "#8fd694", z = 3 }
   -- the counter and the hint sit above the flying coins, placed by their top-left corner
   counter = arcade.scene.text{ x = 1, y = 0, anchor_x = 0, anchor_y = 0, z = 4, text = "", color = "gold",
                                background = BACKGROUND }
@@ -257,10 +246,10 @@ function game.input(e)
       burst(STRESS_COINS)
     end
   elseif e.type == "mouse" then
-    if e.action == "press" and button.visible then
-      if inside(button_box, e.x, e.y) then
+    if e.action == "press" and game.state.button_visible then
+      if button.hit(money_button, e) then
         burst(COINS)
-      elseif inside(stress_box, e.x, e.y) then
+      elseif hitbox.hit(stress_box, e) then
         burst(STRESS_COINS)
       end
     end

@@ -20,6 +20,7 @@
 -- grow in whole-pixel steps.
 
 local coinflight = require("lib.coinflight")
+local button = require("lib.button")
 
 -- fishing article: the six kinds, size in points, crossingTime in seconds, biteChance in %,
 -- coins won; population is GAMES.md's decided pond (8/6/4/3/2/1) at 160 x 50
@@ -165,9 +166,7 @@ local function place_text()
   n.wallet.x, n.wallet.y = 6, 0
   n.hint.x, n.hint.y = 1, L.h - 2
   n.message.x, n.message.y = math.floor((L.w - #n.message.text) / 2), 2 * math.floor(L.h * 0.2 / 2)
-  local bw = #n.button_text.text + 4
-  game.button = { x = math.floor((L.w - bw) / 2), y = n.message.y + 4, w = bw, h = 6 }
-  n.button.x, n.button.y = game.button.x, game.button.y
+  button.place(n.button, math.floor((L.w - n.button.box.w) / 2), n.message.y + 4)
 end
 
 -- The bank, the bay and the water, in canvas pixels.
@@ -271,7 +270,7 @@ end
 local function show_refusal(on)
   game.state.refused = on
   game.nodes.message.visible = on
-  game.nodes.button.visible = on
+  button.show(game.nodes.button, on)
   show_hint()
 end
 
@@ -822,11 +821,7 @@ local function build()
                               anchor_x = 0, anchor_y = 0, z = 10 }
   n.message = arcade.scene.text{ text = "Not enough coins: a cast costs " .. CAST_COST .. ".",
                                  color = COLORS.warn, background = COLORS.sky, anchor_x = 0, anchor_y = 0, z = 10 }
-  n.button = arcade.scene.group{ z = 11 }
-  n.button_text = arcade.scene.text{ parent = n.button, x = 2, y = 2, text = "R: refill to " .. REFILL,
-                                     color = "white", background = COLORS.button, anchor_x = 0, anchor_y = 0, z = 1 }
-  arcade.scene.rect{ parent = n.button, x = 0, y = 0, anchor_x = 0, anchor_y = 0, width = #n.button_text.text + 4,
-                     height = 6, fill = COLORS.button, stroke = COLORS.button_edge }
+  n.button = button.new{ text = "R: refill to " .. REFILL, fill = COLORS.button, stroke = COLORS.button_edge, z = 11 }
 end
 
 function game.load(ctx)
@@ -864,11 +859,6 @@ function game.load(ctx)
   -- decided: the pond starts full, each fish somewhere along its first crossing
   populate(shown_tick(false))
   sync_fish_state()
-end
-
-local function on_button(x, y)
-  local b = game.button
-  return x >= b.x and x < b.x + b.w and y >= b.y and y < b.y + b.h
 end
 
 local function resize(w, h)
@@ -921,7 +911,7 @@ function game.input(e)
     end
   elseif e.type == "mouse" then
     if e.action ~= "press" then return end
-    if game.state.refused and on_button(e.x, e.y) then
+    if game.state.refused and button.hit(game.nodes.button, e) then
       refill()
     elseif e.y >= game.L.surface then
       cast()

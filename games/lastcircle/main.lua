@@ -53,6 +53,10 @@ local LABEL_KEYS = "123456789abcdefghijklmnopqrstuvwxyz"  -- what circles are pi
 local BACKGROUND = "#101522"
 local REASONS = { time = "time's up", wrong = "wrong circle" }
 
+local button = require("lib.button")
+local pixelscale = require("lib.pixelscale")
+local rgb = require("lib.rgb")
+
 local game = {}
 
 -- The play area between the bar and the HUD row: canvas width, its top and bottom, and the
@@ -89,8 +93,7 @@ local function new_color()
     local c = random_color()
     local d = math.huge
     for _, rel in ipairs(game.rel) do
-      local o = rel.color
-      d = math.min(d, (c[1] - o[1]) ^ 2 + (c[2] - o[2]) ^ 2 + (c[3] - o[3]) ^ 2)
+      d = math.min(d, rgb.distance2(c, rel.color))
     end
     if not best_d or d > best_d then best, best_d = c, d end
   end
@@ -104,33 +107,20 @@ end
 
 -- A button: a backing shape that pulses under a caption that does not.
 local function make_button(caption, color)
-  local shape = arcade.scene.rect{ width = BUTTON_W, height = BUTTON_H, fill = color, z = 60 }
-  local text = arcade.scene.text{ text = caption, color = "white", anchor_x = 0.5, anchor_y = 0.5, z = 61 }
-  pulse(shape)
-  return { shape = shape, text = text }
+  local b = button.new{ text = caption, fill = color, width = BUTTON_W, height = BUTTON_H, z = 60 }
+  pulse(b.shape)
+  return b
 end
 
 -- Titles and buttons grow with the canvas in whole steps: 2x from 160x50 on.
 local function ui_scale()
-  return math.max(1, math.floor(math.min(game.W / UI_UNIT[1], game.H / UI_UNIT[2])))
+  return pixelscale.fit(game.W, game.H, UI_UNIT[1], UI_UNIT[2])
 end
 
+-- The button's centre at x and in the middle of the cell holding y, where its caption sits.
 local function place_button(b, x, y)
-  y = 2 * math.floor(y / 2) + 1          -- a cell's middle, so the caption sits in the middle row
-  b.shape.width, b.shape.height = BUTTON_W * ui_scale(), BUTTON_H * ui_scale()
-  b.shape.x, b.shape.y = x, y
-  b.text.x, b.text.y = x, y
-end
-
-local function on_button(b, x, y)
-  return b ~= nil and math.abs(x - b.shape.x) <= b.shape.width / 2 and math.abs(y - b.shape.y) <= b.shape.height / 2
-end
-
-local function remove_button(b)
-  if b then
-    b.shape:remove()
-    b.text:remove()
-  end
+  button.resize(b, BUTTON_W * ui_scale(), BUTTON_H * ui_scale())
+  button.center(b, x, y)
 end
 
 ---------------------------------------------------------------------------------------------
@@ -398,7 +388,7 @@ local function clear_over()
   if n.over_title then n.over_title:remove() end
   if n.over_reason then n.over_reason:remove() end
   if n.over_score then n.over_score:remove() end
-  remove_button(n.retry)
+  button.remove(n.retry)
   n.over_title, n.over_reason, n.over_score, n.retry = nil, nil, nil, nil
 end
 
@@ -523,7 +513,7 @@ end
 local function start_game()
   local s = game.state
   stop_background()
-  remove_button(game.nodes.start)
+  button.remove(game.nodes.start)
   game.nodes.start = nil
   clear_over()
   remove_circles()
@@ -685,13 +675,12 @@ function game.input(e)
       if i then pick(i) end
     end
   elseif e.type == "mouse" and e.action == "press" then
-    local x, y = e.x + 0.5, e.y + 1      -- the middle of the clicked cell
-    if s.phase == "start" and on_button(game.nodes.start, x, y) then
+    if s.phase == "start" and button.hit(game.nodes.start, e) then
       start_game()
-    elseif s.phase == "over" and s.card and on_button(game.nodes.retry, x, y) then
+    elseif s.phase == "over" and s.card and button.hit(game.nodes.retry, e) then
       start_game()
     elseif s.phase == "round" then
-      local i = circle_at(x, y)
+      local i = circle_at(e.x + 0.5, e.y + 1)      -- the middle of the clicked cell
       if i then pick(i) end
     end
   end
