@@ -175,7 +175,7 @@ extension Arcade {
 
         /// Parses an input script or recording, or exits with the reason.
         static func readScript(_ path: String) throws -> InputScript {
-            guard let text = Output.readText(path) else {
+            guard let text = FileIO.readText(path) else {
                 Output.err("arcade: cannot read input script '\(path)'\n")
                 throw ExitCode(2)
             }
@@ -261,7 +261,7 @@ extension Arcade {
                 rec.header = .init(game: entry.id, seed: options.seed, cols: cols, rows: rows)
                 rec.entries = rec.entries.filter { $0.frame < session.stepsRun }
                 rec.end = session.stepsRun
-                guard Output.writeText(r, rec.text()) else {
+                guard FileIO.writeText(rec.text(), to: r) else {
                     Output.err("arcade: cannot write the recording '\(r)'\n")
                     throw ExitCode(2)
                 }
@@ -361,8 +361,7 @@ final class LogFile {
     }
 
     func append(_ line: String) {
-        var l = ControlEscaping.escapingControls(line) + "\n"
-        l.withUTF8 { _ = Glibc.write(fd, $0.baseAddress, $0.count) }
+        FileIO.writeAll(fd, ControlEscaping.escapingControls(line) + "\n")
     }
 
     static func env(_ name: String) -> String? {
@@ -374,37 +373,12 @@ final class LogFile {
 
 /// Unbuffered output without Foundation.
 enum Output {
-    static func writeText(_ path: String, _ text: String) -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var t = text
-        return t.withUTF8 { Glibc.write(fd, $0.baseAddress, $0.count) == $0.count }
-    }
-
     /// Text for the user: any control byte in it (from a game's name, manifest, message or
     /// `print`) is shown escaped, so a game cannot drive the terminal from outside its frame.
-    static func out(_ s: String) { write(1, ControlEscaping.escapingControls(s)) }
-    static func err(_ s: String) { write(2, ControlEscaping.escapingControls(s)) }
+    static func out(_ s: String) { FileIO.writeAll(1, ControlEscaping.escapingControls(s)) }
+    static func err(_ s: String) { FileIO.writeAll(2, ControlEscaping.escapingControls(s)) }
     /// Bytes meant for a terminal as they are: `--dump-frame ansi`.
-    static func outRaw(_ s: String) { write(1, s) }
-
-    private static func write(_ fd: Int32, _ s: String) {
-        var s = s
-        s.withUTF8 { buf in
-            var off = 0
-            while off < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                off += n
-            }
-        }
-    }
-
-    static func readText(_ path: String) -> String? {
-        FileBytes.read(path).map { String(decoding: $0, as: UTF8.self) }
-    }
+    static func outRaw(_ s: String) { FileIO.writeAll(1, s) }
 }
 
 /// `--dump-frame` alone means `--dump-frame plain`.

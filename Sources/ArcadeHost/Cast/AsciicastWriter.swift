@@ -115,11 +115,8 @@ public final class AsciicastWriter {
     }
 
     private func flush() {
-        var offset = 0
-        while offset < buffer.count, failure == nil {
-            let n = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { failure = String(cString: strerror(errno)) } else { offset += n }
+        if failure == nil, !buffer.withUnsafeBytes({ FileIO.writeAll(fd, $0) }) {
+            failure = String(cString: strerror(errno))
         }
         buffer.removeAll(keepingCapacity: true)
     }

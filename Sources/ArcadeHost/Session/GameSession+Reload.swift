@@ -20,10 +20,9 @@ extension GameSession {
     public func reload() -> LuaError? {
         do throws(LuaError) {
             for file in luaFiles(in: entry.folder) {
-                guard let bytes = FileBytes.read(entry.folder + "/" + file, within: entry.folder) else {
-                    throw LuaError(kind: .file, message: "\(entry.id)/\(file): cannot read the file")
-                }
-                _ = try vm.load(String(decoding: bytes, as: UTF8.self), chunkName: "\(entry.id)/\(file)")
+                let chunk = "\(entry.id)/\(file)"
+                _ = try vm.load(try FileIO.readScript(entry.folder + "/" + file, within: entry.folder, chunkName: chunk),
+                                chunkName: chunk)
             }
             vm.forgetLoadedModules()
             let newGame = try GameSession.loadMain(vm: vm, entry: entry)

@@ -148,10 +148,8 @@ public final class GameSession {
     /// Runs `main.lua` and returns the game table it returns.
     static func loadMain(vm: LuaVM, entry: GameEntry) throws(LuaError) -> LuaRef {
         let chunk = "\(entry.id)/main.lua"
-        guard let bytes = FileBytes.read(entry.folder + "/main.lua", within: entry.folder) else {
-            throw LuaError(kind: .file, message: "\(chunk): cannot read the file")
-        }
-        let fn = try vm.load(String(decoding: bytes, as: UTF8.self), chunkName: chunk)
+        let source = try FileIO.readScript(entry.folder + "/main.lua", within: entry.folder, chunkName: chunk)
+        let fn = try vm.load(source, chunkName: chunk)
         return try vm.protectedCall(label: "main.lua", nresults: 1, push: { _ in
             vm.push(fn)
             return 0

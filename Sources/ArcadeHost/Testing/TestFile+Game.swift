@@ -284,10 +284,10 @@ extension TestFile {
         let folder = testsFolder + "/golden"
         let path = folder + "/" + name + ".txt"
         let shown = "\(entry.id)/tests/golden/\(name).txt"
-        let existing = FileBytes.read(path, within: testsFolder).map { String(decoding: $0, as: UTF8.self) }
+        let existing = FileIO.readText(path, within: testsFolder)
         if options.updateGolden {
             guard existing.map(GoldenFrame.normalized) != text else { return }
-            guard mkdir(folder, 0o755) == 0 || errno == EEXIST, Self.write(text, to: path) else {
+            guard mkdir(folder, 0o755) == 0 || errno == EEXIST, FileIO.writeText(text, to: path) else {
                 throw failure(s, "cannot write the golden frame \(shown)")
             }
             notes.append("wrote \(shown)\(frameNote())")
@@ -301,14 +301,6 @@ extension TestFile {
             throw failure(s, "the frame differs from the golden frame \(shown): \(summary)\(frameNote()); "
                           + "`arcade test \(entry.id) --update-golden` rewrites it\n" + diff)
         }
-    }
-
-    private static func write(_ text: String, to path: String) -> Bool {
-        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        defer { Glibc.close(fd) }
-        var t = text
-        return t.withUTF8 { Glibc.write(fd, $0.baseAddress, $0.count) == $0.count }
     }
 
     // MARK: Ending
