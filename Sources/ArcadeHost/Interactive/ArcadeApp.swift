@@ -51,18 +51,19 @@ public final class ArcadeApp {
 
     let options: Options
     let terminal: Terminal
-    let encoder: FrameEncoder
+    /// Encodes each displayed frame for the terminal.
+    let output: FrameOutput
     var frame = Frame(columns: 80, rows: 24)
-    var out: [UInt8] = []
     var clock = FixedStepClock()
     var screen = Screen.menu
     var card: Card?
-    var session: GameSession?
+    /// Steps the game in play, with the player's input or the replay's.
+    var driver: SessionDriver?
+    var session: GameSession? { driver?.session }
     var playing: GameEntry?
     let menu: MenuScreen
     var watcher: FileWatcher?
     var recorder: InputRecorder?
-    var replayQueue: ArraySlice<InputScript.Entry> = []
     var quit = false
     var size: TerminalSize
     var startMessage: String?
@@ -95,7 +96,7 @@ public final class ArcadeApp {
         self.options = options
         self.terminal = terminal
         let truecolor = ["truecolor", "24bit"].contains(environment("COLORTERM")?.lowercased() ?? "")
-        encoder = FrameEncoder(colorMode: options.colorMode ?? (truecolor ? .trueColor : .palette256))
+        output = FrameOutput(colorMode: options.colorMode ?? (truecolor ? .trueColor : .palette256))
         size = terminal.size
         menu = MenuScreen(catalog: options.catalog)
         let store = options.store
@@ -162,7 +163,7 @@ public final class ArcadeApp {
     /// all of it is painted again; the time away is not game time (the clock starts from now),
     /// and a game comes back paused, as a suspended game is a paused game.
     private func continued() {
-        encoder.requestFullRepaint()
+        output.encoder.requestFullRepaint()
         last = monotonicSeconds()
         clock = FixedStepClock()
         pauseMarkPressed = false
@@ -192,7 +193,7 @@ public final class ArcadeApp {
         for event in events {
             if case .resize(let c, let r) = event {
                 size = TerminalSize(cols: c, rows: r)
-                encoder.requestFullRepaint()
+                output.encoder.requestFullRepaint()
                 cast?.resize(cols: c, rows: r, atMicroseconds: (ProfileClock.now() &- castStart) / 1000)
                 if tooSmall { continue }
                 // the canvas follows at once, so a card drawn before the next step (or
@@ -205,7 +206,7 @@ public final class ArcadeApp {
                     session.deliverWithoutStep([.resize(cols: c, rows: r)])
                     if let failure = session.failure { card = .error(failure, selected: 0) }
                 } else {
-                    session?.pendingEvents.append(.resize(cols: c, rows: r))
+                    driver?.queued.append(.resize(cols: c, rows: r))
                 }
                 continue
             }
@@ -246,7 +247,7 @@ public final class ArcadeApp {
                 }
                 if case .mouse(let m) = event, takenByPauseMark(m) { continue }
                 guard options.replay == nil else { continue }
-                session?.pendingEvents.append(event)
+                driver?.queued.append(event)
                 recorder?.record(event, frame: session?.frame ?? 0)
             }
         }
@@ -374,23 +375,21 @@ public final class ArcadeApp {
                                     cols: max(size.cols, GameManifest.minimumCols),
                                     rows: max(size.rows, GameManifest.minimumRows),
                                     limits: options.limits, dev: options.dev)
-        if let replay = options.replay {
-            if let h = replay.header { o.seed = h.seed }
-            replayQueue = replay.entries[...]
-        }
+        if let h = options.replay?.header { o.seed = h.seed }
         if let path = options.recordPath {
             recorder = InputRecorder(path: path, game: entry.id, seed: o.seed, cols: o.cols, rows: o.rows)
         }
         do {
-            session = try GameSession(entry: entry, options: o, store: options.store, log: options.log)
-            session?.profile = profile
+            let session = try GameSession(entry: entry, options: o, store: options.store, log: options.log)
+            session.profile = profile
+            driver = SessionDriver(session: session, script: options.replay ?? InputScript())
         } catch {
-            session = nil
+            driver = nil
             card = .error(error, selected: 0)
         }
         if options.dev { watcher = FileWatcher(folders: [entry.folder, entry.gamesDir + "/lib"]) }
         clock = FixedStepClock()
-        encoder.requestFullRepaint()
+        output.encoder.requestFullRepaint()
         profile.reset()
         profileReport = nil
         profileWindowStart = monotonicSeconds()
@@ -414,7 +413,7 @@ public final class ArcadeApp {
         screen = .menu
         card = nil
         menu.refresh()
-        encoder.requestFullRepaint()
+        output.encoder.requestFullRepaint()
     }
 
     private func closeGame() {
@@ -423,7 +422,7 @@ public final class ArcadeApp {
             // the game is leaving anyway: its quit() failing (where games save) goes to the log
             options.log("quit() failed: \(quitError.description)")
         }
-        session = nil
+        driver = nil
         watcher = nil
         recorder = nil
         if options.gameID == nil { playing = nil }
@@ -439,21 +438,15 @@ public final class ArcadeApp {
         case .menu:
             menu.step(dt: clock.dt)
         case .playing:
-            guard card == nil, !tooSmall, let session else { return }
-            if let replay = options.replay {
-                // the recorded run stopped here: so does the replay
-                if let end = replay.end, session.stepsRun >= end {
-                    leaveGame()
-                    return
-                }
-                while let e = replayQueue.first, e.frame <= session.frame {
-                    session.pendingEvents.append(e.event)
-                    replayQueue = replayQueue.dropFirst()
-                }
+            guard card == nil, !tooSmall, let driver else { return }
+            // the recorded run stopped here: so does the replay
+            if driver.reachedEnd {
+                leaveGame()
+                return
             }
-            session.stepPending()
-            if let failure = session.failure { card = .error(failure, selected: 0) }
-            if session.context.quitRequested { leaveGame() }
+            driver.step()
+            if let failure = driver.session.failure { card = .error(failure, selected: 0) }
+            if driver.session.context.quitRequested { leaveGame() }
         }
     }
 
@@ -461,13 +454,8 @@ public final class ArcadeApp {
 
     private func draw() throws(TerminalError) {
         composeFrame()
-        out.removeAll(keepingCapacity: true)
-        let encodeStart = ProfileClock.now()
-        encoder.encode(frame, into: &out)
-        profile.add(.encode, since: encodeStart)
-        profile.frames += 1
-        profile.bytes += out.count
-        if !out.isEmpty { try terminal.write(out) }
+        let bytes = output.encode(frame, profile: profile)
+        if !bytes.isEmpty { try terminal.write(bytes) }
         if options.exitAfterFirstFrame { quit = true }
     }
 

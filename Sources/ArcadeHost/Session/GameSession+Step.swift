@@ -4,13 +4,6 @@ import ArcadeLua
 /// The step: input, timers, `update`, animation, physics and their callbacks, under the
 /// step's time budget, timed by ``StepTimer``.
 extension GameSession {
-    /// Runs one step with the queued ``pendingEvents``.
-    public func stepPending() {
-        let events = pendingEvents
-        pendingEvents.removeAll(keepingCapacity: true)
-        step(events: events)
-    }
-
     /// What is left of a step, from the point a callback is running: where the step carries
     /// on after that callback, and where a step broken by an error resumes after a fix.
     enum StepRemainder {

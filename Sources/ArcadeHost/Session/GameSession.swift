@@ -90,8 +90,6 @@ public final class GameSession {
     var remainder: StepRemainder?
     /// The rest of the step an error broke (development mode), run first by the next step.
     var brokenStep: StepRemainder?
-    /// Events waiting for the next ``stepPending()`` (the interactive loop queues here).
-    public var pendingEvents: [InputEvent] = []
 
     /// Loads the game: a fresh sandboxed VM, the arcade API, `main.lua`, then `load(ctx)`.
     ///

@@ -28,7 +28,7 @@ extension TestFile {
                     throw LuaArgumentError(2, "a canvas must be between \(InputScript.minCols)x\(InputScript.minRows) and "
                                            + "\(InputScript.maxCols)x\(InputScript.maxRows) cells, got \(cols)x\(rows)")
                 }
-                game.pending.append(.resize(cols: cols, rows: rows))
+                game.driver.queued.append(.resize(cols: cols, rows: rows))
                 s.setTop(1)
                 return 1
             }),
@@ -227,7 +227,7 @@ extension TestFile {
         } else if !s.isNoneOrNil(3) {
             throw LuaArgumentError(3, up ? "keyup takes only a key name" : "table expected ({ is_repeat = true })")
         }
-        game.pending.append(up ? .keyUp(key) : .key(key))
+        game.driver.queued.append(up ? .keyUp(key) : .key(key))
         s.setTop(1)
         return 1
     }
@@ -247,7 +247,7 @@ extension TestFile {
         } else if !s.isNoneOrNil(i + 2) {
             throw LuaArgumentError(i + 2, "mouse button expected (left, middle, right, none)")
         }
-        for action in actions { game.pending.append(.mouse(MouseEvent(action, col: col, row: row, button: button))) }
+        for action in actions { game.driver.queued.append(.mouse(MouseEvent(action, col: col, row: row, button: button))) }
         s.setTop(1)
         return 1
     }

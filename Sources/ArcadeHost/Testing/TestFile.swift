@@ -288,13 +288,7 @@ final class TestFile {
                           + "(a loop that never ends? step_until takes a limit)")
         }
         stepsTaken += n
-        vm.withBudgetPaused {
-            for i in 0..<n {
-                game.session.step(events: i == 0 ? game.pending : [])
-                if i == 0 { game.pending.removeAll() }
-                if game.session.failure != nil || game.session.context.quitRequested { break }
-            }
-        }
+        vm.withBudgetPaused { game.driver.run(steps: n) }
         try stopIfFailed(game, s)
     }
 
