@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArcadeCore
 
 // Folders and paths, and the environment: what the catalog, the file watcher and the save
