@@ -12,7 +12,7 @@ let package = Package(
     ],
     targets: [
         // Debian's Lua 5.4 plus a header-only shim: macro wrappers, the allocator,
-        // the instruction-budget hook and the error trampoline.
+        // the time budget's hook and the error trampoline.
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",

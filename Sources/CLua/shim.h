@@ -34,6 +34,13 @@
 /* Returned by a Swift function: "the message on top of the stack is an error". */
 #define ARCADE_RAISE (-1)
 
+/* Which time budget stopped the running call (arcade_vm.budget_exhausted), so the host need
+   not read it from the message: none, the callback's own, or the step's, which every
+   callback of one step shares. */
+#define ARCADE_BUDGET_NONE 0
+#define ARCADE_BUDGET_CALL 1
+#define ARCADE_BUDGET_STEP 2
+
 /* The signal the watchdog sends to a thread whose callback overran its budget. SIGURG is
    ignored by default, so a stray one (before the handler is installed) does nothing. */
 #define ARCADE_WATCHDOG_SIGNAL SIGURG
@@ -71,7 +78,7 @@ typedef struct arcade_vm {
     pthread_t thread;                   /* the thread running the current call */
     lua_State *main_thread;
     lua_State *running;                 /* the Lua thread (main or coroutine) running now */
-    int budget_exhausted;               /* set once the budget runs out, until the call ends */
+    int budget_exhausted;               /* which budget ran out (ARCADE_BUDGET_*), until the call ends */
     const char *budget_label;           /* e.g. "update()", owned by the host */
     arcade_watchdog_wake *watchdog;     /* NULL until the watchdog watches this vm */
     /* the state is being closed: finalizers may run, the host's modules may be gone */
@@ -161,6 +168,19 @@ static inline int arcade_step_overrun(arcade_vm *vm) {
     return deadline != 0 && arcade_now_ns() >= deadline;
 }
 
+/* Pushes the budget error of the running call, "<where><label> exceeded its time budget", or
+** "... ran past the step's time budget" when the step's deadline has passed, and records
+** which budget ran out. <where> is the game's innermost function at or above level. */
+static inline void arcade_push_budget_error(lua_State *L, int level) {
+    arcade_vm *vm = arcade_vm_of(L);
+    int step = arcade_step_overrun(vm);
+    vm->budget_exhausted = step ? ARCADE_BUDGET_STEP : ARCADE_BUDGET_CALL;
+    arcade_push_budget_where(L, level);
+    lua_pushfstring(L, step ? "%s ran past the step's time budget" : "%s exceeded its time budget",
+                    vm->budget_label ? vm->budget_label : "the script");
+    lua_concat(L, 2);
+}
+
 /* Installed on a thread once its callback is overdue: raises at every instruction, so a
 ** script that catches the error with pcall cannot keep running (each instruction after a
 ** catching pcall raises again, unwinding one level at a time). On a thread where it was
@@ -172,11 +192,7 @@ static inline void arcade_budget_hook(lua_State *L, lua_Debug *ar) {
         lua_sethook(L, NULL, 0, 0);
         return;
     }
-    vm->budget_exhausted = 1;
-    arcade_push_budget_where(L, 0);
-    lua_pushfstring(L, arcade_step_overrun(vm) ? "%s ran past the step's time budget" : "%s exceeded its time budget",
-                    vm->budget_label ? vm->budget_label : "the script");
-    lua_concat(L, 2);
+    arcade_push_budget_error(L, 0);
     lua_error(L);
 }
 
@@ -230,7 +246,7 @@ static inline void arcade_call_begin(lua_State *L, long long budget_ns, const ch
     arcade_vm *vm = arcade_vm_of(L);
     vm->budget_ns = budget_ns;
     vm->budget_label = label;
-    vm->budget_exhausted = 0;
+    vm->budget_exhausted = ARCADE_BUDGET_NONE;
     vm->thread = pthread_self();
     vm->running = vm->main_thread;
     atomic_fetch_add(&vm->call_id, 1);
@@ -288,12 +304,9 @@ static inline int arcade_watch(arcade_vm *vm, long long now_ns) {
     return 1;
 }
 
-/* The running step's deadline (CLOCK_MONOTONIC ns; 0: none), for the host. */
+/* The running step's deadline (CLOCK_MONOTONIC ns; 0: none), set by the host. */
 static inline void arcade_set_step_deadline(arcade_vm *vm, long long deadline_ns) {
     atomic_store(&vm->step_deadline_ns, deadline_ns);
-}
-static inline long long arcade_step_deadline(arcade_vm *vm) {
-    return atomic_load(&vm->step_deadline_ns);
 }
 
 /* The watchdog thread's side of `asleep` (C11 atomics are not visible to Swift). */
@@ -333,21 +346,17 @@ static inline arcade_vm *arcade_vm_or_null(lua_State *L) { return arcade_vm_of(L
 ** budget. Lua leaves the extra space uninitialised. */
 static inline void arcade_forget_vm(lua_State *L) { *(arcade_vm **)lua_getextraspace(L) = NULL; }
 
-/* Raises "<where>: <label> exceeded its time budget" from a C function, where <where> is
+/* Raises the budget error (arcade_push_budget_error) from a C function, where <where> is
 ** the innermost Lua function calling it. The hook is armed first on every thread that may
 ** catch the error, so a pcall around the call gets no further than its next instruction. */
 static inline int arcade_raise_budget(lua_State *L) {
     arcade_vm *vm = arcade_vm_of(L);
-    vm->budget_exhausted = 1;
     lua_sethook(L, arcade_budget_hook, LUA_MASKCOUNT, 1);
     if (vm->running != NULL && vm->running != L)
         lua_sethook(vm->running, arcade_budget_hook, LUA_MASKCOUNT, 1);
     if (vm->main_thread != L)
         lua_sethook(vm->main_thread, arcade_budget_hook, LUA_MASKCOUNT, 1);
-    arcade_push_budget_where(L, 1);
-    lua_pushfstring(L, arcade_step_overrun(vm) ? "%s ran past the step's time budget" : "%s exceeded its time budget",
-                    vm->budget_label ? vm->budget_label : "the script");
-    lua_concat(L, 2);
+    arcade_push_budget_error(L, 1);
     return lua_error(L);
 }
 

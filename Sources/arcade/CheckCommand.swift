@@ -19,11 +19,11 @@ extension Arcade {
 
         func run() throws {
             let given = folders + games
-            for path in given where !GameCatalog.folderExists(path) {
-                Output.err("arcade check: \(path) is not a folder (expected a games folder or a game's folder)\n")
+            let catalog: GameCatalog
+            do { catalog = try GameCatalog.of(folders: given) } catch {
+                Output.err("arcade check: \(error)\n")
                 throw ExitCode(2)
             }
-            let catalog = given.isEmpty ? GameCatalog(searchDirs: GameCatalog.defaultSearchDirs()) : GameCatalog(paths: given)
             guard !catalog.entries.isEmpty else {
                 let searched = catalog.searchDirs.isEmpty ? given : catalog.searchDirs
                 Output.err("""

@@ -3,10 +3,6 @@ import ArcadeHost
 import ArcadeLua
 import ArgumentParser
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `arcade _save-stress --data DIR --seconds S`: writes to the save database as fast as it
 /// can, alternating a value and a score, each in its own transaction.
 ///
@@ -62,11 +58,5 @@ struct SaveStressCommand: ParsableCommand {
         let elapsed = monotonicSeconds() - start
         Output.out("\(writes) writes in \(elapsed) s: \(Int(Double(writes) / elapsed)) transactions/s\n")
         store.close()
-    }
-
-    private func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 }

@@ -22,11 +22,11 @@ extension Arcade {
         var noDeterminism = false
 
         func run() throws {
-            for path in games where !GameCatalog.folderExists(path) {
-                Output.err("arcade test: \(path) is not a folder (expected a games folder or a game's folder)\n")
+            let catalog: GameCatalog
+            do { catalog = try GameCatalog.of(folders: games) } catch {
+                Output.err("arcade test: \(error)\n")
                 throw ExitCode(2)
             }
-            let catalog = games.isEmpty ? GameCatalog(searchDirs: GameCatalog.defaultSearchDirs()) : GameCatalog(paths: games)
             var entries: [GameEntry] = []
             for id in ids {
                 guard let entry = catalog.entry(id) else {

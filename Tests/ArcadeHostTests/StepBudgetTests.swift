@@ -50,22 +50,38 @@ import Testing
         }
     }
 
+    /// A timer firing every millisecond runs about 17 times a step, each call far under a
+    /// callback's budget. Its work grows by half each step, so whatever the machine's speed
+    /// some step's calls add up to more than the step's budget, while each call still takes
+    /// a small part of it: the step stops after several calls, and the message counts them.
     @Test func aFastRepeatingTimerCannotMakeEveryStepSlow() throws {
-        let g = try ScratchGame(files: ["main.lua": Self.busy + """
+        let g = try ScratchGame(files: ["main.lua": """
             local game = {}
             function game.load()
-              game.n = 0
-              arcade.every(0.001, function() game.n = game.n + 1; busy(); busy(); busy() end)
+              game.work = 1000
+              arcade.every(0.001, function()
+                local t = 0
+                for i = 1, game.work do t = t + i end
+              end)
             end
+            function game.update() game.work = game.work * 3 // 2 end
             return game
             """])
-        let session = try GameSession(entry: try #require(g.entry), options: Self.options(step: 0.05))
+        let session = try GameSession(entry: try #require(g.entry), options: Self.options(step: 0.1))
         let (failure, seconds) = Self.runUntilStopped(session, steps: 200)
         let f = try #require(failure)
-        #expect(f.kind == .budget)
-        #expect(f.message.contains("ran past the step's time budget"))
-        #expect(f.message.contains(" in ") && f.message.contains(" calls"), "\(f.message)")
+        #expect(f.kind == .budget && f.budget == .step, "\(f.message)")
+        #expect(f.message.contains("ran past"), "\(f.message)")
+        #expect(Self.calls(of: "timer callbacks", in: f.message) ?? 0 >= 2, "\(f.message)")
         #expect(seconds < 3)
+    }
+
+    /// N in "<phase> 0.12 s in N calls" of a budget message.
+    static func calls(of phase: String, in message: String) -> Int? {
+        guard let start = message.range(of: phase + " ") else { return nil }
+        let rest = message[start.upperBound...]
+        guard let inWord = rest.range(of: " in ") else { return nil }
+        return Int(rest[inWord.upperBound...].prefix { $0.isNumber })
     }
 
     @Test func updateAndTimersShareOneBudget() throws {
@@ -88,16 +104,21 @@ import Testing
         #expect(f.message.contains("update()") && f.message.contains("timer callbacks"), "\(f.message)")
     }
 
+    /// A game of `count` balls piled on one spot: its native physics step is slow.
+    static func ballPile(_ count: Int) -> String {
+        """
+        local game = {}
+        function game.load()
+          game.world = arcade.physics.world{ gravity = { 0, 0 }, bounds = true }
+          for i = 1, \(count) do game.world:add_ball{ x = 40 + i % 3, y = 20, radius = 6 } end
+        end
+        return game
+        """
+    }
+
     @Test func nativePhysicsWorkIsBudgetedAndNamed() throws {
-        // thousands of balls piled on one spot: the native step itself is slow
-        let g = try ScratchGame(files: ["main.lua": """
-            local game = {}
-            function game.load()
-              game.world = arcade.physics.world{ gravity = { 0, 0 }, bounds = true }
-              for i = 1, 700 do game.world:add_ball{ x = 40 + i % 3, y = 20, radius = 6 } end
-            end
-            return game
-            """])
+        // hundreds of balls piled on one spot: the native step itself is slow
+        let g = try ScratchGame(files: ["main.lua": Self.ballPile(700)])
         let session = try GameSession(entry: try #require(g.entry), options: Self.options(step: 0.01))
         let (failure, _) = Self.runUntilStopped(session, steps: 30)
         let f = try #require(failure)

@@ -48,8 +48,8 @@ public final class AsciicastWriter {
         }
         var header = "{\"version\": 2, \"width\": \(cols), \"height\": \(rows)"
         header += ", \"timestamp\": \(timestamp ?? Int(time(nil)))"
-        if let title { header += ", \"title\": " + Self.jsonString(title) }
-        if let term { header += ", \"env\": {\"TERM\": " + Self.jsonString(term) + "}" }
+        if let title { header += ", \"title\": " + JSONString.quoted(title, escapes: .unicode) }
+        if let term { header += ", \"env\": {\"TERM\": " + JSONString.quoted(term, escapes: .unicode) + "}" }
         header += "}\n"
         buffer.append(contentsOf: header.utf8)
         flush()
@@ -67,7 +67,7 @@ public final class AsciicastWriter {
         carry = Array(data[cut...])
         guard cut > 0 else { return }
         event(at: microseconds, code: "o") { line in
-            data.withUnsafeBufferPointer { Self.appendEscaped(UnsafeBufferPointer(rebasing: $0[..<cut]), to: &line) }
+            data.withUnsafeBufferPointer { JSONString.append(UnsafeBufferPointer(rebasing: $0[..<cut]), escapes: .unicode, to: &line) }
         }
     }
 
@@ -92,7 +92,7 @@ public final class AsciicastWriter {
             let broken = carry
             carry = []
             event(at: lastMicroseconds, code: "o") { line in
-                broken.withUnsafeBufferPointer { Self.appendEscaped($0, to: &line) }
+                broken.withUnsafeBufferPointer { JSONString.append($0, escapes: .unicode, to: &line) }
             }
         }
         flush()
@@ -115,11 +115,8 @@ public final class AsciicastWriter {
     }
 
     private func flush() {
-        var offset = 0
-        while offset < buffer.count, failure == nil {
-            let n = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { failure = String(cString: strerror(errno)) } else { offset += n }
+        if failure == nil, !buffer.withUnsafeBytes({ FileIO.writeAll(fd, $0) }) {
+            failure = String(cString: strerror(errno))
         }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -128,15 +125,6 @@ public final class AsciicastWriter {
     static func seconds(_ microseconds: UInt64) -> String {
         let fraction = String(microseconds % 1_000_000)
         return "\(microseconds / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
-    }
-
-    /// `text` as a JSON string literal.
-    static func jsonString(_ text: String) -> String {
-        var out: [UInt8] = [UInt8(ascii: "\"")]
-        var t = text
-        t.withUTF8 { appendEscaped($0, to: &out) }
-        out.append(UInt8(ascii: "\""))
-        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: UTF-8
@@ -155,60 +143,5 @@ public final class AsciicastWriter {
             return i + need > data.count && b < 0xF5 ? i : data.count
         }
         return data.count
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// Appends `bytes` as the inside of a JSON string: `"` and `\` escaped, control
-    /// characters (and DEL) as `\u00XX`, valid UTF-8 as it is, anything else as U+FFFD.
-    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            if b < 0x80 {
-                switch b {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                    out.append(UInt8(ascii: "\\"))
-                    out.append(b)
-                case 0..<0x20, 0x7F:
-                    out.append(contentsOf: "\\u00".utf8)
-                    out.append(hexDigits[Int(b >> 4)])
-                    out.append(hexDigits[Int(b & 0xF)])
-                default:
-                    out.append(b)
-                }
-                i += 1
-                continue
-            }
-            let length = validSequenceLength(bytes, at: i)
-            if length == 0 {
-                out.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
-                i += 1
-            } else {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<(i + length)]))
-                i += length
-            }
-        }
-    }
-
-    /// The length of the well-formed UTF-8 character at `i` (RFC 3629: no overlong forms, no
-    /// surrogates, nothing past U+10FFFF), or 0.
-    static func validSequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
-        let b = bytes[i]
-        let length: Int
-        var second: ClosedRange<UInt8> = 0x80...0xBF
-        switch b {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; second = 0xA0...0xBF
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; second = 0x80...0x9F
-        case 0xF0: length = 4; second = 0x90...0xBF
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; second = 0x80...0x8F
-        default: return 0
-        }
-        guard i + length <= bytes.count, second.contains(bytes[i + 1]) else { return 0 }
-        for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return 0 }
-        return length
     }
 }

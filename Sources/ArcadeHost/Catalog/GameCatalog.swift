@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArcadeCore
 
 /// One game folder found on disk: playable, or broken with its reason.

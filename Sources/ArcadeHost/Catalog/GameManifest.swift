@@ -64,13 +64,13 @@ public struct GameManifest: Equatable, Sendable {
     /// Reads and validates the manifest at `path` (shown in messages as `displayPath`).
     public static func load(path: String, displayPath: String) throws(Problem) -> GameManifest {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        guard let bytes = FileBytes.read(path, within: folder.isEmpty ? "." : folder, limit: 1 << 20) else {
+        guard let text = FileIO.readText(path, within: folder.isEmpty ? "." : folder, limit: 1 << 20) else {
             throw Problem(message: "\(displayPath): missing or unreadable (every game folder needs a manifest.lua)")
         }
         let value: LuaValue
         do {
             let vm = try LuaVM(name: "manifest", limits: .init(memoryBytes: 4 << 20, secondsPerCall: 0.25))
-            value = try vm.evaluateData(String(decoding: bytes, as: UTF8.self), chunkName: displayPath)
+            value = try vm.evaluateData(text, chunkName: displayPath)
         } catch {
             throw Problem(message: error.kind == .syntax || error.file != nil
                           ? error.message : "\(displayPath): \(error.message)")

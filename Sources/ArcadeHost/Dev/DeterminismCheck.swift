@@ -70,9 +70,7 @@ public struct DeterminismCheck: Sendable {
     /// Checks one game.
     public func check(_ entry: GameEntry) -> Outcome {
         let script = GameChecker.randomInput(seed: seed, steps: steps, cols: cols, rows: rows)
-        var events = [[InputEvent]](repeating: [], count: max(steps, 0))
-        for e in script.entries where e.frame < steps { events[e.frame].append(e.event) }
-        switch compare(entry, events: events, second: .everywhere) {
+        switch compare(entry, script: script, second: .everywhere) {
         case .agreed(let n):
             return .deterministic(steps: n)
         case .failed(let error):
@@ -80,7 +78,7 @@ public struct DeterminismCheck: Sendable {
         case .differed(let step, let difference, let walked):
             var lines: [(step: Int, site: String)] = []
             for site in walked.prefix(sitesToTry) {
-                if case .differed(let at, _, _) = compare(entry, events: events, second: .only([site.site])) {
+                if case .differed(let at, _, _) = compare(entry, script: script, second: .only([site.site])) {
                     lines.append((at, site.site))
                 }
             }
@@ -97,8 +95,8 @@ public struct DeterminismCheck: Sendable {
         case differed(Int, String, [IterationWalks.Site])
     }
 
-    /// Runs the game with Lua's order and with `second`'s, side by side.
-    private func compare(_ entry: GameEntry, events: [[InputEvent]], second: IterationReversal) -> Comparison {
+    /// Runs the game with Lua's order and with `second`'s, side by side, for ``steps`` steps of `script`.
+    private func compare(_ entry: GameEntry, script: InputScript, second: IterationReversal) -> Comparison {
         func start(_ reversal: IterationReversal) -> Result<GameSession, LuaError> {
             let options = GameSession.Options(seed: seed, cols: cols, rows: rows, iterationProbe: reversal)
             do throws(LuaError) { return .success(try GameSession(entry: entry, options: options)) } catch {
@@ -124,11 +122,12 @@ public struct DeterminismCheck: Sendable {
             a.close()
             b.close()
         }
+        let runA = SessionDriver(session: a, script: script), runB = SessionDriver(session: b, script: script)
         var frameA = a.canvas.makeFrame(), frameB = b.canvas.makeFrame()
-        for step in 0...events.count {
+        for step in 0...max(steps, 0) {
             if step > 0 {
-                a.step(events: events[step - 1])
-                b.step(events: events[step - 1])
+                runA.step()
+                runB.step()
             }
             if a.failure == nil { a.render(into: &frameA) }
             if b.failure == nil { b.render(into: &frameB) }
@@ -159,7 +158,7 @@ public struct DeterminismCheck: Sendable {
             }
             if a.context.quitRequested { return .agreed(step) }
         }
-        return .agreed(events.count)
+        return .agreed(max(steps, 0))
     }
 
     // MARK: Describing differences

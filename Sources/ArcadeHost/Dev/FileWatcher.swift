@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArcadeCore
 
 /// Notices edits to Lua files under a set of folders, for hot reload.

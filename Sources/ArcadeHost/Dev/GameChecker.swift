@@ -50,11 +50,9 @@ public struct GameChecker {
         // every script compiles
         if let vm = try? LuaVM(name: entry.id) {
             for file in luaFiles(in: entry.folder) {
-                guard let bytes = FileBytes.read(entry.folder + "/" + file) else {
-                    findings.append(Finding(game: entry.id, message: "\(entry.id)/\(file): cannot read the file", traceback: ""))
-                    continue
-                }
-                do { _ = try vm.load(String(decoding: bytes, as: UTF8.self), chunkName: "\(entry.id)/\(file)") } catch {
+                let chunk = "\(entry.id)/\(file)"
+                do { _ = try vm.load(try FileIO.readScript(entry.folder + "/" + file, within: nil, chunkName: chunk),
+                                     chunkName: chunk) } catch {
                     findings.append(Finding(game: entry.id, message: error.message, traceback: ""))
                 }
             }

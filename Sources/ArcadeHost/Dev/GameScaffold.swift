@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArcadeCore
 
 /// Writes a new, working game folder: a manifest, a `main.lua` with every callback, a Lua

@@ -51,18 +51,19 @@ public final class ArcadeApp {
 
     let options: Options
     let terminal: Terminal
-    let encoder: FrameEncoder
+    /// Encodes each displayed frame for the terminal.
+    let output: FrameOutput
     var frame = Frame(columns: 80, rows: 24)
-    var out: [UInt8] = []
     var clock = FixedStepClock()
     var screen = Screen.menu
     var card: Card?
-    var session: GameSession?
+    /// Steps the game in play, with the player's input or the replay's.
+    var driver: SessionDriver?
+    var session: GameSession? { driver?.session }
     var playing: GameEntry?
     let menu: MenuScreen
     var watcher: FileWatcher?
     var recorder: InputRecorder?
-    var replayQueue: ArraySlice<InputScript.Entry> = []
     var quit = false
     var size: TerminalSize
     var startMessage: String?
@@ -95,7 +96,7 @@ public final class ArcadeApp {
         self.options = options
         self.terminal = terminal
         let truecolor = ["truecolor", "24bit"].contains(environment("COLORTERM")?.lowercased() ?? "")
-        encoder = FrameEncoder(colorMode: options.colorMode ?? (truecolor ? .trueColor : .palette256))
+        output = FrameOutput(colorMode: options.colorMode ?? (truecolor ? .trueColor : .palette256))
         size = terminal.size
         menu = MenuScreen(catalog: options.catalog)
         let store = options.store
@@ -161,8 +162,8 @@ public final class ArcadeApp {
     /// Back from a suspension (Ctrl-Z or SIGTSTP, then `fg`): the screen was the shell's, so
     /// all of it is painted again; the time away is not game time (the clock starts from now),
     /// and a game comes back paused, as a suspended game is a paused game.
-    private func continued() {
-        encoder.requestFullRepaint()
+    func continued() {
+        output.encoder.requestFullRepaint()
         last = monotonicSeconds()
         clock = FixedStepClock()
         pauseMarkPressed = false
@@ -171,7 +172,7 @@ public final class ArcadeApp {
 
     /// Ends the profiler's window when it has lasted long enough: its averages become what
     /// the overlay shows, and counting starts afresh.
-    private func rollProfileWindow(at now: Double) {
+    func rollProfileWindow(at now: Double) {
         let elapsed = now - profileWindowStart
         guard elapsed >= ProfileOverlay.window else { return }
         profileReport = profile.report(wallSeconds: elapsed)
@@ -179,183 +180,11 @@ public final class ArcadeApp {
         profileWindowStart = now
     }
 
-    private func finishCast() {
+    func finishCast() {
         guard let cast else { return }
         terminal.outputTap = nil
         self.cast = nil
         do { try cast.finish() } catch { castProblem = error.description }
-    }
-
-    // MARK: Events
-
-    func handle(_ events: [InputEvent]) {
-        for event in events {
-            if case .resize(let c, let r) = event {
-                size = TerminalSize(cols: c, rows: r)
-                encoder.requestFullRepaint()
-                cast?.resize(cols: c, rows: r, atMicroseconds: (ProfileClock.now() &- castStart) / 1000)
-                if tooSmall { continue }
-                // the canvas follows at once, so a card drawn before the next step (or
-                // while no step runs) fits the window. Under the pause card the game lays
-                // itself out again now (its input runs, game time stays); otherwise it hears
-                // of the resize in its next step.
-                session?.resizeCanvas(cols: c, rows: r)
-                recorder?.record(.resize(cols: c, rows: r), frame: session?.frame ?? 0)
-                if isPauseCard, let session {
-                    session.deliverWithoutStep([.resize(cols: c, rows: r)])
-                    if let failure = session.failure { card = .error(failure, selected: 0) }
-                } else {
-                    session?.pendingEvents.append(.resize(cols: c, rows: r))
-                }
-                continue
-            }
-            if case .key(let k) = event, k.key == "c", k.modifiers == .ctrl {
-                quit = true
-                return
-            }
-            if case .key(let k) = event, k.key == "z", k.modifiers == .ctrl {
-                // a game is paused before it goes: its card is up when the player comes back
-                if screen == .playing, card == nil, session != nil { card = .pause(selected: 0) }
-                terminal.suspend()
-                continue
-            }
-            if tooSmall {
-                if case .key(let k) = event, k.key == "q" || k.key == "esc" { quit = true }
-                continue
-            }
-            // F3 belongs to the host (the profiler), over cards too; the game never sees it
-            if screen == .playing, isProfileKey(event) { continue }
-            // F5 reloads under the error card too: a fix saved while the game was paused
-            if case .key(let k) = event, k.key == "f5", options.dev, screen == .playing, !isPauseCard {
-                reload()
-                continue
-            }
-            if let card { handleCard(card, event); continue }
-            switch screen {
-            case .menu:
-                switch menu.handle(event) {
-                case .launch(let entry): start(entry)
-                case .showProblem(let entry): card = .problem(entry)
-                case .quit: quit = true
-                case .none: break
-                }
-            case .playing:
-                if case .key(let k) = event, k.key == "esc", k.modifiers.isEmpty {
-                    card = .pause(selected: 0)
-                    continue
-                }
-                if case .mouse(let m) = event, takenByPauseMark(m) { continue }
-                guard options.replay == nil else { continue }
-                session?.pendingEvents.append(event)
-                recorder?.record(event, frame: session?.frame ?? 0)
-            }
-        }
-    }
-
-    /// The host's pause mark in the top-right corner: hovering lights it, a press opens the
-    /// pause card. True when the event was the mark's and not the game's (a press on the mark,
-    /// and the release or drag of that press).
-    private func takenByPauseMark(_ m: MouseEvent) -> Bool {
-        let on = PauseMark.contains(col: m.col, row: m.row, cols: size.cols)
-        switch m.action {
-        case .move:
-            pauseMarkHovered = on
-            return false
-        case .press where on && m.button != .right:
-            pauseMarkPressed = true
-            pauseMarkHovered = false
-            card = .pause(selected: 0)
-            return true
-        case .release, .drag:
-            if pauseMarkPressed {
-                if m.action == .release { pauseMarkPressed = false }
-                return true
-            }
-            return false
-        default:
-            return false
-        }
-    }
-
-    /// True for F3 and its release; a press (not a repeat) toggles the overlay.
-    private func isProfileKey(_ event: InputEvent) -> Bool {
-        switch event {
-        case .key(let k) where k.key == "f3" && k.modifiers.isEmpty:
-            if !k.isRepeat { showProfile.toggle() }
-            return true
-        case .keyUp(let k) where k.key == "f3":
-            return true
-        default:
-            return false
-        }
-    }
-
-    private func handleCard(_ current: Card, _ event: InputEvent) {
-        let choices: [String]
-        let selected: Int
-        switch current {
-        case .pause(let s): (choices, selected) = (CardView.pauseChoices, s)
-        case .error(_, let s): (choices, selected) = (CardView.errorChoices, s)
-        case .problem:
-            // one way out: any key, or a click anywhere
-            switch event {
-            case .key: card = nil
-            case .mouse(let m) where m.action == .press: card = nil
-            default: break
-            }
-            return
-        }
-        var pick: String?
-        var next = selected
-        switch event {
-        case .key(let k):
-            switch k.key {
-            case "up", "left": next = (selected + choices.count - 1) % choices.count
-            case "down", "right", "tab": next = (selected + 1) % choices.count
-            case "enter", "space": pick = choices[selected]
-            case "esc": pick = isPause(current) ? "resume" : "back to menu"
-            default:
-                if let match = choices.first(where: { $0.hasPrefix(k.key) }) { pick = match }
-            }
-        case .mouse(let m):
-            let controls = isPause(current) ? playing?.manifest?.controls.count ?? 0 : 0
-            let i = CardView.choiceAt(col: m.col, row: m.row, choices: choices, controls: controls,
-                                      cols: size.cols, rows: size.rows)
-            switch m.action {
-            case .press:
-                if let i { pick = choices[i] }
-            case .move, .drag:
-                // the highlight follows the pointer, as in the menu
-                if let i { next = i }
-            case .release:
-                // the release of the press that opened the card on the pause mark
-                pauseMarkPressed = false
-            default: break
-            }
-        default: break
-        }
-        switch current {
-        case .pause: card = .pause(selected: next)
-        case .error(let e, _): card = .error(e, selected: next)
-        case .problem: break
-        }
-        guard let pick else { return }
-        switch pick {
-        case "resume": card = nil
-        case "restart": if let entry = playing { start(entry) }
-        case "reload": reload()
-        default: leaveGame()
-        }
-    }
-
-    private var isPauseCard: Bool {
-        if let card { return isPause(card) }
-        return false
-    }
-
-    private func isPause(_ c: Card) -> Bool {
-        if case .pause = c { return true }
-        return false
     }
 
     // MARK: Games
@@ -374,29 +203,27 @@ public final class ArcadeApp {
                                     cols: max(size.cols, GameManifest.minimumCols),
                                     rows: max(size.rows, GameManifest.minimumRows),
                                     limits: options.limits, dev: options.dev)
-        if let replay = options.replay {
-            if let h = replay.header { o.seed = h.seed }
-            replayQueue = replay.entries[...]
-        }
+        if let h = options.replay?.header { o.seed = h.seed }
         if let path = options.recordPath {
             recorder = InputRecorder(path: path, game: entry.id, seed: o.seed, cols: o.cols, rows: o.rows)
         }
         do {
-            session = try GameSession(entry: entry, options: o, store: options.store, log: options.log)
-            session?.profile = profile
+            let session = try GameSession(entry: entry, options: o, store: options.store, log: options.log)
+            session.profile = profile
+            driver = SessionDriver(session: session, script: options.replay ?? InputScript())
         } catch {
-            session = nil
+            driver = nil
             card = .error(error, selected: 0)
         }
         if options.dev { watcher = FileWatcher(folders: [entry.folder, entry.gamesDir + "/lib"]) }
         clock = FixedStepClock()
-        encoder.requestFullRepaint()
+        output.encoder.requestFullRepaint()
         profile.reset()
         profileReport = nil
         profileWindowStart = monotonicSeconds()
     }
 
-    private func reload() {
+    func reload() {
         guard let entry = playing else { return }
         guard let session else {
             start(entry)
@@ -405,7 +232,7 @@ public final class ArcadeApp {
         if session.reload() == nil, case .error = card { card = nil }
     }
 
-    private func leaveGame() {
+    func leaveGame() {
         closeGame()
         if options.gameID != nil {
             quit = true
@@ -414,22 +241,22 @@ public final class ArcadeApp {
         screen = .menu
         card = nil
         menu.refresh()
-        encoder.requestFullRepaint()
+        output.encoder.requestFullRepaint()
     }
 
-    private func closeGame() {
+    func closeGame() {
         recorder?.finish(at: session?.stepsRun)
         if let quitError = session?.close() {
             // the game is leaving anyway: its quit() failing (where games save) goes to the log
             options.log("quit() failed: \(quitError.description)")
         }
-        session = nil
+        driver = nil
         watcher = nil
         recorder = nil
         if options.gameID == nil { playing = nil }
     }
 
-    private func checkForEdits() {
+    func checkForEdits() {
         guard let watcher, !watcher.changes().isEmpty else { return }
         reload()
     }
@@ -439,85 +266,15 @@ public final class ArcadeApp {
         case .menu:
             menu.step(dt: clock.dt)
         case .playing:
-            guard card == nil, !tooSmall, let session else { return }
-            if let replay = options.replay {
-                // the recorded run stopped here: so does the replay
-                if let end = replay.end, session.stepsRun >= end {
-                    leaveGame()
-                    return
-                }
-                while let e = replayQueue.first, e.frame <= session.frame {
-                    session.pendingEvents.append(e.event)
-                    replayQueue = replayQueue.dropFirst()
-                }
+            guard card == nil, !tooSmall, let driver else { return }
+            // the recorded run stopped here: so does the replay
+            if driver.reachedEnd {
+                leaveGame()
+                return
             }
-            session.stepPending()
-            if let failure = session.failure { card = .error(failure, selected: 0) }
-            if session.context.quitRequested { leaveGame() }
-        }
-    }
-
-    // MARK: Drawing
-
-    private func draw() throws(TerminalError) {
-        composeFrame()
-        out.removeAll(keepingCapacity: true)
-        let encodeStart = ProfileClock.now()
-        encoder.encode(frame, into: &out)
-        profile.add(.encode, since: encodeStart)
-        profile.frames += 1
-        profile.bytes += out.count
-        if !out.isEmpty { try terminal.write(out) }
-        if options.exitAfterFirstFrame { quit = true }
-    }
-
-    /// Puts what the screen shows now into ``frame``: the menu or the game, the cards over
-    /// them, the profiler and the pause mark.
-    func composeFrame() {
-        let canvas: Canvas
-        if tooSmall {
-            canvas = CardView.tooSmall(cols: max(size.cols, 1), rows: max(size.rows, 1),
-                                       need: (playing?.manifest?.minCols ?? 80, playing?.manifest?.minRows ?? 24))
-            canvas.render(into: &frame)
-        } else {
-            switch screen {
-            case .menu:
-                menu.render(cols: size.cols, rows: size.rows, into: &frame)
-                if case .problem(let entry) = card {
-                    CardView.problem(on: menu.canvas, entry: entry)
-                    menu.canvas.render(into: &frame)
-                }
-            case .playing:
-                if let session {
-                    session.render(into: &frame)
-                    if let failure = session.failure, card == nil { card = .error(failure, selected: 0) }
-                    if let error = session.reloadError {
-                        CardView.reloadError(error, on: session.canvas)
-                        session.canvas.render(into: &frame)
-                    }
-                } else {
-                    frame = Frame(columns: size.cols, rows: size.rows)
-                }
-                if let card {
-                    let c = session?.canvas ?? Canvas(columns: size.cols, rows: size.rows)
-                    switch card {
-                    case .pause(let sel):
-                        CardView.pause(on: c, title: playing?.title ?? "", controls: playing?.manifest?.controls ?? [],
-                                       selected: sel)
-                    case .error(let e, let sel):
-                        CardView.error(on: c, error: e, selected: sel, paused: options.dev && session != nil)
-                    case .problem(let entry):
-                        CardView.problem(on: c, entry: entry)
-                    }
-                    c.render(into: &frame)
-                }
-                if showProfile, let session {
-                    ProfileOverlay.draw(profileReport, stats: session.stats, on: &frame)
-                }
-                if card == nil, session != nil {
-                    PauseMark.draw(on: &frame, hovered: pauseMarkHovered)
-                }
-            }
+            driver.step()
+            if let failure = driver.session.failure { card = .error(failure, selected: 0) }
+            if driver.session.context.quitRequested { leaveGame() }
         }
     }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArcadeCore
 
 /// Writes a recording as the game is played: the header, then each input event with the
@@ -35,19 +38,7 @@ public final class InputRecorder {
     }
 
     private func write(_ text: String) {
-        guard fd >= 0 else { return }
-        var t = text
-        t.withUTF8 { buf in
-            var off = 0
-            while off < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 {
-                    problem = "writing the recording failed: \(String(cString: strerror(errno)))"
-                    return
-                }
-                off += n
-            }
-        }
+        guard fd >= 0, !FileIO.writeAll(fd, text) else { return }
+        problem = "writing the recording failed: \(String(cString: strerror(errno)))"
     }
 }

@@ -2,8 +2,9 @@
 import Glibc
 #endif
 
-/// The profiler's clock: monotonic nanoseconds (`clock_gettime(CLOCK_MONOTONIC)`, a vDSO
-/// call of some tens of nanoseconds, so a few reads per step cost nothing measurable).
+/// The clock the step timer and the profiler read: monotonic nanoseconds
+/// (`clock_gettime(CLOCK_MONOTONIC)`, the clock of the C step deadline too; a vDSO call of
+/// some tens of nanoseconds, so a few reads per step cost nothing measurable).
 public enum ProfileClock {
     @inline(__always) public static func now() -> UInt64 {
         var ts = timespec()

@@ -20,10 +20,9 @@ extension GameSession {
     public func reload() -> LuaError? {
         do throws(LuaError) {
             for file in luaFiles(in: entry.folder) {
-                guard let bytes = FileBytes.read(entry.folder + "/" + file, within: entry.folder) else {
-                    throw LuaError(kind: .file, message: "\(entry.id)/\(file): cannot read the file")
-                }
-                _ = try vm.load(String(decoding: bytes, as: UTF8.self), chunkName: "\(entry.id)/\(file)")
+                let chunk = "\(entry.id)/\(file)"
+                _ = try vm.load(try FileIO.readScript(entry.folder + "/" + file, within: entry.folder, chunkName: chunk),
+                                chunkName: chunk)
             }
             vm.forgetLoadedModules()
             let newGame = try GameSession.loadMain(vm: vm, entry: entry)
@@ -56,30 +55,24 @@ extension GameSession {
     /// `game.player`, for instance), then makes it the running game. Functions come from the
     /// new code: that is the point of reloading.
     private func adopt(_ newGame: LuaRef, stateFrom oldGame: LuaRef) {
-        let s = vm.stack
-        let base = s.top
-        defer { s.setTop(base) }
-        s.reserve(6)
-        vm.push(newGame)
-        let new = s.top
-        vm.push(oldGame)
-        let old = s.top
-        s.getField("state", in: old)
-        s.setField("state", in: new)
-        s.pushNil()
-        while s.next(in: old) {
-            if s.type(at: -1) != .function {
-                s.pushValue(at: -2)
-                if s.rawGet(in: new) == .nil {
-                    s.pop()
+        withTables(newGame, oldGame) { s, new, old in
+            s.getField("state", in: old)
+            s.setField("state", in: new)
+            s.pushNil()
+            while s.next(in: old) {
+                if s.type(at: -1) != .function {
                     s.pushValue(at: -2)
-                    s.pushValue(at: -2)
-                    s.rawSet(in: new)
-                } else {
-                    s.pop()
+                    if s.rawGet(in: new) == .nil {
+                        s.pop()
+                        s.pushValue(at: -2)
+                        s.pushValue(at: -2)
+                        s.rawSet(in: new)
+                    } else {
+                        s.pop()
+                    }
                 }
+                s.pop()
             }
-            s.pop()
         }
         replaceGame(with: newGame)
     }
@@ -91,45 +84,52 @@ extension GameSession {
     /// the new table. All stand-ins share one metatable that always points at the newest
     /// table, so many reloads never build a chain of look-ups.
     private func forward(_ oldGame: LuaRef, to newGame: LuaRef) {
+        withTables(oldGame, newGame) { s, old, new in
+            // a main.lua that returns the same table every time (kept in a global) needs nothing
+            guard s.type(at: old) == .table, s.type(at: new) == .table, !s.rawEqual(old, new) else { return }
+            if forwarding == nil {
+                s.pushTable(fields: 3)
+                s.push("the game table was replaced by a hot reload")
+                s.setField("__metatable", in: -2)
+                forwarding = vm.ref()
+            }
+            vm.push(forwarding!)
+            let meta = s.top
+            // the new table may be an earlier stand-in returned again: it must not forward to itself
+            if s.getMetatable(at: new) {
+                if s.rawEqual(-1, meta) {
+                    s.pushNil()
+                    s.setMetatable(at: new)
+                }
+                s.pop()
+            }
+            s.pushValue(at: new)
+            s.setField("__index", in: meta)
+            s.pushValue(at: new)
+            s.setField("__newindex", in: meta)
+            // clearing existing fields during a traversal is allowed
+            s.pushNil()
+            while s.next(in: old) {
+                s.pop()
+                s.pushValue(at: -1)
+                s.pushNil()
+                s.rawSet(in: old)
+            }
+            s.pushValue(at: meta)
+            s.setMetatable(at: old)
+        }
+    }
+
+    /// Runs `body` with `first` and `second` pushed (it gets their stack indices in that
+    /// order), then leaves the stack as it was.
+    private func withTables(_ first: LuaRef, _ second: LuaRef, _ body: (LuaStack, Int32, Int32) -> Void) {
         let s = vm.stack
         let base = s.top
         defer { s.setTop(base) }
         s.reserve(6)
-        vm.push(oldGame)
-        let old = s.top
-        vm.push(newGame)
-        let new = s.top
-        // a main.lua that returns the same table every time (kept in a global) needs nothing
-        guard s.type(at: old) == .table, s.type(at: new) == .table, !s.rawEqual(old, new) else { return }
-        if forwarding == nil {
-            s.pushTable(fields: 3)
-            s.push("the game table was replaced by a hot reload")
-            s.setField("__metatable", in: -2)
-            forwarding = vm.ref()
-        }
-        vm.push(forwarding!)
-        let meta = s.top
-        // the new table may be an earlier stand-in returned again: it must not forward to itself
-        if s.getMetatable(at: new) {
-            if s.rawEqual(-1, meta) {
-                s.pushNil()
-                s.setMetatable(at: new)
-            }
-            s.pop()
-        }
-        s.pushValue(at: new)
-        s.setField("__index", in: meta)
-        s.pushValue(at: new)
-        s.setField("__newindex", in: meta)
-        // clearing existing fields during a traversal is allowed
-        s.pushNil()
-        while s.next(in: old) {
-            s.pop()
-            s.pushValue(at: -1)
-            s.pushNil()
-            s.rawSet(in: old)
-        }
-        s.pushValue(at: meta)
-        s.setMetatable(at: old)
+        vm.push(first)
+        let a = s.top
+        vm.push(second)
+        body(s, a, s.top)
     }
 }

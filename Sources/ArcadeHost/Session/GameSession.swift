@@ -77,11 +77,19 @@ public final class GameSession {
     /// Calls of ``step(events:)`` that ran (not those made while the game was stopped). The
     /// same as ``frame`` unless an error broke a step before its clock moved (in `input`):
     /// the number of steps a replay must run to get where this run got.
-    public private(set) var stepsRun = 0
+    public internal(set) var stepsRun = 0
 
     /// Where the time of each step's phases and of ``render(into:)`` is added (F3, `--profile`);
-    /// nil (the default): no clock is read.
+    /// nil (the default): render reads no clock, and a step no more than its budget needs.
     public var profile: ProfileCounters?
+
+    /// Times the running step: its budget's deadline, what its message says used the time,
+    /// and what goes to ``profile``.
+    var timer = StepTimer()
+    /// Where the running step would carry on if the callback now running failed.
+    var remainder: StepRemainder?
+    /// The rest of the step an error broke (development mode), run first by the next step.
+    var brokenStep: StepRemainder?
 
     /// Loads the game: a fresh sandboxed VM, the arcade API, `main.lua`, then `load(ctx)`.
     ///
@@ -138,10 +146,8 @@ public final class GameSession {
     /// Runs `main.lua` and returns the game table it returns.
     static func loadMain(vm: LuaVM, entry: GameEntry) throws(LuaError) -> LuaRef {
         let chunk = "\(entry.id)/main.lua"
-        guard let bytes = FileBytes.read(entry.folder + "/main.lua", within: entry.folder) else {
-            throw LuaError(kind: .file, message: "\(chunk): cannot read the file")
-        }
-        let fn = try vm.load(String(decoding: bytes, as: UTF8.self), chunkName: chunk)
+        let source = try FileIO.readScript(entry.folder + "/main.lua", within: entry.folder, chunkName: chunk)
+        let fn = try vm.load(source, chunkName: chunk)
         return try vm.protectedCall(label: "main.lua", nresults: 1, push: { _ in
             vm.push(fn)
             return 0
@@ -166,201 +172,6 @@ public final class GameSession {
             s.pushTable()
             s.setField("state", in: -2)
         }
-    }
-
-    // MARK: The frame
-
-    /// Events waiting for the next ``stepPending()`` (the interactive loop queues here).
-    public var pendingEvents: [InputEvent] = []
-
-    /// Runs one step with the queued ``pendingEvents``.
-    public func stepPending() {
-        let events = pendingEvents
-        pendingEvents.removeAll(keepingCapacity: true)
-        step(events: events)
-    }
-
-    /// What is left of a step, from the point a callback is running: where the step carries
-    /// on after that callback, and where a step broken by an error resumes after a fix.
-    enum StepRemainder {
-        /// The input events not delivered yet; the clock has not moved.
-        case input(ArraySlice<InputEvent>)
-        /// The due timers not fired yet, then the rest of the step.
-        case timers
-        /// `update(dt)`, then the rest.
-        case update
-        /// Animations advance, then their completion callbacks run.
-        case animations
-        /// The animation completions not delivered yet.
-        case completions
-        /// The physics worlds step, then their events are delivered.
-        case physics
-        /// The physics events not delivered yet.
-        case physicsEvents
-    }
-
-    /// Where the running step would carry on if the callback now running failed.
-    private var remainder: StepRemainder?
-    /// The rest of the step an error broke (development mode), run first by the next step.
-    private var brokenStep: StepRemainder?
-
-    /// Runs one fixed step with the events that arrived before it.
-    ///
-    /// Does nothing while the game is stopped (``failure``). After a reload revived a game
-    /// paused by an error, this first finishes the step the error broke.
-    public func step(events: [InputEvent] = []) {
-        guard failure == nil else { return }
-        stepsRun += 1
-        usage.start()
-        vm.beginStep(seconds: options.limits.secondsPerStep)
-        defer { vm.endStep() }
-        profile?.steps += 1
-        walks?.step = stepsRun
-        do {
-            if let rest = brokenStep {
-                brokenStep = nil
-                try run(from: rest)
-            }
-            try run(from: .input(events[...]))
-        } catch {
-            var error = error
-            if error.kind == .budget, error.message.hasSuffix("ran past the step's time budget") {
-                usage.finish()
-                error.message += " (\(usage.describe(budget: options.limits.secondsPerStep)))"
-            }
-            stop(with: error)
-        }
-    }
-
-    /// Where the time of the running step went, for the message when it runs out.
-    private var usage = StepUsage()
-
-    /// Ends a phase of native work: when the step's budget is spent, the step stops there
-    /// with a message naming what used it.
-    private func checkStepBudget(after phase: String) throws(LuaError) {
-        usage.finish()
-        guard vm.stepOverrun else { return }
-        let budget = options.limits.secondsPerStep
-        throw LuaError(kind: .budget, message: "\(entry.id): the step ran past its time budget in \(phase) "
-                       + "(\(usage.describe(budget: budget)))")
-    }
-
-    /// Runs a step from `start` to its end, keeping ``remainder`` up to date so an error can
-    /// say where the step broke.
-    private func run(from start: StepRemainder) throws(LuaError) {
-        // Profiling reads the clock once per change of phase kind: input, timers and
-        // update are one stretch of Lua (moving the clock between them costs nothing).
-        let profile = profile
-        var mark = profile != nil ? ProfileClock.now() : 0
-        defer { if let profile, remainder != nil { profile.lap(.lua, mark: &mark) } }  // a callback failed
-        var phase = start
-        while true {
-            switch phase {
-            case .input(var events):
-                while let event = events.popFirst() {
-                    remainder = .input(events)
-                    usage.begin("input()")
-                    try deliver(event)
-                }
-                advanceClock()
-                phase = .timers
-            case .timers:
-                remainder = .timers
-                try timers.fireDue { callback throws(LuaError) in
-                    usage.begin("timer callbacks")
-                    try vm.protectedCall(label: "timer callback") { _ in
-                        self.vm.push(callback)
-                        return 0
-                    }
-                }
-                phase = .update
-            case .update:
-                remainder = .animations
-                let dt = context.dt
-                usage.begin("update()")
-                try callGame("update", label: "update()") { s in
-                    s.push(dt)
-                    return 1
-                }
-                profile?.lap(.lua, mark: &mark)
-                phase = .animations
-            case .animations:
-                usage.begin("animation")
-                animationModule.advance(context.dt)
-                try checkStepBudget(after: "animation")
-                profile?.lap(.animation, mark: &mark)
-                phase = .completions
-            case .completions:
-                remainder = .completions
-                usage.begin("animation callbacks")
-                try animationModule.deliverCompletions()
-                profile?.lap(.lua, mark: &mark)
-                phase = .physics
-            case .physics:
-                // Worlds step natively; only their events reach Lua, in each world's order.
-                usage.begin("physics")
-                physicsModule.step(context.dt)
-                try checkStepBudget(after: "physics")
-                profile?.lap(.physics, mark: &mark)
-                phase = .physicsEvents
-            case .physicsEvents:
-                remainder = .physicsEvents
-                usage.begin("physics callbacks")
-                try physicsModule.deliverEvents()
-                remainder = nil
-                profile?.lap(.lua, mark: &mark)
-                return
-            }
-        }
-    }
-
-    /// Delivers `events` to the game's `input` without a step: game time stays where it is, no
-    /// timer fires, `update` does not run and nothing animates or moves. The host uses it for
-    /// a resize while the pause card is up, so the scene behind the card is laid out for the
-    /// new size at once. Runs under the step's time budget like any callback.
-    public func deliverWithoutStep(_ events: [InputEvent]) {
-        guard failure == nil, !events.isEmpty else { return }
-        usage.start()
-        vm.beginStep(seconds: options.limits.secondsPerStep)
-        defer { vm.endStep() }
-        do {
-            for event in events {
-                // nothing of a step is left to run if this fails: the game just stops here
-                remainder = nil
-                usage.begin("input()")
-                try deliver(event)
-            }
-        } catch {
-            stop(with: error)
-        }
-        remainder = nil
-    }
-
-    /// Calls `input(event)`, resizing the canvas first for a resize.
-    private func deliver(_ event: InputEvent) throws(LuaError) {
-        if case .resize(let c, let r) = event { resizeCanvas(cols: c, rows: r) }
-        try callGame("input", label: "input()") { s in
-            s.push(event)
-            return 1
-        }
-    }
-
-    /// Makes the canvas (and what the game reads as its size) follow the terminal at once,
-    /// even while no step runs (a card is up): the game hears of it through its queued
-    /// resize event when play goes on.
-    public func resizeCanvas(cols: Int, rows: Int) {
-        context.cols = cols
-        context.rows = rows
-        canvas.resize(columns: cols, rows: rows)
-    }
-
-    /// Moves game time on by one step.
-    private func advanceClock() {
-        context.frame += 1
-        context.time = Double(context.frame) * context.dt
-        vm.gameTime = context.time
-        timers.now = context.time
-        sceneModule.time = context.time
     }
 
     // MARK: Rendering

@@ -37,60 +37,37 @@ public struct HeadlessRunner {
     public func run(log: @escaping (String) -> Void = { _ in }) throws(LuaError) -> GameSession {
         let session = try GameSession(entry: entry, options: options, store: store, log: log)
         session.profile = profile
-        let display = profile != nil || cast != nil ? Display(mode: colorMode) : nil
+        let driver = SessionDriver(session: session, script: script)
+        let output = profile != nil || cast != nil ? FrameOutput(colorMode: colorMode) : nil
+        var frame = Frame(columns: 0, rows: 0)
         cast?.output(Terminal.enterSequence, atMicroseconds: 0)
-        var pending = script.entries[...]
         let runStart = profile != nil ? ProfileClock.now() : 0
         defer { if let profile { profile.wallNanos &+= ProfileClock.now() &- runStart } }
-        for frame in 0..<frames {
-            var events: [InputEvent] = []
-            while let e = pending.first, e.frame <= frame {
-                events.append(e.event)
-                pending = pending.dropFirst()
+        var stepStart: UInt64 = 0
+        for _ in 0..<max(frames, 0) {
+            if profile != nil { stepStart = ProfileClock.now() }
+            driver.step()
+            if let output {
+                // drawn as the interactive loop draws after each batch of steps
+                let at = microseconds(after: session.stepsRun)
+                let before = (frame.columns, frame.rows)
+                session.render(into: &frame)
+                if frame.columns != before.0 || frame.rows != before.1, before.0 > 0 {
+                    cast?.resize(cols: frame.columns, rows: frame.rows, atMicroseconds: at)
+                }
+                let bytes = output.encode(frame, profile: profile)  // not in cast?.output(...): always encoded
+                cast?.output(bytes, atMicroseconds: at)
             }
-            let start = profile != nil ? ProfileClock.now() : 0
-            session.step(events: events)
-            if let display {
-                let at = UInt64(session.stepsRun) * 1_000_000 / UInt64(max(options.stepRate, 1))
-                display.show(session, cast: cast, atMicroseconds: at, profile: profile)
-            }
-            if let profile { profile.busyNanos &+= ProfileClock.now() &- start }
-            if session.failure != nil || session.context.quitRequested { break }
+            if let profile { profile.busyNanos &+= ProfileClock.now() &- stepStart }
+            if driver.isStopped { break }
         }
-        if let cast {
-            let end = UInt64(session.stepsRun) * 1_000_000 / UInt64(max(options.stepRate, 1))
-            // headless never pushed kitty keyboard flags, so its restore does not pop them
-            cast.output(Terminal.restoreSequenceWithoutKittyPop, atMicroseconds: end)
-        }
+        // headless never pushed kitty keyboard flags, so its restore does not pop them
+        cast?.output(Terminal.restoreSequenceWithoutKittyPop, atMicroseconds: microseconds(after: session.stepsRun))
         return session
     }
 
-    /// The frame, encoder and byte buffer a headless run draws with, as the interactive
-    /// loop draws after each batch of steps.
-    final class Display {
-        let encoder: FrameEncoder
-        var frame = Frame(columns: 0, rows: 0)
-        var out: [UInt8] = []
-
-        init(mode: ColorMode) {
-            encoder = FrameEncoder(colorMode: mode)
-        }
-
-        func show(_ session: GameSession, cast: AsciicastWriter?, atMicroseconds at: UInt64, profile: ProfileCounters?) {
-            let before = (frame.columns, frame.rows)
-            session.render(into: &frame)
-            if frame.columns != before.0 || frame.rows != before.1, before.0 > 0 {
-                cast?.resize(cols: frame.columns, rows: frame.rows, atMicroseconds: at)
-            }
-            out.removeAll(keepingCapacity: true)
-            let start = profile != nil ? ProfileClock.now() : 0
-            encoder.encode(frame, into: &out)
-            if let profile {
-                profile.add(.encode, since: start)
-                profile.frames += 1
-                profile.bytes += out.count
-            }
-            cast?.output(out, atMicroseconds: at)
-        }
+    /// When the frame after `steps` steps is shown, on the game's clock.
+    private func microseconds(after steps: Int) -> UInt64 {
+        UInt64(steps) * 1_000_000 / UInt64(max(options.stepRate, 1))
     }
 }

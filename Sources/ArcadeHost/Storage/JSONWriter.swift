@@ -25,7 +25,7 @@ enum JSONWriter {
             // Swift's shortest round-trip form always has a '.' or an 'e' and is valid JSON
             if !d.isFinite { finite = false }
             out.append(contentsOf: d.description.utf8)
-        case .string(let s): writeString(s, into: &out)
+        case .string(let s): JSONString.appendQuoted(s, to: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
@@ -37,40 +37,11 @@ enum JSONWriter {
             out.append(UInt8(ascii: "{"))
             for (i, key) in fields.keys.sorted().enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                writeString(key, into: &out)
+                JSONString.appendQuoted(key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 write(fields[key]!, into: &out, finite: &finite)
             }
             out.append(UInt8(ascii: "}"))
         }
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    private static func writeString(_ s: String, into out: inout [UInt8]) {
-        var s = s
-        out.append(UInt8(ascii: "\""))
-        s.withUTF8 { bytes in
-            // copy runs that need no escaping in one go: long strings are mostly such runs
-            var runStart = 0
-            for (i, b) in bytes.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                runStart = i + 1
-                switch b {
-                case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-                case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                case UInt8(ascii: "\n"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case UInt8(ascii: "\r"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                case UInt8(ascii: "\t"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                default:
-                    out.append(contentsOf: "\\u00".utf8)
-                    out.append(hexDigits[Int(b >> 4)])
-                    out.append(hexDigits[Int(b & 0xf)])
-                }
-            }
-            // bytes of multi-byte characters pass through: the text stays UTF-8
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }

@@ -53,13 +53,13 @@ public final class SaveStore {
     /// The size limits every write is checked against.
     public let limits: Limits
     /// Where the saves actually are: `.memory` when the requested file could not be used.
-    public private(set) var location: Location
+    public internal(set) var location: Location
     /// What went wrong while opening (a file moved aside, saves kept in memory), as
     /// sentences for the player. Empty when all went well.
-    public private(set) var warnings: [String] = []
+    public internal(set) var warnings: [String] = []
 
-    private var db: SQLiteDatabase?
-    private var statements: Statements?
+    var db: SQLiteDatabase?
+    var statements: SaveStatements?
 
     /// Opens the database at `location`, creating its folder and file when missing. Never
     /// fails: see ``warnings`` and ``location``.
@@ -285,14 +285,14 @@ public final class SaveStore {
 
     // MARK: Running statements
 
-    private func ready() throws(StorageError) -> Statements {
+    private func ready() throws(StorageError) -> SaveStatements {
         guard let statements else { throw StorageError(.closed, "the save store is closed") }
         return statements
     }
 
     /// Runs `body` between `BEGIN IMMEDIATE` and `COMMIT`, rolling back when it throws.
     /// Taking the write lock at the start means a busy database fails here, before any work.
-    private func transaction<R>(_ st: Statements, doing what: String, _ body: () throws -> R) throws(StorageError) -> R {
+    private func transaction<R>(_ st: SaveStatements, doing what: String, _ body: () throws -> R) throws(StorageError) -> R {
         do {
             try st.begin.run()
         } catch {
@@ -331,164 +331,5 @@ public final class SaveStore {
         default:
             return StorageError(.io, "could not \(what): \(f.message) (\(place))")
         }
-    }
-}
-
-// MARK: - Opening
-
-/// Why a file could not be used as it is.
-private enum OpenProblem: Error {
-    /// Its contents are damaged or not ours: move it aside.
-    case damaged(String)
-    /// It cannot be used but may be fine (permissions, full disk, newer layout): leave it.
-    case unusable(String)
-
-    var reason: String {
-        switch self {
-        case .damaged(let r), .unusable(let r): r
-        }
-    }
-}
-
-extension SaveStore {
-
-    private func openFile(_ path: String) {
-        if let problem = SaveFile.createFolder(for: path) {
-            degrade("Saves cannot be kept in \(path) (\(problem)); this session's saves will be lost when the arcade quits.")
-            return
-        }
-        do {
-            try attach(SaveStore.openChecked(path))
-        } catch {
-            guard case .damaged(let reason) = error else {
-                degrade("Saves cannot be kept in \(path) (\(error.reason)); this session's saves will be lost when the arcade quits.")
-                return
-            }
-            switch SaveFile.moveAside(path) {
-            case .failure(let e):
-                degrade("The save file \(path) is damaged (\(reason)) and could not be moved aside (\(e.message)); "
-                        + "this session's saves will be lost when the arcade quits.")
-            case .success(let aside):
-                warnings.append("The save file \(path) was damaged (\(reason)); it was moved to \(aside) and a new save file was started.")
-                do { try attach(SaveStore.openChecked(path)) } catch {
-                    degrade("A new save file could not be started at \(path) (\(error.reason)); "
-                            + "this session's saves will be lost when the arcade quits.")
-                }
-            }
-        }
-    }
-
-    private func openMemory() {
-        do {
-            let db = try SQLiteDatabase(path: ":memory:")
-            try SaveSchema.migrate(db)
-            try attach(db)
-        } catch {
-            // an in-memory database fails only when memory itself is exhausted
-            fatalError("arcade: cannot create an in-memory save database: \(error)")
-        }
-    }
-
-    private func degrade(_ warning: String) {
-        warnings.append(warning)
-        location = .memory
-        openMemory()
-    }
-
-    private func attach(_ db: SQLiteDatabase) throws(OpenProblem) {
-        do {
-            statements = try Statements(db)
-        } catch {
-            throw .damaged(error.message)
-        }
-        self.db = db
-    }
-
-    /// Opens the file and makes sure it is a sound, current, writable arcade database.
-    private static func openChecked(_ path: String) throws(OpenProblem) -> SQLiteDatabase {
-        let db: SQLiteDatabase
-        do { db = try SQLiteDatabase(path: path) } catch { throw classify(error) }
-        db.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-        do {
-            // the first read of the header: a file of garbage fails here. A newer arcade's
-            // file is recognised before anything (even the journal mode) is written to it.
-            let version = try db.integer("PRAGMA user_version") ?? 0
-            if version > SaveSchema.version { throw SaveSchema.Mismatch.newer(version) }
-            // quick_check walks every page (a truncated file fails here) without the
-            // index cross-checks of integrity_check, which are slow on large files
-            let check = try db.texts("PRAGMA quick_check")
-            if check != ["ok"] {
-                throw OpenProblem.damaged(check.prefix(2).joined(separator: "; "))
-            }
-            _ = try db.texts("PRAGMA journal_mode = WAL")
-            try db.execute("PRAGMA synchronous = NORMAL; PRAGMA trusted_schema = OFF")
-            try SaveSchema.migrate(db)
-            // a file SQLite had to open read-only, or a folder where the log cannot be
-            // written, shows up when taking the write lock
-            if db.isReadOnly { throw OpenProblem.unusable("the file is read-only") }
-            try db.execute("BEGIN IMMEDIATE; ROLLBACK")
-        } catch let problem as OpenProblem {
-            throw problem
-        } catch let mismatch as SaveSchema.Mismatch {
-            switch mismatch {
-            case .newer(let version):
-                throw .unusable("it was written by a newer arcade (save format \(version), this one knows up to "
-                                + "\(SaveSchema.version)); it is left untouched")
-            case .foreign(let why):
-                throw .damaged("it is not an arcade save file: \(why)")
-            }
-        } catch let f as SQLiteFailure {
-            throw classify(f)
-        } catch {
-            throw .unusable("\(error)")
-        }
-        return db
-    }
-
-    private static func classify(_ f: SQLiteFailure) -> OpenProblem {
-        f.meansDamaged ? .damaged(f.message) : .unusable(f.message)
-    }
-}
-
-
-// MARK: - Statements
-
-/// The store's statements, compiled once and reused for every call.
-private struct Statements {
-    let begin: SQLiteStatement
-    let commit: SQLiteStatement
-    let rollback: SQLiteStatement
-    let value: SQLiteStatement
-    let otherSizes: SQLiteStatement
-    let gameSize: SQLiteStatement
-    let upsert: SQLiteStatement
-    let delete: SQLiteStatement
-    let keys: SQLiteStatement
-    let best: SQLiteStatement
-    let setBest: SQLiteStatement
-    let allBest: SQLiteStatement
-
-    init(_ db: SQLiteDatabase) throws(SQLiteFailure) {
-        func make(_ sql: String) throws(SQLiteFailure) -> SQLiteStatement {
-            try db.prepare(sql, persistent: true)
-        }
-        begin = try make("BEGIN IMMEDIATE")
-        commit = try make("COMMIT")
-        rollback = try make("ROLLBACK")
-        value = try make("SELECT value FROM game_values WHERE game_id = ?1 AND key = ?2")
-        otherSizes = try make("SELECT COALESCE(SUM(size), 0) FROM game_values WHERE game_id = ?1 AND key <> ?2")
-        gameSize = try make("SELECT COALESCE(SUM(size), 0) FROM game_values WHERE game_id = ?1")
-        upsert = try make("""
-            INSERT INTO game_values(game_id, key, size, value) VALUES (?1, ?2, ?3, ?4)
-            ON CONFLICT(game_id, key) DO UPDATE SET size = excluded.size, value = excluded.value
-            """)
-        delete = try make("DELETE FROM game_values WHERE game_id = ?1 AND key = ?2")
-        keys = try make("SELECT key FROM game_values WHERE game_id = ?1 ORDER BY key")
-        best = try make("SELECT score FROM best_scores WHERE game_id = ?1")
-        setBest = try make("""
-            INSERT INTO best_scores(game_id, score, saved_at) VALUES (?1, ?2, CAST(strftime('%s', 'now') AS INTEGER))
-            ON CONFLICT(game_id) DO UPDATE SET score = excluded.score, saved_at = excluded.saved_at
-            """)
-        allBest = try make("SELECT game_id, score FROM best_scores ORDER BY game_id")
     }
 }

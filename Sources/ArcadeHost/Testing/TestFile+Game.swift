@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArcadeCore
 import ArcadeLua
 import ArcadeRender
@@ -29,7 +32,7 @@ extension TestFile {
                     throw LuaArgumentError(2, "a canvas must be between \(InputScript.minCols)x\(InputScript.minRows) and "
                                            + "\(InputScript.maxCols)x\(InputScript.maxRows) cells, got \(cols)x\(rows)")
                 }
-                game.pending.append(.resize(cols: cols, rows: rows))
+                game.driver.queued.append(.resize(cols: cols, rows: rows))
                 s.setTop(1)
                 return 1
             }),
@@ -209,7 +212,7 @@ extension TestFile {
             let o = try s.optOptions(3, known: ["is_repeat"])
             key.isRepeat = try o.field("is_repeat") { i throws(LuaValueProblem) in s.truthy(at: i) } ?? false
         }
-        game.pending.append(up ? .keyUp(key) : .key(key))
+        game.driver.queued.append(up ? .keyUp(key) : .key(key))
         s.setTop(1)
         return 1
     }
@@ -223,7 +226,7 @@ extension TestFile {
         let button = try s.optArgument(i + 2, actions == [.move] ? MouseButton.none : MouseButton.left) { i throws(LuaValueProblem) in
             try s.readChoice(at: i, of: ["left", "middle", "right", "none"], MouseButton.init(rawValue:))
         }
-        for action in actions { game.pending.append(.mouse(MouseEvent(action, col: col, row: row, button: button))) }
+        for action in actions { game.driver.queued.append(.mouse(MouseEvent(action, col: col, row: row, button: button))) }
         s.setTop(1)
         return 1
     }
@@ -274,10 +277,10 @@ extension TestFile {
         let folder = testsFolder + "/golden"
         let path = folder + "/" + name + ".txt"
         let shown = "\(entry.id)/tests/golden/\(name).txt"
-        let existing = FileBytes.read(path, within: testsFolder).map { String(decoding: $0, as: UTF8.self) }
+        let existing = FileIO.readText(path, within: testsFolder)
         if options.updateGolden {
             guard existing.map(GoldenFrame.normalized) != text else { return }
-            guard mkdir(folder, 0o755) == 0 || errno == EEXIST, Self.write(text, to: path) else {
+            guard mkdir(folder, 0o755) == 0 || errno == EEXIST, FileIO.writeText(text, to: path) else {
                 throw failure(s, "cannot write the golden frame \(shown)")
             }
             notes.append("wrote \(shown)\(frameNote())")
@@ -291,14 +294,6 @@ extension TestFile {
             throw failure(s, "the frame differs from the golden frame \(shown): \(summary)\(frameNote()); "
                           + "`arcade test \(entry.id) --update-golden` rewrites it\n" + diff)
         }
-    }
-
-    private static func write(_ text: String, to path: String) -> Bool {
-        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        defer { Glibc.close(fd) }
-        var t = text
-        return t.withUTF8 { Glibc.write(fd, $0.baseAddress, $0.count) == $0.count }
     }
 
     // MARK: Ending

@@ -58,10 +58,8 @@ final class TestFile {
 
     /// Runs the file's top level, which declares its tests, and returns their names.
     func load() throws(LuaError) -> [String] {
-        guard let bytes = FileBytes.read(testsFolder + "/" + file, within: testsFolder) else {
-            throw LuaError(kind: .file, message: "\(chunkName): cannot read the file")
-        }
-        let chunk = try vm.load(String(decoding: bytes, as: UTF8.self), chunkName: chunkName)
+        let source = try FileIO.readScript(testsFolder + "/" + file, within: testsFolder, chunkName: chunkName)
+        let chunk = try vm.load(source, chunkName: chunkName)
         try vm.protectedCall(label: "loading \(chunkName)") { _ in
             self.vm.push(chunk)
             return 0
@@ -281,13 +279,7 @@ final class TestFile {
                           + "(a loop that never ends? step_until takes a limit)")
         }
         stepsTaken += n
-        vm.withBudgetPaused {
-            for i in 0..<n {
-                game.session.step(events: i == 0 ? game.pending : [])
-                if i == 0 { game.pending.removeAll() }
-                if game.session.failure != nil || game.session.context.quitRequested { break }
-            }
-        }
+        vm.withBudgetPaused { game.driver.run(steps: n) }
         try stopIfFailed(game, s)
     }
 

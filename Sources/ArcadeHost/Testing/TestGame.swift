@@ -8,16 +8,18 @@ final class TestGame {
         var lines: [String] = []
     }
 
-    let session: GameSession
+    /// Steps the game, with the input the test queued (``SessionDriver/queued``) going to
+    /// the next step.
+    let driver: SessionDriver
     let store: SaveStore
     let log: Log
-    /// Input for the next step.
-    var pending: [InputEvent] = []
     /// Colours its text frames show as empty, besides the background (`g:blank`).
     var blank: [Color] = []
 
+    var session: GameSession { driver.session }
+
     init(session: GameSession, store: SaveStore, log: Log) {
-        self.session = session
+        driver = SessionDriver(session: session)
         self.store = store
         self.log = log
     }

@@ -8,7 +8,8 @@ public struct LuaError: Error, Sendable, Equatable, CustomStringConvertible {
         case runtime
         /// The script passed its memory cap.
         case memory
-        /// The script ran past its instruction budget (a runaway loop).
+        /// The script ran past its time budget, a callback's or the step's (a runaway loop,
+        /// or too much work in one step); ``LuaError/budget`` says which.
         case budget
         /// A file the game needs is missing or unreadable.
         case file
@@ -25,11 +26,22 @@ public struct LuaError: Error, Sendable, Equatable, CustomStringConvertible {
     public var line: Int?
     /// Lua's `stack traceback:` block, or "" when there is none.
     public var traceback: String
+    /// For a ``Kind/budget`` error: which time budget ran out.
+    public var budget: Budget?
 
-    public init(kind: Kind, message: String, traceback: String = "") {
+    /// The time budgets a game runs under (``LuaVM/Limits``).
+    public enum Budget: Sendable {
+        /// One callback's own (``LuaVM/Limits/secondsPerCall``).
+        case call
+        /// The whole step's, shared by all its callbacks and native work (``LuaVM/Limits/secondsPerStep``).
+        case step
+    }
+
+    public init(kind: Kind, message: String, traceback: String = "", budget: Budget? = nil) {
         self.kind = kind
         self.message = message
         self.traceback = traceback
+        self.budget = budget
         (self.file, self.line) = LuaError.location(in: message)
     }
 

@@ -292,23 +292,17 @@ public final class LuaVM {
     // MARK: The step's budget
 
     /// Starts a step's budget: every callback until ``endStep()`` stops (with "ran past the
-    /// step's time budget") once `seconds` of wall time have passed since now, whatever its
-    /// own budget, so many callbacks cannot multiply the budget. Native work between them
-    /// is checked with ``stepOverrun``.
-    public func beginStep(seconds: Double) {
-        let ns = seconds > 0 && seconds.isFinite ? Int64(min(seconds, 1e6) * 1e9) : 0
-        arcade_set_step_deadline(state, ns > 0 ? arcade_now_ns() + ns : 0)
+    /// step's time budget", ``LuaError/Budget/step``) once the monotonic clock reaches
+    /// `deadline` (nanoseconds of `CLOCK_MONOTONIC`; 0: no step budget), whatever its own
+    /// budget, so many callbacks cannot multiply the budget. The host times the step and
+    /// checks its native work against the same deadline.
+    public func beginStep(deadline: UInt64) {
+        arcade_set_step_deadline(state, Int64(clamping: deadline))
     }
 
     /// Ends the step's budget.
     public func endStep() {
         arcade_set_step_deadline(state, 0)
-    }
-
-    /// Whether the running step has used its budget.
-    public var stepOverrun: Bool {
-        let deadline = arcade_step_deadline(state)
-        return deadline != 0 && arcade_now_ns() >= deadline
     }
 
     /// Turns a failed call's status and error value into a ``LuaError``.
@@ -331,9 +325,11 @@ public final class LuaVM {
                 message = head
                 traceback = "stack traceback:\n" + tail
             }
-            if state.pointee.budget_exhausted != 0
-                && (message.hasSuffix("exceeded its time budget") || message.hasSuffix("ran past the step's time budget")) {
-                return LuaError(kind: .budget, message: message, traceback: traceback)
+            // the C side says which budget ran out; once one has, every instruction raises its error
+            switch state.pointee.budget_exhausted {
+            case ARCADE_BUDGET_CALL: return LuaError(kind: .budget, message: message, traceback: traceback, budget: .call)
+            case ARCADE_BUDGET_STEP: return LuaError(kind: .budget, message: message, traceback: traceback, budget: .step)
+            default: break
             }
             if state.pointee.mem_refused != 0 && message.hasSuffix("not enough memory") {
                 return LuaError(kind: .memory, message: memoryMessage, traceback: traceback)

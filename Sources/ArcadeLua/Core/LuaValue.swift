@@ -107,20 +107,6 @@ extension LuaValue {
     }
 
     static func writeJSONString(_ s: String, into out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20:
-                let h = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        out += "\""
+        out += JSONString.quoted(s)
     }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArcadeCore
 
 /// The xterm 256-colour palette: 16 system colours, a 6x6x6 colour cube (16...231) and a

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArcadeCore
 
 /// A 2D affine map in canvas pixels: `x' = a*x + c*y + tx`, `y' = b*x + d*y + ty`.

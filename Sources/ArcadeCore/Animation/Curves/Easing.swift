@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// A family of Robert Penner's easing equations, as Defold, Solar2D and easings.net know them.
 public enum EasingFamily: String, CaseIterable, Hashable, Sendable {
     case quad, cubic, quart, quint, sine, expo, circ, back, elastic, bounce

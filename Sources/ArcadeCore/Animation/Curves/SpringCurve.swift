@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// The damped spring behind UIKit's `usingSpringWithDamping:initialSpringVelocity:`.
 ///
 /// A unit mass on a spring, `x'' + c x' + k x = 0`, starting one whole distance from its

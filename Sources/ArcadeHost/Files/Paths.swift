@@ -1,15 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArcadeCore
-import ArcadeLua
 
-/// The whole file at `path`, or nil.
-func readFileBytes(_ path: String) -> [UInt8]? {
-    FileBytes.read(path)
-}
-
-/// The file's text, or nil.
-func readFileText(_ path: String) -> String? {
-    readFileBytes(path).map { String(decoding: $0, as: UTF8.self) }
-}
+// Folders and paths, and the environment: what the catalog, the file watcher and the save
+// store ask of the file system besides whole files (``FileIO``).
 
 /// True when `path` is a directory.
 func isDirectory(_ path: String) -> Bool {

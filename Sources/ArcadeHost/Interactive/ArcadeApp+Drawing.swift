@@ -1,0 +1,64 @@
+import ArcadeCore
+import ArcadeLua
+import ArcadeRender
+import ArcadeTerminal
+
+/// What the screen shows and how it reaches the terminal.
+extension ArcadeApp {
+    func draw() throws(TerminalError) {
+        composeFrame()
+        let bytes = output.encode(frame, profile: profile)
+        if !bytes.isEmpty { try terminal.write(bytes) }
+        if options.exitAfterFirstFrame { quit = true }
+    }
+
+    /// Puts what the screen shows now into ``frame``: the menu or the game, the cards over
+    /// them, the profiler and the pause mark.
+    func composeFrame() {
+        let canvas: Canvas
+        if tooSmall {
+            canvas = CardView.tooSmall(cols: max(size.cols, 1), rows: max(size.rows, 1),
+                                       need: (playing?.manifest?.minCols ?? 80, playing?.manifest?.minRows ?? 24))
+            canvas.render(into: &frame)
+        } else {
+            switch screen {
+            case .menu:
+                menu.render(cols: size.cols, rows: size.rows, into: &frame)
+                if case .problem(let entry) = card {
+                    CardView.problem(on: menu.canvas, entry: entry)
+                    menu.canvas.render(into: &frame)
+                }
+            case .playing:
+                if let session {
+                    session.render(into: &frame)
+                    if let failure = session.failure, card == nil { card = .error(failure, selected: 0) }
+                    if let error = session.reloadError {
+                        CardView.reloadError(error, on: session.canvas)
+                        session.canvas.render(into: &frame)
+                    }
+                } else {
+                    frame = Frame(columns: size.cols, rows: size.rows)
+                }
+                if let card {
+                    let c = session?.canvas ?? Canvas(columns: size.cols, rows: size.rows)
+                    switch card {
+                    case .pause(let sel):
+                        CardView.pause(on: c, title: playing?.title ?? "", controls: playing?.manifest?.controls ?? [],
+                                       selected: sel)
+                    case .error(let e, let sel):
+                        CardView.error(on: c, error: e, selected: sel, paused: options.dev && session != nil)
+                    case .problem(let entry):
+                        CardView.problem(on: c, entry: entry)
+                    }
+                    c.render(into: &frame)
+                }
+                if showProfile, let session {
+                    ProfileOverlay.draw(profileReport, stats: session.stats, on: &frame)
+                }
+                if card == nil, session != nil {
+                    PauseMark.draw(on: &frame, hovered: pauseMarkHovered)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import ArcadeCore
+import ArcadeLua
+import ArcadeRender
+import ArcadeTerminal
+
+/// What the player's input does: the host's own keys and the pause mark first, then the
+/// cards, the menu, and last the game.
+extension ArcadeApp {
+    func handle(_ events: [InputEvent]) {
+        for event in events {
+            if case .resize(let c, let r) = event {
+                size = TerminalSize(cols: c, rows: r)
+                output.encoder.requestFullRepaint()
+                cast?.resize(cols: c, rows: r, atMicroseconds: (ProfileClock.now() &- castStart) / 1000)
+                if tooSmall { continue }
+                // the canvas follows at once, so a card drawn before the next step (or
+                // while no step runs) fits the window. Under the pause card the game lays
+                // itself out again now (its input runs, game time stays); otherwise it hears
+                // of the resize in its next step.
+                session?.resizeCanvas(cols: c, rows: r)
+                recorder?.record(.resize(cols: c, rows: r), frame: session?.frame ?? 0)
+                if isPauseCard, let session {
+                    session.deliverWithoutStep([.resize(cols: c, rows: r)])
+                    if let failure = session.failure { card = .error(failure, selected: 0) }
+                } else {
+                    driver?.queued.append(.resize(cols: c, rows: r))
+                }
+                continue
+            }
+            if case .key(let k) = event, k.key == "c", k.modifiers == .ctrl {
+                quit = true
+                return
+            }
+            if case .key(let k) = event, k.key == "z", k.modifiers == .ctrl {
+                // a game is paused before it goes: its card is up when the player comes back
+                if screen == .playing, card == nil, session != nil { card = .pause(selected: 0) }
+                terminal.suspend()
+                continue
+            }
+            if tooSmall {
+                if case .key(let k) = event, k.key == "q" || k.key == "esc" { quit = true }
+                continue
+            }
+            // F3 belongs to the host (the profiler), over cards too; the game never sees it
+            if screen == .playing, isProfileKey(event) { continue }
+            // F5 reloads under the error card too: a fix saved while the game was paused
+            if case .key(let k) = event, k.key == "f5", options.dev, screen == .playing, !isPauseCard {
+                reload()
+                continue
+            }
+            if let card { handleCard(card, event); continue }
+            switch screen {
+            case .menu:
+                switch menu.handle(event) {
+                case .launch(let entry): start(entry)
+                case .showProblem(let entry): card = .problem(entry)
+                case .quit: quit = true
+                case .none: break
+                }
+            case .playing:
+                if case .key(let k) = event, k.key == "esc", k.modifiers.isEmpty {
+                    card = .pause(selected: 0)
+                    continue
+                }
+                if case .mouse(let m) = event, takenByPauseMark(m) { continue }
+                guard options.replay == nil else { continue }
+                driver?.queued.append(event)
+                recorder?.record(event, frame: session?.frame ?? 0)
+            }
+        }
+    }
+
+    /// The host's pause mark in the top-right corner: hovering lights it, a press opens the
+    /// pause card. True when the event was the mark's and not the game's (a press on the mark,
+    /// and the release or drag of that press).
+    private func takenByPauseMark(_ m: MouseEvent) -> Bool {
+        let on = PauseMark.contains(col: m.col, row: m.row, cols: size.cols)
+        switch m.action {
+        case .move:
+            pauseMarkHovered = on
+            return false
+        case .press where on && m.button != .right:
+            pauseMarkPressed = true
+            pauseMarkHovered = false
+            card = .pause(selected: 0)
+            return true
+        case .release, .drag:
+            if pauseMarkPressed {
+                if m.action == .release { pauseMarkPressed = false }
+                return true
+            }
+            return false
+        default:
+            return false
+        }
+    }
+
+    /// True for F3 and its release; a press (not a repeat) toggles the overlay.
+    private func isProfileKey(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key(let k) where k.key == "f3" && k.modifiers.isEmpty:
+            if !k.isRepeat { showProfile.toggle() }
+            return true
+        case .keyUp(let k) where k.key == "f3":
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func handleCard(_ current: Card, _ event: InputEvent) {
+        let choices: [String]
+        let selected: Int
+        switch current {
+        case .pause(let s): (choices, selected) = (CardView.pauseChoices, s)
+        case .error(_, let s): (choices, selected) = (CardView.errorChoices, s)
+        case .problem:
+            // one way out: any key, or a click anywhere
+            switch event {
+            case .key: card = nil
+            case .mouse(let m) where m.action == .press: card = nil
+            default: break
+            }
+            return
+        }
+        var pick: String?
+        var next = selected
+        switch event {
+        case .key(let k):
+            switch k.key {
+            case "up", "left": next = (selected + choices.count - 1) % choices.count
+            case "down", "right", "tab": next = (selected + 1) % choices.count
+            case "enter", "space": pick = choices[selected]
+            case "esc": pick = isPause(current) ? "resume" : "back to menu"
+            default:
+                if let match = choices.first(where: { $0.hasPrefix(k.key) }) { pick = match }
+            }
+        case .mouse(let m):
+            let controls = isPause(current) ? playing?.manifest?.controls.count ?? 0 : 0
+            let i = CardView.choiceAt(col: m.col, row: m.row, choices: choices, controls: controls,
+                                      cols: size.cols, rows: size.rows)
+            switch m.action {
+            case .press:
+                if let i { pick = choices[i] }
+            case .move, .drag:
+                // the highlight follows the pointer, as in the menu
+                if let i { next = i }
+            case .release:
+                // the release of the press that opened the card on the pause mark
+                pauseMarkPressed = false
+            default: break
+            }
+        default: break
+        }
+        switch current {
+        case .pause: card = .pause(selected: next)
+        case .error(let e, _): card = .error(e, selected: next)
+        case .problem: break
+        }
+        guard let pick else { return }
+        switch pick {
+        case "resume": card = nil
+        case "restart": if let entry = playing { start(entry) }
+        case "reload": reload()
+        default: leaveGame()
+        }
+    }
+
+    private var isPauseCard: Bool {
+        if let card { return isPause(card) }
+        return false
+    }
+
+    private func isPause(_ c: Card) -> Bool {
+        if case .pause = c { return true }
+        return false
+    }
+}

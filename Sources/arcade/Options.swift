@@ -1,0 +1,70 @@
+import ArcadeCore
+import ArcadeHost
+import ArcadeRender
+import ArgumentParser
+
+/// Options shared by the commands that find games.
+struct GameDirs: ParsableArguments {
+    @Option(name: .customLong("games"), help: ArgumentHelp("Also look for games in DIR (repeatable).", valueName: "DIR"))
+    var extra: [String] = []
+
+    @Option(help: ArgumentHelp("Keep saves and scores in DIR/arcade.sqlite (default: $XDG_DATA_HOME/arcade).",
+                               valueName: "DIR"))
+    var data: String?
+
+    func catalog() -> GameCatalog {
+        GameCatalog(searchDirs: GameCatalog.defaultSearchDirs(extra: extra))
+    }
+
+    /// The save store; its warnings (a corrupt file moved aside...) go to stderr.
+    func store() -> SaveStore {
+        let store = SaveStore(dataDirectory: data)
+        for w in store.warnings { Output.err("arcade: \(w)\n") }
+        return store
+    }
+}
+
+/// How the interactive arcade draws.
+struct DisplayOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Colour output: truecolor or 256 (default: truecolor when $COLORTERM says so).",
+                               valueName: "truecolor|256"),
+            transform: colorMode)
+    var color: ColorMode?
+
+    func apply(to o: inout ArcadeApp.Options) {
+        if let color { o.colorMode = color }
+    }
+}
+
+/// `--color truecolor|256`.
+@Sendable func colorMode(_ text: String) throws -> ColorMode {
+    switch text {
+    case "truecolor": return .trueColor
+    case "256": return .palette256
+    default: throw ValidationError("--color takes truecolor or 256")
+    }
+}
+
+/// `--dump-frame plain|ansi`.
+@Sendable func frameDump(_ text: String) throws -> HeadlessPlay.FrameDump {
+    switch text {
+    case "plain": return .plain
+    case "ansi": return .ansi
+    default: throw ValidationError("--dump-frame takes plain or ansi")
+    }
+}
+
+/// `--size COLSxROWS`.
+@Sendable func canvasSize(_ text: String) throws -> CanvasSize {
+    guard let (cols, rows) = InputScript.parseSize(text) else { throw ValidationError("--size takes COLSxROWS, like 80x24") }
+    guard InputScript.isPlayableSize(cols: cols, rows: rows) else {
+        throw ValidationError("--size must be between 20x10 and 1000x500")
+    }
+    return CanvasSize(cols: cols, rows: rows)
+}
+
+/// A canvas size in terminal cells.
+struct CanvasSize {
+    var cols: Int
+    var rows: Int
+}

@@ -1,0 +1,115 @@
+import ArcadeCore
+import ArcadeHost
+import ArcadeLua
+import ArgumentParser
+
+extension Arcade {
+    struct Play: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Play a game, in the terminal or headless.")
+
+        @Argument(help: "The game's id (see `arcade list`).")
+        var id: String
+
+        @OptionGroup var dirs: GameDirs
+
+        @Option(help: "Seed for the game's random numbers (default: 1 headless, random in the terminal).")
+        var seed: UInt64?
+
+        @Flag(help: "Run without a terminal, as fast as possible.")
+        var headless = false
+
+        @Option(help: "Headless: steps to run (60 per second of game time; default: where the --replay recording or --input script ends, else 600).")
+        var frames: Int?
+
+        @Option(help: ArgumentHelp("Headless: input script (see README).", valueName: "FILE"))
+        var input: String?
+
+        @Flag(help: "Headless: print game.state as JSON at the end.")
+        var state = false
+
+        @Flag(help: ArgumentHelp("Headless: print what the game holds at the end, as one line of JSON: live nodes, animations, timers, physics bodies and Lua memory in KiB (for leak checks)."))
+        var stats = false
+
+        // optional, so that a replay's own size applies when none is given
+        @Option(help: ArgumentHelp("Canvas size in terminal cells. (default: 80x24)", valueName: "COLSxROWS"),
+                transform: canvasSize)
+        var size: CanvasSize?
+
+        @Option(help: ArgumentHelp("Record every input event (with the seed and size) to FILE.", valueName: "FILE"))
+        var record: String?
+
+        @Option(help: ArgumentHelp("Replay a recording made with --record, in the terminal or headless.", valueName: "FILE"))
+        var replay: String?
+
+        @Option(help: ArgumentHelp("Write what the terminal is sent to FILE as an asciicast v2 recording (asciinema play FILE). Headless: the frames the terminal would get, one per step, on the game's clock.",
+                                   valueName: "FILE"))
+        var cast: String?
+
+        @Flag(help: ArgumentHelp("Headless: also draw and encode every step, and print a table of where the time went (ms per step: Lua, animation, physics, compose, encode) on stderr at the end."))
+        var profile = false
+
+        @OptionGroup var display: DisplayOptions
+
+        @Option(name: .customLong("dump-frame"), defaultAsFlag: .plain, parsing: .next,
+                help: ArgumentHelp("Headless: print the final frame, as plain characters or with ANSI colours.",
+                                   valueName: "plain|ansi"),
+                transform: frameDump)
+        var dumpFrame: HeadlessPlay.FrameDump?
+
+        /// The playable game `id`, or an exit with the reason.
+        static func find(_ id: String, in catalog: GameCatalog) throws -> GameEntry {
+            do { return try catalog.playableGame(id) } catch {
+                Output.err("arcade: \(error)\n")
+                throw ExitCode(2)
+            }
+        }
+
+        /// Parses an input script or recording, or exits with the reason.
+        static func readScript(_ path: String) throws -> InputScript {
+            do { return try InputScript.read(path) } catch {
+                Output.err("arcade: \(error)\n")
+                throw ExitCode(2)
+            }
+        }
+
+        func validate() throws {
+            guard (frames ?? 0) >= 0 else { throw ValidationError("--frames must be 0 or more") }
+        }
+
+        func run() throws {
+            let catalog = dirs.catalog()
+            let entry = try Play.find(id, in: catalog)
+            let replayScript = try replay.map { try Play.readScript($0) }
+            guard headless else {
+                var o = ArcadeApp.Options(catalog: catalog)
+                o.gameID = id
+                o.seed = seed
+                o.recordPath = record
+                o.replay = replayScript
+                o.store = replayScript == nil ? dirs.store() : SaveStore(location: .memory)
+                display.apply(to: &o)
+                if profile { Output.err("arcade: --profile is for --headless runs (in the terminal, F3 shows the profiler)\n") }
+                try Interactive.run(o, cast: cast)
+                return
+            }
+            var play = HeadlessPlay(entry: entry)
+            play.input = try input.map { try Play.readScript($0) }
+            play.replay = replayScript
+            play.seed = seed
+            play.frames = frames
+            play.size = size.map { ($0.cols, $0.rows) }
+            // headless runs keep saves in memory unless --data asks otherwise
+            play.store = dirs.data == nil ? nil : dirs.store()
+            play.recordPath = record
+            play.castPath = cast
+            play.profile = profile
+            if let color = display.color { play.colorMode = color }
+            play.dumpFrame = dumpFrame
+            play.printState = state
+            play.printStats = stats
+            let status = play.run(log: { Output.err("[\(entry.id)] \($0)\n") },
+                                  to: .init(out: Output.out, outRaw: Output.outRaw, err: Output.err))
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}
