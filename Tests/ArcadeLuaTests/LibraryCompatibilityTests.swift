@@ -1,5 +1,6 @@
 import Testing
 import CLua
+import CLuaLib
 
 /// The arcade's own string, table, utf8 functions and load (CLua's patterns.h and library.h)
 /// against Lua 5.4's, in one plain Lua state: the same results and the same error messages
