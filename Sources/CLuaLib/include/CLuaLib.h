@@ -25,21 +25,26 @@
 **   baselib.c   load (luaB_load).
 ** Everything else (string.byte, char, sub, pack, table.pack, utf8.char...) is Lua's own.
 **
-** Where the fork deliberately differs from Lua 5.4 (each one is tested):
+** Where the fork deliberately differs from Lua 5.4 (LibraryDifferenceTests shows each):
 **   - table.sort is a quicksort of its own that always takes the middle element as pivot,
 **     where Lua's switches to a pivot seeded from clock() and time() when a partition comes
 **     out unbalanced. So elements that compare equal end in the same order on every run (a
 **     game's outcome may not depend on the wall clock), though not always in the order
-**     Lua's sort leaves them, and an invalid order function is caught ("invalid order
-**     function for sorting") in other cases than Lua's, or not at all, as in Lua.
-**   - load takes text chunks only: a crafted binary chunk can crash the VM.
+**     Lua's sort leaves them. Its comparisons are not Lua's, so a comparison function is
+**     called for other pairs, and an invalid order function may be noticed ("invalid order
+**     function for sorting") where Lua's sort finishes, or the other way round.
+**   - load takes text chunks only (a crafted binary chunk can crash the VM), and refuses a
+**     mode without 't' with a message of its own.
+**   - string.format with a string over 64 KB for "%q" calls a "%s" argument's __tostring
+**     twice (the result is Lua's).
 **   - string.rep("", n) returns "" at once for any n (the stock loop copies nothing n times).
 **
 ** Why a C target of its own: CLua is a system-library target (Debian's lua.h and liblua5.4
 ** through pkg-config), which SwiftPM does not let hold .c files, so before this target the
-** fork was static inline functions in CLua's headers, compiled again into every Swift
-** module that imported them. This target depends on CLua for lua.h and for the budget's
-** work count (shim.h), and this header is all that Swift sees of it.
+** fork was static inline functions in CLua's headers, compiled as part of whichever Swift
+** module called them. This target depends on CLua for lua.h and for the budget's work
+** count (shim.h), which stays there with the rest of the budget; this header is all that
+** Swift sees of it.
 */
 #ifndef ARCADE_CLUALIB_H
 #define ARCADE_CLUALIB_H
