@@ -478,9 +478,9 @@ static inline int arcade_string_search(lua_State *L, int find) {
     return 1;
 }
 
-/* string.find: stock str_find. */
+/* string.find: Lua 5.4's str_find, forked for the budget (arcade_string_search). */
 int arcade_string_find(lua_State *L) { return arcade_string_search(L, 1); }
-/* string.match: stock str_match. */
+/* string.match: Lua 5.4's str_match, forked for the budget (arcade_string_search). */
 int arcade_string_match(lua_State *L) { return arcade_string_search(L, 0); }
 
 /* ===================================================================== */

@@ -184,7 +184,7 @@ int arcade_table_concat(lua_State *L) {
 }
 
 /* table.unpack(t [, i [, j]]): Lua 5.4's tunpack, forked for the budget (up to a million
-** results or so, as far as the C stack lets lua_checkstack go). */
+** results or so, as far as lua_checkstack lets the Lua stack grow). */
 int arcade_table_unpack(lua_State *L) {
     lua_Integer i = luaL_optinteger(L, 2, 1);
     lua_Integer e = lua_isnoneornil(L, 3) ? luaL_len(L, 1) : luaL_checkinteger(L, 3);
@@ -309,6 +309,7 @@ static inline void arcade_sort_range(arcade_sorter *st, lua_Integer lo, lua_Inte
     }
 }
 
+/* table.sort: see arcade_sorter above for how and why it differs from Lua 5.4's sort. */
 int arcade_table_sort(lua_State *L) {
     lua_Integer n = arcade_table_length(L, 1);
     if (n > 1) {
