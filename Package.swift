@@ -18,6 +18,11 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
+        // The arcade's fork of the Lua library functions that can run long in one call
+        // (patterns, rep, format's %q, the table functions, utf8.len/offset, load), which
+        // look at the time budget as they work. C files, so a target of its own: a system
+        // library target cannot hold them.
+        .target(name: "CLuaLib", dependencies: ["CLua"]),
         // SQLite for saves and scores: the few calls needed, without a database framework.
         .systemLibrary(
             name: "CSQLite",
@@ -35,7 +40,7 @@ let package = Package(
         // The tty: raw mode, alternate screen, input decoding, restore on exit.
         .target(name: "ArcadeTerminal", dependencies: ["ArcadeCore"]),
         // The VM: state, sandbox, limits, bridging, one binding file per module.
-        .target(name: "ArcadeLua", dependencies: ["CLua", "ArcadeCore", "ArcadeRender"]),
+        .target(name: "ArcadeLua", dependencies: ["CLua", "CLuaLib", "ArcadeCore", "ArcadeRender"]),
         // Catalog, game session, frame loop, hot reload, menu, saves, record/replay.
         .target(
             name: "ArcadeHost",
@@ -50,7 +55,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "arcade-bench",
-            dependencies: ["ArcadeCore", "ArcadeRender", "ArcadeLua", "ArcadeHost", "CLua"],
+            dependencies: ["ArcadeCore", "ArcadeRender", "ArcadeLua", "ArcadeHost", "CLua", "CLuaLib"],
             path: "Benchmarks/arcade-bench"
         ),
         // Authoring tools: `swift package new-game <id>`, `swift package check-games` and
@@ -82,7 +87,7 @@ let package = Package(
         .testTarget(name: "ArcadeCoreTests", dependencies: ["ArcadeCore"]),
         .testTarget(name: "ArcadeRenderTests", dependencies: ["ArcadeRender", "ArcadeCore", "ArcadeTestSupport"]),
         .testTarget(name: "ArcadeTerminalTests", dependencies: ["ArcadeTerminal", "ArcadeCore"]),
-        .testTarget(name: "ArcadeLuaTests", dependencies: ["ArcadeLua", "ArcadeCore", "CLua"]),
+        .testTarget(name: "ArcadeLuaTests", dependencies: ["ArcadeLua", "ArcadeCore", "CLua", "CLuaLib"]),
         .testTarget(
             name: "ArcadeHostTests",
             dependencies: ["ArcadeHost", "ArcadeLua", "ArcadeCore", "ArcadeRender", "ArcadeTerminal", "ArcadeTestSupport"],

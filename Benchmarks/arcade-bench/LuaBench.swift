@@ -1,6 +1,7 @@
 import ArcadeHost
 import ArcadeLua
 import CLua
+import CLuaLib
 
 /// Costs of crossing the Lua boundary, and of running Lua in a game's VM at all.
 func luaBenchmarks() -> [BenchResult] {

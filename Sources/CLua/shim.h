@@ -2,7 +2,8 @@
 ** CLua shim: the small amount of C the arcade needs around Debian's Lua 5.4.
 **
 ** Everything here is static inline so the system-library target needs no C
-** sources. Three jobs:
+** sources. (The arcade's fork of the library functions that can run long in one call,
+** which uses the work count below, is C of its own: the CLuaLib target.) Three jobs:
 **   1. wrap Lua's macros as functions Swift can call;
 **   2. own the per-state bookkeeping that must run inside Lua's own frames
 **      (the allocator with its memory cap, the time budget's hook and signal);
@@ -391,10 +392,6 @@ static inline int arcade_state_overdue(lua_State *L) {
     return vm != NULL && arcade_is_overdue(vm);
 }
 
-/* The arcade's own string, table, utf8 functions and load, which count their work. */
-#include "patterns.h"
-#include "library.h"
-
 /* coroutine.resume / wrap go through this (from the sandbox) so the handler knows which
 ** Lua thread to stop: mark_running(co) before resuming, mark_running(caller) after. */
 static inline int arcade_mark_running(lua_State *L) {
@@ -637,22 +634,6 @@ static inline lua_State *arcade_newstate(arcade_vm *vm) {
     lua_atpanic(L, arcade_panic);
     return L;
 }
-
-/* Opens the libraries games may use (nothing else: no io, os, debug, package), with the
-** arcade's own versions of the functions that could otherwise run long in one call. */
-static inline int arcade_open_safe_libs(lua_State *L) {
-    luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
-    luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
-    luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
-    luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
-    luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
-    luaL_requiref(L, LUA_COLIBNAME, luaopen_coroutine, 1);
-    lua_pop(L, 6);
-    arcade_install_library(L);
-    return 0;
-}
-
-static inline void arcade_push_open_safe_libs(lua_State *L) { lua_pushcfunction(L, arcade_open_safe_libs); }
 
 static inline void arcade_push_message_handler(lua_State *L) { lua_pushcfunction(L, arcade_message_handler); }
 /* A full collection (lua_gc is variadic, which Swift cannot call). */

@@ -1,5 +1,6 @@
 import ArcadeCore
 import CLua
+import CLuaLib
 
 /// A native function callable from Lua: reads its arguments from the stack, pushes its
 /// results and returns how many. Throwing raises a Lua error in the caller (through the

@@ -232,7 +232,7 @@ extension LuaVM {
     -- anyway fails with Lua's own message, to which the host adds a hint (LuaVM+Hints).
     dofile, loadfile, string.dump = nil, nil, nil
 
-    -- `load` is the arcade's (CLua's library.h): text chunks only, since a crafted binary
+    -- `load` is the arcade's (CLuaLib's baselib.c): text chunks only, since a crafted binary
     -- chunk can crash the VM, and parsed a piece at a time within the time budget.
 
     -- Game tables' __gc functions run as a callback of their own (see arcade_gc_defer).

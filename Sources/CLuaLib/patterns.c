@@ -1,23 +1,23 @@
 /*
-** The arcade's Lua 5.4 pattern matching: string.find, match, gmatch and gsub for games.
+** The arcade's fork of Lua 5.4's pattern matching: string.find, string.match, string.gmatch
+** and string.gsub, mirroring the pattern section of Lua 5.4.4's lstrlib.c (str_find_aux,
+** gmatch and gmatch_aux, str_gsub with add_s and add_value, and the matcher under them:
+** match, classend, singlematch, matchbalance, max_expand, min_expand...).
 **
-** Same patterns, results and error messages as Lua 5.4's string library (a test runs
-** both over thousands of patterns and compares), written for the arcade so that it can
-** count its work: a pattern that backtracks for minutes, like ".-.-.-.-b" over a long
-** subject, looks at the time budget every few thousand steps and stops with the usual
-** "exceeded its time budget" error when its callback is overdue. Lua's own limits stay:
-** 32 captures, and at most 200 nested matcher calls ("pattern too complex"), so no
-** pattern can overflow the C stack.
-**
-** Included by shim.h after the time budget section (arcade_work, arcade_raise_budget).
+** Why a fork: the time budget's hook runs between Lua instructions, and a library function
+** is one instruction however long it works. A pattern that backtracks, like ".-.-.-.-b"
+** over a long subject, or a plain find over megabytes, would run out of the budget's reach
+** for seconds or minutes. These versions count their work (arcade_work, in CLua's shim.h)
+** and every ARCADE_WORK_QUANTUM units look at whether the watchdog found the callback
+** overdue; if so they raise the usual "exceeded its time budget" error from C, where a
+** longjmp is safe. Otherwise they keep Lua 5.4's patterns, results and error messages
+** (LibraryCompatibilityTests runs them in a game's VM and the stock ones in a plain state
+** on the same cases and compares). Lua's own limits stay: 32 captures, and at most 200
+** nested matcher calls ("pattern too complex"), so no pattern can overflow the C stack.
 */
-#ifndef ARCADE_CLUA_PATTERNS_H
-#define ARCADE_CLUA_PATTERNS_H
+#include "fork.h"
 
-#include <limits.h>
-#include <stdint.h>
-
-/* glibc's (linear-time), declared here because the module is not built with _GNU_SOURCE. */
+/* glibc's (linear-time), declared here because the target is not built with _GNU_SOURCE. */
 extern void *memmem(const void *haystack, size_t haystack_len, const void *needle, size_t needle_len);
 
 #define ARCADE_PATTERN_CAPTURES 32      /* as LUA_MAXCAPTURES */
@@ -27,7 +27,7 @@ extern void *memmem(const void *haystack, size_t haystack_len, const void *needl
 #define ARCADE_PLAIN_WINDOW (1 << 20)   /* a plain search looks at the budget this often (bytes) */
 #define ARCADE_LONG_NEEDLE (1 << 16)    /* longer plain patterns are found by a rolling hash */
 
-/* One matching run over one subject with one pattern. */
+/* One matching run over one subject with one pattern (stock: MatchState). */
 typedef struct arcade_match {
     const char *subject;
     const char *subject_end;
@@ -42,6 +42,7 @@ typedef struct arcade_match {
     arcade_work work;
 } arcade_match;
 
+/* As prepstate and reprepstate. */
 static inline void arcade_match_init(arcade_match *m, lua_State *L, const char *s, size_t ls,
                                      const char *p, size_t lp) {
     m->L = L;
@@ -59,7 +60,8 @@ static inline void arcade_match_init(arcade_match *m, lua_State *L, const char *
 
 /* Whether byte c is in the class named by cl (the letter after '%'). An upper-case letter
 ** is the complement; any other character stands for itself ("%." is a dot). The classes
-** are the C locale's, written out so they cost no call and no locale can change them. */
+** are the C locale's, written out so they cost no call and no locale can change them.
+** (Stock: match_class, through ctype.h.) */
 static inline int arcade_pattern_class(int c, int cl) {
     unsigned u = (unsigned)c;
     int in;
@@ -82,7 +84,8 @@ static inline int arcade_pattern_class(int c, int cl) {
 }
 
 /* Whether byte c is in the set that opens with the '[' at p and closes with the ']' at
-** set_end: single characters, ranges "a-z", classes "%d", and '^' first for the complement. */
+** set_end: single characters, ranges "a-z", classes "%d", and '^' first for the complement.
+** (Stock: matchbracketclass.) */
 static inline int arcade_pattern_in_set(int c, const char *p, const char *set_end) {
     int found = 1;                      /* what finding c means */
     p++;
@@ -105,7 +108,8 @@ static inline int arcade_pattern_in_set(int c, const char *p, const char *set_en
 }
 
 /* The end of the single-character item at p ('.', 'x', "%a", "[...]"). Lua strings end
-** with a '\0' past their length, so looking one byte ahead of the end is safe. */
+** with a '\0' past their length, so looking one byte ahead of the end is safe. (Stock:
+** classend.) */
 static inline const char *arcade_pattern_item_end(arcade_match *m, const char *p) {
     char first = *p++;
     if (first == '%') {
@@ -123,7 +127,7 @@ static inline const char *arcade_pattern_item_end(arcade_match *m, const char *p
     return p;
 }
 
-/* Whether the subject character at s matches the item from p to ep. */
+/* Whether the subject character at s matches the item from p to ep. (Stock: singlematch.) */
 static inline int arcade_pattern_single(arcade_match *m, const char *s, const char *p, const char *ep) {
     if (s >= m->subject_end) return 0;
     int c = (unsigned char)*s;
@@ -141,7 +145,8 @@ static inline int arcade_pattern_single(arcade_match *m, const char *s, const ch
 
 static inline const char *arcade_pattern_match(arcade_match *m, const char *s, const char *p);
 
-/* "%bxy": from an x at s to its balancing y. p points at x. */
+/* "%bxy": from an x at s to its balancing y. p points at x. (Stock: matchbalance; this one
+** counts the bytes it walks.) */
 static inline const char *arcade_pattern_balance(arcade_match *m, const char *s, const char *p) {
     if (p + 1 >= m->pattern_end) luaL_error(m->L, "malformed pattern (missing arguments to '%%b')");
     if (s >= m->subject_end || *s != p[0]) return NULL;
@@ -159,7 +164,8 @@ static inline const char *arcade_pattern_balance(arcade_match *m, const char *s,
     return NULL;
 }
 
-/* "%1".."%9": the text of an earlier, closed capture, again. */
+/* "%1".."%9": the text of an earlier, closed capture, again. (Stock: match_capture with
+** check_capture.) */
 static inline const char *arcade_pattern_backref(arcade_match *m, const char *s, int digit) {
     int n = digit - '1';
     if (n < 0 || n >= m->ncaptures || m->capture[n].len == ARCADE_CAPTURE_OPEN)
@@ -171,7 +177,8 @@ static inline const char *arcade_pattern_backref(arcade_match *m, const char *s,
     return s + len;
 }
 
-/* '(' at p - 1: a new capture starting at s, then the rest of the pattern. */
+/* '(' at p - 1: a new capture starting at s, then the rest of the pattern. (Stock:
+** start_capture.) */
 static inline const char *arcade_pattern_open(arcade_match *m, const char *s, const char *p, ptrdiff_t kind) {
     if (m->ncaptures >= ARCADE_PATTERN_CAPTURES) luaL_error(m->L, "too many captures");
     int n = m->ncaptures++;
@@ -182,7 +189,8 @@ static inline const char *arcade_pattern_open(arcade_match *m, const char *s, co
     return e;
 }
 
-/* ')' at p - 1: closes the innermost open capture at s, then the rest of the pattern. */
+/* ')' at p - 1: closes the innermost open capture at s, then the rest of the pattern.
+** (Stock: end_capture with capture_to_close.) */
 static inline const char *arcade_pattern_close(arcade_match *m, const char *s, const char *p) {
     int n = m->ncaptures - 1;
     while (n >= 0 && m->capture[n].len != ARCADE_CAPTURE_OPEN) n--;
@@ -194,7 +202,8 @@ static inline const char *arcade_pattern_close(arcade_match *m, const char *s, c
 }
 
 /* "x*" from s (or "x+" from one past its first x): the longest run first, then one
-** character shorter at a time until the rest of the pattern (after ep) matches. */
+** character shorter at a time until the rest of the pattern (after ep) matches. (Stock:
+** max_expand; this one counts the characters it runs over.) */
 static inline const char *arcade_pattern_longest(arcade_match *m, const char *s, const char *p, const char *ep) {
     ptrdiff_t n = 0;
     while (arcade_pattern_single(m, s + n, p, ep)) {
@@ -209,7 +218,7 @@ static inline const char *arcade_pattern_longest(arcade_match *m, const char *s,
     }
 }
 
-/* "x-": the shortest run first, one x longer at a time. */
+/* "x-": the shortest run first, one x longer at a time. (Stock: min_expand.) */
 static inline const char *arcade_pattern_shortest(arcade_match *m, const char *s, const char *p, const char *ep) {
     for (;;) {
         const char *e = arcade_pattern_match(m, s, ep + 1);
@@ -221,7 +230,9 @@ static inline const char *arcade_pattern_shortest(arcade_match *m, const char *s
 
 /* Matches the pattern from p against the subject from s; the end of the match, or NULL.
 ** Recursion happens only where the matcher may have to come back (captures and
-** quantifiers), each level counted against ARCADE_PATTERN_DEPTH; everything else loops. */
+** quantifiers), each level counted against ARCADE_PATTERN_DEPTH; everything else loops.
+** (Stock: match, whose MAXCCALLS is the same 200. Forked for its work count: one unit a
+** call, so a pattern that backtracks for long looks at the budget as it goes.) */
 static inline const char *arcade_pattern_match(arcade_match *m, const char *s, const char *p) {
     if (m->depth_left-- == 0) luaL_error(m->L, "pattern too complex");
     arcade_work_add(&m->work, 1);
@@ -317,7 +328,7 @@ done:
 
 /* Capture i of a match from s to e as text (*text, its length returned) or, for a position
 ** capture, pushed as an integer (ARCADE_CAPTURE_POSITION returned). With no captures at
-** all, "capture 1" is the whole match. */
+** all, "capture 1" is the whole match. (Stock: get_onecapture.) */
 static inline ptrdiff_t arcade_pattern_capture_text(arcade_match *m, int i, const char *s, const char *e,
                                                     const char **text) {
     if (i >= m->ncaptures) {
@@ -332,6 +343,7 @@ static inline ptrdiff_t arcade_pattern_capture_text(arcade_match *m, int i, cons
     return len;
 }
 
+/* As push_onecapture. */
 static inline void arcade_pattern_push_capture(arcade_match *m, int i, const char *s, const char *e) {
     const char *text;
     ptrdiff_t len = arcade_pattern_capture_text(m, i, s, e, &text);
@@ -339,7 +351,7 @@ static inline void arcade_pattern_push_capture(arcade_match *m, int i, const cha
 }
 
 /* Pushes every capture, or the whole match (s to e) when there are none and s is given;
-** returns how many values. */
+** returns how many values. (Stock: push_captures.) */
 static inline int arcade_pattern_push_captures(arcade_match *m, const char *s, const char *e) {
     int n = (m->ncaptures == 0 && s != NULL) ? 1 : m->ncaptures;
     luaL_checkstack(m->L, n, "too many captures");
@@ -352,14 +364,15 @@ static inline int arcade_pattern_push_captures(arcade_match *m, const char *s, c
 /* ===================================================================== */
 
 /* A 1-based start position from Lua's: negative counts from the end, 0 and anything
-** before the start mean 1. */
+** before the start mean 1. (Stock: posrelatI.) */
 static inline size_t arcade_string_start(lua_Integer pos, size_t len) {
     if (pos > 0) return (size_t)pos;
     if (pos == 0 || pos < -(lua_Integer)len) return 1;
     return len + (size_t)pos + 1;
 }
 
-/* True when the pattern has none of the characters that make a pattern more than text. */
+/* True when the pattern has none of the characters that make a pattern more than text.
+** (Stock: nospecials, with SPECIALS "^$*+?.([%-".) */
 static inline int arcade_pattern_is_plain(const char *p, size_t lp) {
     for (size_t i = 0; i < lp; i++) {
         switch (p[i]) {
@@ -394,7 +407,8 @@ static inline const char *arcade_find_long_text(arcade_work *w, const char *s, s
 }
 
 /* The first occurrence of p in s, searched a window at a time so a long search looks at
-** the budget now and then (windows overlap by lp - 1 bytes, so none is missed). */
+** the budget now and then (windows overlap by lp - 1 bytes, so none is missed). (Stock:
+** lmemfind, a memchr and memcmp loop that cannot be stopped.) */
 static inline const char *arcade_find_text(arcade_work *w, const char *s, size_t ls, const char *p, size_t lp) {
     if (lp == 0) return s;
     if (lp > ls) return NULL;
@@ -418,6 +432,9 @@ static inline const char *arcade_find_text(arcade_work *w, const char *s, size_t
     }
 }
 
+/* find(s, pattern [, init [, plain]]) and match(s, pattern [, init]): Lua 5.4's str_find_aux,
+** forked for the budget. A plain find (plain, or a pattern without specials) searches a
+** window at a time (arcade_find_text); a pattern match counts its work in the matcher. */
 static inline int arcade_string_search(lua_State *L, int find) {
     size_t ls, lp;
     const char *s = luaL_checklstring(L, 1, &ls);
@@ -461,15 +478,18 @@ static inline int arcade_string_search(lua_State *L, int find) {
     return 1;
 }
 
-static inline int arcade_string_find(lua_State *L) { return arcade_string_search(L, 1); }
-static inline int arcade_string_match(lua_State *L) { return arcade_string_search(L, 0); }
+/* string.find: Lua 5.4's str_find, forked for the budget (arcade_string_search). */
+int arcade_string_find(lua_State *L) { return arcade_string_search(L, 1); }
+/* string.match: Lua 5.4's str_match, forked for the budget (arcade_string_search). */
+int arcade_string_match(lua_State *L) { return arcade_string_search(L, 0); }
 
 /* ===================================================================== */
 /* string.gmatch                                                          */
 /* ===================================================================== */
 
 /* Where an iteration goes on from. The closure keeps the subject and the pattern alive as
-** upvalues, so the pointers stay valid. */
+** upvalues, so the pointers stay valid. (Stock: GMatchState, which keeps lastmatch as a
+** pointer.) */
 typedef struct arcade_gmatch_state {
     const char *s, *p;
     size_t ls, lp;
@@ -478,7 +498,9 @@ typedef struct arcade_gmatch_state {
     int matched;            /* whether last_end is set */
 } arcade_gmatch_state;
 
-static inline int arcade_gmatch_next(lua_State *L) {
+/* The iterator gmatch returns: the next match from g->next. (Stock: gmatch_aux; the matcher
+** counts its work, so a long search for the next match looks at the budget.) */
+static int arcade_gmatch_next(lua_State *L) {
     arcade_gmatch_state *g = (arcade_gmatch_state *)lua_touserdata(L, lua_upvalueindex(3));
     const char *s = g->s, *p = g->p;
     size_t ls = g->ls;
@@ -496,8 +518,9 @@ static inline int arcade_gmatch_next(lua_State *L) {
     return 0;
 }
 
-/* gmatch(s, pattern [, init]). A '^' is an ordinary character here, as in Lua 5.4. */
-static inline int arcade_string_gmatch(lua_State *L) {
+/* string.gmatch(s, pattern [, init]): Lua 5.4's gmatch, forked for the budget (the iterator
+** it returns does the work). A '^' is an ordinary character here, as in Lua 5.4. */
+int arcade_string_gmatch(lua_State *L) {
     size_t ls, lp;
     const char *s = luaL_checklstring(L, 1, &ls);
     const char *p = luaL_checklstring(L, 2, &lp);
@@ -519,7 +542,8 @@ static inline int arcade_string_gmatch(lua_State *L) {
 /* string.gsub                                                            */
 /* ===================================================================== */
 
-/* A replacement string: "%0" the match, "%1".."%9" captures, "%%" a percent sign. */
+/* A replacement string: "%0" the match, "%1".."%9" captures, "%%" a percent sign.
+** (Stock: add_s.) */
 static inline void arcade_gsub_template(arcade_match *m, luaL_Buffer *b, const char *s, const char *e) {
     size_t len;
     const char *t = lua_tolstring(m->L, 3, &len);
@@ -547,7 +571,7 @@ static inline void arcade_gsub_template(arcade_match *m, luaL_Buffer *b, const c
 }
 
 /* Adds the replacement for the match from s to e; returns whether it changed anything
-** (a function or table giving false or nil keeps the match as it was). */
+** (a function or table giving false or nil keeps the match as it was). (Stock: add_value.) */
 static inline int arcade_gsub_replace(arcade_match *m, luaL_Buffer *b, const char *s, const char *e, int kind) {
     lua_State *L = m->L;
     if (kind == LUA_TFUNCTION) {
@@ -571,8 +595,9 @@ static inline int arcade_gsub_replace(arcade_match *m, luaL_Buffer *b, const cha
     return 1;
 }
 
-/* gsub(s, pattern, replacement [, n]) */
-static inline int arcade_string_gsub(lua_State *L) {
+/* string.gsub(s, pattern, replacement [, n]): Lua 5.4's str_gsub, forked for the budget: the
+** matcher counts its work, and so does copying a replacement string. */
+int arcade_string_gsub(lua_State *L) {
     size_t ls, lp;
     const char *s = luaL_checklstring(L, 1, &ls);
     const char *p = luaL_checklstring(L, 2, &lp);
@@ -618,4 +643,3 @@ static inline int arcade_string_gsub(lua_State *L) {
     return 2;
 }
 
-#endif
