@@ -58,15 +58,11 @@ extension PhysicsWorld {
             let ma = mat[a]
 
             // Walls, in geometry order: the bound sides (keys 0...3), then walls by id.
-            let inside = boundsHold && b0.contains(Vec2(sa.px, sa.py))
+            let heldByBounds = boundsHold && b0.contains(Vec2(sa.px, sa.py))
             let wallReachBase = gravityReach + margin
             for k in 0..<wallCount {
                 let wg = walls[k]
-                if wg.kind == .plane {
-                    if !inside { continue }
-                } else if !wg.box.overlaps(boxA) {
-                    continue
-                }
+                if !wg.mayReach(boxA, heldByBounds: heldByBounds) { continue }
                 let m = wg.manifold(cx: sa.px, cy: sa.py, radius: sa.radius, time: 0)
                 let rvx = sa.vx - wg.vx, rvy = sa.vy - wg.vy
                 // |v| <= |vx| + |vy|: most walls are out of reach by that bound already.
