@@ -74,14 +74,7 @@ extension PhysicsWorld {
                 c.normalMass = 1 / sa.invMass
                 c.tangentMass = 1 / (sa.invMass + sa.spin * sa.radius)
                 c.friction = ma.friction
-                let key = c.key
-                while pw < prevWallCount && prevWall[pw].key < key { pw += 1 }
-                if pw < prevWallCount && prevWall[pw].key == key {
-                    let p = prevWall[pw]
-                    c.normalImpulse = p.normalImpulse
-                    c.tangentImpulse = p.tangentImpulse
-                    if p.flags & ContactFlags.touching != 0 { c.flags = ContactFlags.wasTouching }
-                }
+                c.carryOver(from: prevWall, count: prevWallCount, cursor: &pw)
                 wallOut.append(c)
             }
 
@@ -115,14 +108,7 @@ extension PhysicsWorld {
                     + sa.spin * sa.radius + sb.spin * sb.radius)
                 let mb = mat[b]
                 c.friction = (ma.friction * mb.friction).squareRoot()
-                let key = c.key
-                while pb < prevBallCount && prevBall[pb].key < key { pb += 1 }
-                if pb < prevBallCount && prevBall[pb].key == key {
-                    let p = prevBall[pb]
-                    c.normalImpulse = p.normalImpulse
-                    c.tangentImpulse = p.tangentImpulse
-                    if p.flags & ContactFlags.touching != 0 { c.flags = ContactFlags.wasTouching }
-                }
+                c.carryOver(from: prevBall, count: prevBallCount, cursor: &pb)
                 sorted.append(c)
             }
         }
