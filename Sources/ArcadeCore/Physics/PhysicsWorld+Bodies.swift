@@ -62,8 +62,7 @@ extension PhysicsWorld {
 
     /// Centre of the ball, or nil for a stale handle.
     public func position(of id: BodyID) -> Vec2? {
-        guard let i = index(of: id) else { return nil }
-        return Vec2(states[i].px, states[i].py)
+        index(of: id).map { Vec2(states[$0].px, states[$0].py) }
     }
 
     /// Moves the ball instantly (its velocity is kept); non-finite positions are ignored.
@@ -76,8 +75,7 @@ extension PhysicsWorld {
 
     /// Velocity in px/s, or nil for a stale handle.
     public func velocity(of id: BodyID) -> Vec2? {
-        guard let i = index(of: id) else { return nil }
-        return Vec2(states[i].vx, states[i].vy)
+        index(of: id).map { Vec2(states[$0].vx, states[$0].vy) }
     }
 
     /// Sets the velocity in px/s; non-finite values are ignored.
@@ -89,14 +87,12 @@ extension PhysicsWorld {
 
     /// Angle in radians, or nil for a stale handle.
     public func angle(of id: BodyID) -> Double? {
-        guard let i = index(of: id) else { return nil }
-        return angles[i]
+        index(of: id).map { angles[$0] }
     }
 
     /// Angular velocity in rad/s, or nil for a stale handle.
     public func angularVelocity(of id: BodyID) -> Double? {
-        guard let i = index(of: id) else { return nil }
-        return states[i].w
+        index(of: id).map { states[$0].w }
     }
 
     /// Sets the angular velocity in rad/s; ignored for balls that may not rotate.
@@ -107,14 +103,12 @@ extension PhysicsWorld {
 
     /// Radius of the ball, or nil for a stale handle.
     public func radius(of id: BodyID) -> Double? {
-        guard let i = index(of: id) else { return nil }
-        return states[i].radius
+        index(of: id).map { states[$0].radius }
     }
 
     /// Mass of the ball, or nil for a stale handle.
     public func mass(of id: BodyID) -> Double? {
-        guard let i = index(of: id) else { return nil }
-        return materials[i].mass
+        index(of: id).map { materials[$0].mass }
     }
 
     /// Balls whose centre lies inside `rect` (edges included), in creation order.
