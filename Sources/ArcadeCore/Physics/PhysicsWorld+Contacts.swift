@@ -58,15 +58,11 @@ extension PhysicsWorld {
             let ma = mat[a]
 
             // Walls, in geometry order: the bound sides (keys 0...3), then walls by id.
-            let inside = boundsHold && b0.contains(Vec2(sa.px, sa.py))
+            let heldByBounds = boundsHold && b0.contains(Vec2(sa.px, sa.py))
             let wallReachBase = gravityReach + margin
             for k in 0..<wallCount {
                 let wg = walls[k]
-                if wg.kind == .plane {
-                    if !inside { continue }
-                } else if !wg.box.overlaps(boxA) {
-                    continue
-                }
+                if !wg.mayReach(boxA, heldByBounds: heldByBounds) { continue }
                 let m = wg.manifold(cx: sa.px, cy: sa.py, radius: sa.radius, time: 0)
                 let rvx = sa.vx - wg.vx, rvy = sa.vy - wg.vy
                 // |v| <= |vx| + |vy|: most walls are out of reach by that bound already.
@@ -78,14 +74,7 @@ extension PhysicsWorld {
                 c.normalMass = 1 / sa.invMass
                 c.tangentMass = 1 / (sa.invMass + sa.spin * sa.radius)
                 c.friction = ma.friction
-                let key = c.key
-                while pw < prevWallCount && prevWall[pw].key < key { pw += 1 }
-                if pw < prevWallCount && prevWall[pw].key == key {
-                    let p = prevWall[pw]
-                    c.normalImpulse = p.normalImpulse
-                    c.tangentImpulse = p.tangentImpulse
-                    if p.flags & ContactFlags.touching != 0 { c.flags = ContactFlags.wasTouching }
-                }
+                c.carryOver(from: prevWall, count: prevWallCount, cursor: &pw)
                 wallOut.append(c)
             }
 
@@ -119,14 +108,7 @@ extension PhysicsWorld {
                     + sa.spin * sa.radius + sb.spin * sb.radius)
                 let mb = mat[b]
                 c.friction = (ma.friction * mb.friction).squareRoot()
-                let key = c.key
-                while pb < prevBallCount && prevBall[pb].key < key { pb += 1 }
-                if pb < prevBallCount && prevBall[pb].key == key {
-                    let p = prevBall[pb]
-                    c.normalImpulse = p.normalImpulse
-                    c.tangentImpulse = p.tangentImpulse
-                    if p.flags & ContactFlags.touching != 0 { c.flags = ContactFlags.wasTouching }
-                }
+                c.carryOver(from: prevBall, count: prevBallCount, cursor: &pb)
                 sorted.append(c)
             }
         }

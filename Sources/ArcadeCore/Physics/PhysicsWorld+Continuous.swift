@@ -28,11 +28,7 @@ extension PhysicsWorld {
             var earliest = 2.0
             for k in 0..<wallCount {
                 let wg = walls[k]
-                if wg.kind == .plane {
-                    if !heldByBounds { continue }
-                } else if !wg.box.overlaps(path) {
-                    continue
-                }
+                if !wg.mayReach(path, heldByBounds: heldByBounds) { continue }
                 let t = timeOfImpact(wg, x0: x0, y0: y0, dx: dx, dy: dy, radius: r, dt: dt, endX: s.px, endY: s.py)
                 earliest = min(earliest, t)
             }

@@ -54,15 +54,11 @@ extension PhysicsWorld {
     private func solvePass(h: Double, ballSoftness: Softness, wallSoftness: Softness, relax: Bool, time: Double) {
         let st = states.base
         let invH = 1 / h
-        let maxPush = maxPushVelocity
-        let threshold = restitutionThreshold
         var bounces = pendingBallBounces
         defer { pendingBallBounces = bounces }
-        // The soft coefficients of this pass: the relax pass is rigid and unbiased.
-        let biasRate = relax ? 0 : ballSoftness.biasRate
-        let softMass = relax ? 1 : ballSoftness.massScale
-        let softImpulse = relax ? 0 : ballSoftness.impulseScale
-
+        // The relax pass is rigid and unbiased.
+        let ballPass = ContactPass(invH: invH, maxPush: maxPushVelocity, restitutionThreshold: restitutionThreshold,
+                                   softness: relax ? .rigid : ballSoftness, relax: relax)
         let bc = ballContacts.base
         for i in 0..<ballContacts.count {
             let c = bc[i]
@@ -99,14 +95,8 @@ extension PhysicsWorld {
             var vax = sa.vx, vay = sa.vy, wa = sa.w
             var vbx = sb.vx, vby = sb.vy, wb = sb.w
 
-            // Friction, bounded by what the normal impulse can hold.
-            let normalImpulse = c.normalImpulse
-            let tangentImpulse = c.tangentImpulse
             let vt = (vbx - vax) * tx + (vby - vay) * ty - wb * sb.radius - wa * sa.radius
-            let maxFriction = c.friction * normalImpulse
-            let newTangent = min(max(tangentImpulse - c.tangentMass * vt, -maxFriction), maxFriction)
-            let lt = newTangent - tangentImpulse
-            bc[i].tangentImpulse = newTangent
+            let lt = ballPass.friction(bc, i, c, tangentVelocity: vt)
             vax -= ma * lt * tx
             vay -= ma * lt * ty
             wa -= ia * lt
@@ -114,41 +104,12 @@ extension PhysicsWorld {
             vby += mb * lt * ty
             wb -= ib * lt
 
-            // Non-penetration: a gap may close within the substep; an overlap is pushed out
-            // softly (solve pass only).
-            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-            if s > 0 {
-                bias = s * invH
-            } else {
-                bias = max(biasRate * s, -maxPush)
-                massScale = softMass
-                impulseScale = softImpulse
-            }
             let vn = (vbx - vax) * nx + (vby - vay) * ny
-            var newNormal = max(normalImpulse - c.normalMass * massScale * (vn + bias) - impulseScale * normalImpulse, 0)
-            // A pair still apart after moving may give back push (so an overlap correction does
-            // not fling them apart) but gets none: closing the gap is the next solve pass's
-            // work, and that pass must see the full approach speed of a strike.
-            if relax && s > 0 { newNormal = min(newNormal, normalImpulse) }
-            let ln = newNormal - normalImpulse
-            bc[i].normalImpulse = newNormal
+            let ln = ballPass.push(bc, i, c, normalVelocity: vn, separation: s, bounces: &bounces)
             vax -= ma * ln * nx
             vay -= ma * ln * ny
             vbx += mb * ln * nx
             vby += mb * ln * ny
-
-            // A strike: a pair that was not pressing on each other starts to, fast. The
-            // bounce comes after this substep. Pairs already pressing (a ball in a pile, or
-            // under one that was just hit) do not bounce on what is passed through them.
-            if newNormal > 0 {
-                var flags = c.flags | ContactFlags.pushed
-                if vn < -threshold && normalImpulse == 0
-                    && c.flags & (ContactFlags.pushed | ContactFlags.bounced | ContactFlags.bouncePending) == 0 {
-                    flags |= ContactFlags.bouncePending
-                    bounces.append(PendingBounce(contact: Int32(truncatingIfNeeded: i), approachVelocity: vn))
-                }
-                bc[i].flags = flags
-            }
 
             st[a].vx = vax
             st[a].vy = vay
@@ -160,9 +121,8 @@ extension PhysicsWorld {
 
         var wallBounces = pendingWallBounces
         defer { pendingWallBounces = wallBounces }
-        let wallBiasRate = relax ? 0 : wallSoftness.biasRate
-        let wallSoftMass = relax ? 1 : wallSoftness.massScale
-        let wallSoftImpulse = relax ? 0 : wallSoftness.impulseScale
+        let wallPass = ContactPass(invH: invH, maxPush: maxPushVelocity, restitutionThreshold: restitutionThreshold,
+                                   softness: relax ? .rigid : wallSoftness, relax: relax)
         let walls = wallGeometry.base
         let wc = wallContacts.base
         for i in 0..<wallContacts.count {
@@ -192,40 +152,15 @@ extension PhysicsWorld {
             var vbx = sb.vx, vby = sb.vy, wb = sb.w
 
             let vt = (vbx + rvx0) * tx + (vby + rvy0) * ty - wb * sb.radius
-            let maxFriction = c.friction * c.normalImpulse
-            let newTangent = min(max(c.tangentImpulse - c.tangentMass * vt, -maxFriction), maxFriction)
-            let lt = newTangent - c.tangentImpulse
-            wc[i].tangentImpulse = newTangent
+            let lt = wallPass.friction(wc, i, c, tangentVelocity: vt)
             vbx += mb * lt * tx
             vby += mb * lt * ty
             wb -= ib * lt
 
-            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-            if s > 0 {
-                bias = s * invH
-            } else {
-                bias = max(wallBiasRate * s, -maxPush)
-                massScale = wallSoftMass
-                impulseScale = wallSoftImpulse
-            }
             let vn = (vbx + rvx0) * nx + (vby + rvy0) * ny
-            let wallImpulse = c.normalImpulse
-            var newNormal = max(wallImpulse - c.normalMass * massScale * (vn + bias) - impulseScale * wallImpulse, 0)
-            if relax && s > 0 { newNormal = min(newNormal, wallImpulse) }
-            let ln = newNormal - wallImpulse
-            wc[i].normalImpulse = newNormal
+            let ln = wallPass.push(wc, i, c, normalVelocity: vn, separation: s, bounces: &wallBounces)
             vbx += mb * ln * nx
             vby += mb * ln * ny
-
-            if newNormal > 0 {
-                var flags = c.flags | ContactFlags.pushed
-                if vn < -threshold && wallImpulse == 0
-                    && c.flags & (ContactFlags.pushed | ContactFlags.bounced | ContactFlags.bouncePending) == 0 {
-                    flags |= ContactFlags.bouncePending
-                    wallBounces.append(PendingBounce(contact: Int32(truncatingIfNeeded: i), approachVelocity: vn))
-                }
-                wc[i].flags = flags
-            }
 
             st[b].vx = vbx
             st[b].vy = vby
@@ -252,41 +187,19 @@ extension PhysicsWorld {
 
         // The strikes that met.
         let bc = ballContacts.base
-        var waiting = 0
-        let ballPending = pendingBallBounces.base
-        for k in 0..<pendingBallBounces.count {
-            let bounce = ballPending[k]
-            let i = Int(bounce.contact)
-            if bc[i].separation > meet {
-                ballPending[waiting] = bounce
-                waiting += 1
-                continue
-            }
+        PhysicsWorld.takeMetBounces(&pendingBallBounces, of: bc, meet: meet) { i, bounce in
             let a = Int(bc[i].a), b = Int(bc[i].b)
             let restitution = max(mat[a].elasticity, mat[b].elasticity)
             rows.append(BounceRow(contact: Int32(i), isWall: false, target: -restitution * bounce.approachVelocity))
-            bc[i].flags = (bc[i].flags & ~ContactFlags.bouncePending) | ContactFlags.bounced
             marks[a] = 1
             marks[b] = 1
         }
-        pendingBallBounces.truncate(to: waiting)
         let wc = wallContacts.base
-        waiting = 0
-        let wallPending = pendingWallBounces.base
-        for k in 0..<pendingWallBounces.count {
-            let bounce = wallPending[k]
-            let i = Int(bounce.contact)
-            if wc[i].separation > meet {
-                wallPending[waiting] = bounce
-                waiting += 1
-                continue
-            }
+        PhysicsWorld.takeMetBounces(&pendingWallBounces, of: wc, meet: meet) { i, bounce in
             let b = Int(wc[i].body)
             rows.append(BounceRow(contact: Int32(i), isWall: true, target: -mat[b].elasticity * bounce.approachVelocity))
-            wc[i].flags = (wc[i].flags & ~ContactFlags.bouncePending) | ContactFlags.bounced
             marks[b] = 1
         }
-        pendingWallBounces.truncate(to: waiting)
         let struck = rows.count
         if struck == 0 { return }
 
@@ -356,5 +269,89 @@ extension PhysicsWorld {
                 marks[Int(bc[i].b)] = 0
             }
         }
+    }
+
+    /// Takes from `pending` the bounces whose pair has met (gap at most `meet`), marks their
+    /// contacts bounced and hands each to `met` with its contact's index, in order; the
+    /// others keep waiting, in order.
+    @inline(__always)
+    private static func takeMetBounces<C: SolverContact>(
+        _ pending: inout Column<PendingBounce>, of contacts: UnsafeMutablePointer<C>, meet: Double,
+        _ met: (Int, PendingBounce) -> Void
+    ) {
+        var waiting = 0
+        let queued = pending.base
+        for k in 0..<pending.count {
+            let bounce = queued[k]
+            let i = Int(bounce.contact)
+            if contacts[i].separation > meet {
+                queued[waiting] = bounce
+                waiting += 1
+                continue
+            }
+            contacts[i].flags = (contacts[i].flags & ~ContactFlags.bouncePending) | ContactFlags.bounced
+            met(i, bounce)
+        }
+        pending.truncate(to: waiting)
+    }
+}
+
+/// The constants of one solve or relax pass over one kind of contact, and the two steps of
+/// it that ball and wall contacts share. Each returns the impulse to apply (the change of
+/// the contact's accumulated impulse) and has already stored the new accumulated one.
+struct ContactPass {
+    let invH: Double
+    let maxPush: Double
+    let restitutionThreshold: Double
+    /// The contacts' softness; rigid in the relax pass.
+    let softness: Softness
+    let relax: Bool
+
+    /// Friction for contact `i` (`c`) at tangential velocity `vt`, bounded by what the normal
+    /// impulse can hold.
+    @inline(__always)
+    func friction<C: SolverContact>(_ contacts: UnsafeMutablePointer<C>, _ i: Int, _ c: C,
+                                    tangentVelocity vt: Double) -> Double {
+        let maxFriction = c.friction * c.normalImpulse
+        let newTangent = min(max(c.tangentImpulse - c.tangentMass * vt, -maxFriction), maxFriction)
+        contacts[i].tangentImpulse = newTangent
+        return newTangent - c.tangentImpulse
+    }
+
+    /// Non-penetration for contact `i` (`c`) with gap `s` at normal velocity `vn` (negative:
+    /// closing): a gap may close within the substep; an overlap is pushed out softly (solve
+    /// pass only). A strike is flagged and queued in `bounces`.
+    @inline(__always)
+    func push<C: SolverContact>(_ contacts: UnsafeMutablePointer<C>, _ i: Int, _ c: C, normalVelocity vn: Double,
+                                separation s: Double, bounces: inout Column<PendingBounce>) -> Double {
+        let normalImpulse = c.normalImpulse
+        var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+        if s > 0 {
+            bias = s * invH
+        } else {
+            bias = max(softness.biasRate * s, -maxPush)
+            massScale = softness.massScale
+            impulseScale = softness.impulseScale
+        }
+        var newNormal = max(normalImpulse - c.normalMass * massScale * (vn + bias) - impulseScale * normalImpulse, 0)
+        // A pair still apart after moving may give back push (so an overlap correction does
+        // not fling them apart) but gets none: closing the gap is the next solve pass's
+        // work, and that pass must see the full approach speed of a strike.
+        if relax && s > 0 { newNormal = min(newNormal, normalImpulse) }
+        contacts[i].normalImpulse = newNormal
+
+        // A strike: a pair that was not pressing on each other starts to, fast. The bounce
+        // comes after this substep. Pairs already pressing (a ball in a pile, or under one
+        // that was just hit) do not bounce on what is passed through them.
+        if newNormal > 0 {
+            var flags = c.flags | ContactFlags.pushed
+            if vn < -restitutionThreshold && normalImpulse == 0
+                && c.flags & (ContactFlags.pushed | ContactFlags.bounced | ContactFlags.bouncePending) == 0 {
+                flags |= ContactFlags.bouncePending
+                bounces.append(PendingBounce(contact: Int32(truncatingIfNeeded: i), approachVelocity: vn))
+            }
+            contacts[i].flags = flags
+        }
+        return newNormal - normalImpulse
     }
 }

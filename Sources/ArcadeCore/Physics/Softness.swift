@@ -9,11 +9,18 @@ struct Softness {
     var massScale: Double
     var impulseScale: Double
 
+    /// No spring at all: no bias, the full mass, no impulse scaling (the relax pass).
+    static let rigid = Softness(biasRate: 0, massScale: 1, impulseScale: 0)
+
+    private init(biasRate: Double, massScale: Double, impulseScale: Double) {
+        self.biasRate = biasRate
+        self.massScale = massScale
+        self.impulseScale = impulseScale
+    }
+
     init(hertz: Double, dampingRatio: Double, h: Double) {
         guard hertz > 0 else {
-            biasRate = 0
-            massScale = 1
-            impulseScale = 0
+            self = .rigid
             return
         }
         let omega = 2 * Double.pi * hertz

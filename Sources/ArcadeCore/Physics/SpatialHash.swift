@@ -84,15 +84,8 @@ struct SpatialHash {
         columnMask = (1 << columnShift) - 1
         starts.fill(count: size + 1, with: 0)
         let st = starts.base
-        let rs = ranges.base
-        for i in 0..<n {
-            let r = rs[i]
-            if r.isEmpty { continue }
-            for cy in r.y0...r.y1 {
-                for cx in r.x0...r.x1 {
-                    st[bucket(cx, cy) + 1] += 1
-                }
-            }
+        forEachCell(count: n) { _, cx, cy in
+            st[bucket(cx, cy) + 1] += 1
         }
         for b in 0..<size { st[b + 1] += st[b] }
         cursors.resizeUninitialized(to: size)
@@ -100,14 +93,24 @@ struct SpatialHash {
         entries.resizeUninitialized(to: total)
         let cur = cursors.base
         let es = entries.base
+        forEachCell(count: n) { i, cx, cy in
+            let b = bucket(cx, cy)
+            es[Int(cur[b])] = Entry(body: Int32(i), cx: cx, cy: cy)
+            cur[b] += 1
+        }
+    }
+
+    /// Calls `body` with every cell each of the first `n` bodies covers, in body order and
+    /// row by row within a body: the order both passes of the counting sort must agree on.
+    @inline(__always)
+    private func forEachCell(count n: Int, _ body: (_ index: Int, _ cx: Int32, _ cy: Int32) -> Void) {
+        let rs = ranges.base
         for i in 0..<n {
             let r = rs[i]
             if r.isEmpty { continue }
             for cy in r.y0...r.y1 {
                 for cx in r.x0...r.x1 {
-                    let b = bucket(cx, cy)
-                    es[Int(cur[b])] = Entry(body: Int32(i), cx: cx, cy: cy)
-                    cur[b] += 1
+                    body(i, cx, cy)
                 }
             }
         }

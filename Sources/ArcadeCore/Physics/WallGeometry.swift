@@ -38,6 +38,13 @@ struct WallGeometry: BitwiseCopyable {
     /// The outline's box over the whole step, for the broad phase.
     var box: AABB
 
+    /// True when a ball within `box` may touch this wall: its box overlaps the wall's, or,
+    /// for a side of the bounds (which has no box), the ball is held by the bounds.
+    @inline(__always)
+    func mayReach(_ box: AABB, heldByBounds: Bool) -> Bool {
+        kind == .plane ? heldByBounds : self.box.overlaps(box)
+    }
+
     /// Contact geometry for a ball of `radius` centred at `cx, cy`, with the wall where it
     /// is `time` seconds into the step.
     @inline(__always)

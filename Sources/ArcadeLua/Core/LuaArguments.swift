@@ -253,6 +253,15 @@ public struct LuaHandles<Object> {
         lookup(try s.checkHandle(index, of: cls)) != nil
     }
 
+    /// The `handle:remove()` method: `remove` takes the object out of its scene or world
+    /// (a handle whose object is already gone raises the class's gone message).
+    public func removeMethod(_ remove: @escaping (Object) -> Void) -> (String, LuaFunction) {
+        ("remove", { s in
+            remove(try self.check(s, 1))
+            return 0
+        })
+    }
+
     /// The `handle:alive()` method: false once the object is gone (it never raises for that).
     public var aliveMethod: (String, LuaFunction) {
         ("alive", { s in

@@ -65,6 +65,49 @@ struct EllipseCoverage {
     }
 }
 
+/// How the ellipse rasterizer measures a pixel's offset from the centre (see
+/// ``EllipseCoverage``): on the canvas, or taken back into the ellipse's own axes.
+protocol EllipseOffsets {
+    /// The pixels of the row `dy` below the centre worth testing, within `x0...x1`; nil when
+    /// none is.
+    func span(_ coverage: EllipseCoverage, dy: Double, centreX: Double, x0: Int, x1: Int) -> (Int, Int)?
+    /// The squared offsets `(ox², oy²)` of the pixel whose centre lies `(dx, dy)` from the
+    /// ellipse's centre on the canvas.
+    func squares(dx: Double, dy: Double) -> (Double, Double)
+}
+
+/// Offsets measured on the canvas: circles (turned or not) and ellipses with level axes.
+struct CanvasOffsets: EllipseOffsets {
+    @inline(__always)
+    func span(_ coverage: EllipseCoverage, dy: Double, centreX: Double, x0: Int, x1: Int) -> (Int, Int)? {
+        // The square of the row's half width, to find the span worth testing (with a pixel of
+        // slack either side: the test itself decides). Negative only when no pixel of the
+        // row is inside: the sign of a difference is never rounded away, and adding `ox²`
+        // can only make the sum larger.
+        let room = (coverage.outerLimit - coverage.outerY * (dy * dy)) / coverage.outerX
+        guard room >= 0 else { return nil }
+        let half = room.squareRoot()
+        return Canvas.pixelRange(centreX - half, centreX + half, min: x0, max: x1)
+    }
+
+    @inline(__always) func squares(dx: Double, dy: Double) -> (Double, Double) { (dx * dx, dy * dy) }
+}
+
+/// Offsets taken back into a turned or sheared ellipse's own axes by `inverse` (whose
+/// translation is not used); every pixel of the box is tested.
+struct EllipseAxesOffsets: EllipseOffsets {
+    let inverse: AffineTransform
+
+    @inline(__always)
+    func span(_ coverage: EllipseCoverage, dy: Double, centreX: Double, x0: Int, x1: Int) -> (Int, Int)? { (x0, x1) }
+
+    @inline(__always) func squares(dx: Double, dy: Double) -> (Double, Double) {
+        let ox = inverse.a * dx + inverse.c * dy
+        let oy = inverse.b * dx + inverse.d * dy
+        return (ox * ox, oy * oy)
+    }
+}
+
 extension Canvas {
     /// Draws an ellipse of radii `radiusX`, `radiusY` (local units) centred on `centre`
     /// (canvas pixels), its axes mapped to the canvas by the linear part of `transform`
@@ -99,15 +142,15 @@ extension Canvas {
                 ? EllipseCoverage(rx: radiusX * scaleX, ry: radiusY * scaleY,
                                   ix: (radiusX - ring) * scaleX, iy: (radiusY - ring) * scaleY)
                 : EllipseCoverage(rx: radiusX * scaleX, ry: radiusY * scaleY, ix: 0, iy: 0)
-            rasterizeLevelEllipse(coverage, centre: centre, x0: x0, x1: x1, y0: y0, y1: y1,
-                                  fill: fill, stroke: ring > 0 ? stroke : fill, alpha: alpha)
+            rasterizeEllipse(coverage, offsets: CanvasOffsets(), centre: centre, x0: x0, x1: x1, y0: y0, y1: y1,
+                             fill: fill, stroke: ring > 0 ? stroke : fill, alpha: alpha)
         } else {
             guard let inverse = t.inverted() else { return }
             let coverage = ring > 0
                 ? EllipseCoverage(rx: radiusX, ry: radiusY, ix: radiusX - ring, iy: radiusY - ring)
                 : EllipseCoverage(rx: radiusX, ry: radiusY, ix: 0, iy: 0)
-            rasterizeTurnedEllipse(coverage, centre: centre, inverse: inverse, x0: x0, x1: x1, y0: y0, y1: y1,
-                                   fill: fill, stroke: ring > 0 ? stroke : fill, alpha: alpha)
+            rasterizeEllipse(coverage, offsets: EllipseAxesOffsets(inverse: inverse), centre: centre,
+                             x0: x0, x1: x1, y0: y0, y1: y1, fill: fill, stroke: ring > 0 ? stroke : fill, alpha: alpha)
         }
     }
 
@@ -119,53 +162,10 @@ extension Canvas {
         return diameter.truncatingRemainder(dividingBy: 2) == 1 ? c.rounded(.down) + 0.5 : c.rounded()
     }
 
-    /// An ellipse whose offsets are measured on the canvas: row by row, the pixels of the
-    /// box `x0...x1`, `y0...y1` that it may cover.
-    private func rasterizeLevelEllipse(
-        _ coverage: EllipseCoverage, centre: Vec2, x0: Int, x1: Int, y0: Int, y1: Int,
-        fill: Color, stroke: Color, alpha: UInt32
-    ) {
-        drawSerial &+= 1
-        let serial = drawSerial
-        let glyphs = hasText
-        let stride = width
-        let buf = pixels
-        for py in y0...y1 {
-            let oy = Double(py) + 0.5 - centre.y
-            let oy2 = oy * oy
-            // The square of the row's half width, to find the span worth testing (with a
-            // pixel of slack either side: the test itself decides). Negative only when no
-            // pixel of the row is inside: the sign of a difference is never rounded away,
-            // and adding `ox²` can only make the sum larger.
-            let room = (coverage.outerLimit - coverage.outerY * oy2) / coverage.outerX
-            guard room >= 0 else { continue }
-            let half = room.squareRoot()
-            guard let (lo, hi) = Canvas.pixelRange(centre.x - half, centre.x + half, min: x0, max: x1) else { continue }
-            let row = py &* stride
-            if glyphs, mayCoverGlyphs(x0: lo, x1: hi, pixelRow: py) {
-                let cellRow = (py >> 1) &* columns
-                textCells.withUnsafeMutableBufferPointer { cells in
-                    for px in lo...hi {
-                        let ox = Double(px) + 0.5 - centre.x
-                        let c = Canvas.ellipseColor(coverage, ox * ox, oy2, fill: fill, stroke: stroke)
-                        Canvas.blend(c, alpha: alpha, into: buf, at: row &+ px, cells: cells, cell: cellRow &+ px,
-                                     serial: serial)
-                    }
-                }
-                continue
-            }
-            for px in lo...hi {
-                let ox = Double(px) + 0.5 - centre.x
-                Canvas.blend(Canvas.ellipseColor(coverage, ox * ox, oy2, fill: fill, stroke: stroke), alpha: alpha,
-                             into: buf, at: row &+ px)
-            }
-        }
-    }
-
-    /// A turned or sheared ellipse: each pixel of the box `x0...x1`, `y0...y1` taken back
-    /// into the ellipse's own axes by `inverse` (whose translation is not used).
-    @inline(never) private func rasterizeTurnedEllipse(
-        _ coverage: EllipseCoverage, centre: Vec2, inverse m: AffineTransform, x0: Int, x1: Int, y0: Int, y1: Int,
+    /// The pixels of the box `x0...x1`, `y0...y1` that the ellipse covers, row by row, each
+    /// pixel's offset from `centre` measured by `offsets`.
+    private func rasterizeEllipse<Offsets: EllipseOffsets>(
+        _ coverage: EllipseCoverage, offsets: Offsets, centre: Vec2, x0: Int, x1: Int, y0: Int, y1: Int,
         fill: Color, stroke: Color, alpha: UInt32
     ) {
         drawSerial &+= 1
@@ -175,27 +175,24 @@ extension Canvas {
         let buf = pixels
         for py in y0...y1 {
             let dy = Double(py) + 0.5 - centre.y
+            guard let (lo, hi) = offsets.span(coverage, dy: dy, centreX: centre.x, x0: x0, x1: x1) else { continue }
             let row = py &* stride
-            if glyphs, mayCoverGlyphs(x0: x0, x1: x1, pixelRow: py) {
+            @inline(__always) func color(_ px: Int) -> Color {
+                let (ox2, oy2) = offsets.squares(dx: Double(px) + 0.5 - centre.x, dy: dy)
+                return Canvas.ellipseColor(coverage, ox2, oy2, fill: fill, stroke: stroke)
+            }
+            if glyphs, mayCoverGlyphs(x0: lo, x1: hi, pixelRow: py) {
                 let cellRow = (py >> 1) &* columns
                 textCells.withUnsafeMutableBufferPointer { cells in
-                    for px in x0...x1 {
-                        let dx = Double(px) + 0.5 - centre.x
-                        let ox = m.a * dx + m.c * dy
-                        let oy = m.b * dx + m.d * dy
-                        let c = Canvas.ellipseColor(coverage, ox * ox, oy * oy, fill: fill, stroke: stroke)
-                        Canvas.blend(c, alpha: alpha, into: buf, at: row &+ px, cells: cells, cell: cellRow &+ px,
-                                     serial: serial)
+                    for px in lo...hi {
+                        Canvas.blend(color(px), alpha: alpha, into: buf, at: row &+ px,
+                                     cells: cells, cell: cellRow &+ px, serial: serial)
                     }
                 }
                 continue
             }
-            for px in x0...x1 {
-                let dx = Double(px) + 0.5 - centre.x
-                let ox = m.a * dx + m.c * dy
-                let oy = m.b * dx + m.d * dy
-                Canvas.blend(Canvas.ellipseColor(coverage, ox * ox, oy * oy, fill: fill, stroke: stroke), alpha: alpha,
-                             into: buf, at: row &+ px)
+            for px in lo...hi {
+                Canvas.blend(color(px), alpha: alpha, into: buf, at: row &+ px)
             }
         }
     }

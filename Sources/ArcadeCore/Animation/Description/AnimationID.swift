@@ -1,23 +1,21 @@
 /// Identifies one started animation. Never reused while the ``Animator`` lives: a slot's
-/// generation is part of the id, so an old id never names a newer animation.
-public struct AnimationID: Hashable, Sendable, CustomStringConvertible {
-    /// Generation in the high 32 bits, slot in the low 32; never 0, so scripts may use 0 as "none".
-    public let raw: UInt64
+/// generation is part of the id, so an old id never names a newer animation. Never 0, so
+/// scripts may use 0 as "none".
+public typealias AnimationID = GenerationalID<StartedAnimation>
+
+/// The kind of ``AnimationID``.
+public enum StartedAnimation: GenerationalIDKind {
+    public static let name = "animation"
+}
+
+extension GenerationalID where Kind == StartedAnimation {
+    /// ``rawValue`` under the name the animation API has always used.
+    public var raw: UInt64 { rawValue }
 
     /// Rebuilds an id from ``raw`` (a script binding stores ids as integers).
     public init(raw: UInt64) {
-        self.raw = raw
+        self.init(rawValue: raw)
     }
-
-    init(slot: Int, generation: UInt32) {
-        raw = UInt64(generation) << 32 | UInt64(UInt32(truncatingIfNeeded: slot))
-    }
-
-    var slot: Int { Int(raw & 0xFFFF_FFFF) }
-    var generation: UInt32 { UInt32(truncatingIfNeeded: raw >> 32) }
-
-    /// `animation#slot.generation`, for logs.
-    public var description: String { "animation#\(slot).\(generation)" }
 }
 
 /// How an animation ended.

@@ -283,10 +283,7 @@ public final class PhysicsModule {
 
     private func defineBall() {
         vm.defineClass(balls, methods: [
-            ("remove", { s in
-                self.runtime.remove(try self.balls.check(s, 1))
-                return 0
-            }),
+            balls.removeMethod { self.runtime.remove($0) },
             balls.aliveMethod,
             ("bind", { s in
                 let ball = try self.balls.check(s, 1)
@@ -359,10 +356,7 @@ public final class PhysicsModule {
 
     private func defineWall() {
         vm.defineClass(walls, methods: [
-            ("remove", { s in
-                self.runtime.remove(try self.walls.check(s, 1))
-                return 0
-            }),
+            walls.removeMethod { self.runtime.remove($0) },
             walls.aliveMethod,
         ], get: { s, wall, key in
             let world = wall.entry.world

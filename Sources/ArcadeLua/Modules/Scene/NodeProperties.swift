@@ -53,26 +53,24 @@ enum NodeProperties {
         "height": .number({ $0.height }, { $0.height = max(0, $1) }),
     ])
 
-    private static let rect: Kind<RectNode> = {
-        let fill = Property<RectNode>.color({ $0.fill }, { $0.fill = $1 })
+    /// What rectangles and circles share.
+    private static let shape: Kind<ShapeNode> = {
+        let fill = Property<ShapeNode>.color({ $0.fill }, { $0.fill = $1 })
         return Kind([
-            "width": .number({ $0.width }, { $0.width = max(0, $1) }),
-            "height": .number({ $0.height }, { $0.height = max(0, $1) }),
             "fill": fill, "color": fill,
             "stroke": .color({ $0.stroke }, { $0.stroke = $1 }),
             "line_width": .number({ $0.lineWidth }, { $0.lineWidth = max(0, $1) }),
         ])
     }()
 
-    private static let circle: Kind<CircleNode> = {
-        let fill = Property<CircleNode>.color({ $0.fill }, { $0.fill = $1 })
-        return Kind([
-            "radius": .number({ $0.radius }, { $0.radius = max(0, $1) }),
-            "fill": fill, "color": fill,
-            "stroke": .color({ $0.stroke }, { $0.stroke = $1 }),
-            "line_width": .number({ $0.lineWidth }, { $0.lineWidth = max(0, $1) }),
-        ])
-    }()
+    private static let rect = Kind<RectNode>([
+        "width": .number({ $0.width }, { $0.width = max(0, $1) }),
+        "height": .number({ $0.height }, { $0.height = max(0, $1) }),
+    ])
+
+    private static let circle = Kind<CircleNode>([
+        "radius": .number({ $0.radius }, { $0.radius = max(0, $1) }),
+    ])
 
     private static let line: Kind<LineNode> = {
         let width = Property<LineNode>.number({ $0.lineWidth }, { $0.lineWidth = max(0, $1) })
@@ -156,12 +154,13 @@ enum NodeProperties {
     }
 
     private static let commonTable = common.erased
+    private static let shapeTable = commonTable.merging(shape.erased) { $1 }
 
     /// Every kind's table (the common properties with its own), by node class.
     private static let byKind: [ObjectIdentifier: [String: NodeProperty]] = [
         ObjectIdentifier(GroupNode.self): commonTable.merging(group.erased) { $1 },
-        ObjectIdentifier(RectNode.self): commonTable.merging(rect.erased) { $1 },
-        ObjectIdentifier(CircleNode.self): commonTable.merging(circle.erased) { $1 },
+        ObjectIdentifier(RectNode.self): shapeTable.merging(rect.erased) { $1 },
+        ObjectIdentifier(CircleNode.self): shapeTable.merging(circle.erased) { $1 },
         ObjectIdentifier(LineNode.self): commonTable.merging(line.erased) { $1 },
         ObjectIdentifier(TextNode.self): commonTable.merging(text.erased) { $1 },
         ObjectIdentifier(LabelNode.self): commonTable.merging(label.erased) { $1 },

@@ -49,10 +49,7 @@ public final class SceneModule {
         nodes = LuaHandles(Self.nodeClass) { [unowned scene] id in scene.node(withID: Int(id)) }
         syncNative()  // the root
         vm.defineClass(nodes, methods: [
-            ("remove", { s in
-                self.remove(try self.nodes.check(s, 1))
-                return 0
-            }),
+            nodes.removeMethod { self.remove($0) },
             ("add", { s in
                 let parent = try self.nodes.check(s, 1)
                 try self.add(try self.nodes.check(s, 2), to: parent)

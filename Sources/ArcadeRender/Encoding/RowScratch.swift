@@ -1,0 +1,72 @@
+/// The row writer's working memory, one entry per column, allocated once per frame size:
+/// flat buffers the hot loops index without bounds checks or copy-on-write checks.
+///
+/// Holds the changed cells of the row being written that are not written yet, in column
+/// order: their columns and, split into three arrays, how each will look (its
+/// ``TerminalCell``), so counting the cells some colours can show is a loop over plain
+/// words.
+struct RowScratch {
+    let columns: UnsafeMutablePointer<Int32>
+    let scalars: UnsafeMutablePointer<UInt32>
+    let firsts: UnsafeMutablePointer<UInt32>
+    let seconds: UnsafeMutablePointer<UInt32>
+
+    init(capacity: Int) {
+        let n = max(capacity, 1)
+        columns = .allocate(capacity: n)
+        scalars = .allocate(capacity: n)
+        firsts = .allocate(capacity: n)
+        seconds = .allocate(capacity: n)
+    }
+
+    func deallocate() {
+        columns.deallocate()
+        scalars.deallocate()
+        firsts.deallocate()
+        seconds.deallocate()
+    }
+
+    @inline(__always) func look(_ i: Int) -> TerminalCell {
+        TerminalCell(scalar: scalars[i], first: firsts[i], second: seconds[i])
+    }
+
+    @inline(__always) func set(_ i: Int, column: Int32, look: TerminalCell) {
+        columns[i] = column
+        scalars[i] = look.scalar
+        firsts[i] = look.first
+        seconds[i] = look.second
+    }
+
+    /// Entry `from` copied to `to`.
+    @inline(__always) func move(_ from: Int, to: Int) {
+        columns[to] = columns[from]
+        scalars[to] = scalars[from]
+        firsts[to] = firsts[from]
+        seconds[to] = seconds[from]
+    }
+
+    /// How many of the first `count` entries `pen` shows without a colour change: the
+    /// count of ``TerminalCell/shows(with:)``, eight cells at a time.
+    @inline(__always) func countShown(_ count: Int, with pen: PenState) -> Int {
+        let fg = pen.foreground, bg = pen.background
+        let vfg = SIMD8<UInt32>(repeating: fg), vbg = SIMD8<UInt32>(repeating: bg)
+        let zero = SIMD8<UInt32>(repeating: 0), one = SIMD8<UInt32>(repeating: 1)
+        var lanes = zero
+        var i = 0
+        while i &+ 8 <= count {
+            let f = UnsafeRawPointer(firsts + i).loadUnaligned(as: SIMD8<UInt32>.self)
+            let s = UnsafeRawPointer(seconds + i).loadUnaligned(as: SIMD8<UInt32>.self)
+            let c = UnsafeRawPointer(scalars + i).loadUnaligned(as: SIMD8<UInt32>.self)
+            let straight = (f .== vfg) .& (s .== vbg)
+            let swapped = (f .== vbg) .& ((s .== vfg) .| (f .== s))
+            lanes &+= zero.replacing(with: one, where: straight .| ((c .== zero) .& swapped))
+            i &+= 8
+        }
+        var n = Int(lanes.wrappedSum())
+        while i < count {
+            if TerminalCell(scalar: scalars[i], first: firsts[i], second: seconds[i]).shows(with: pen) { n &+= 1 }
+            i &+= 1
+        }
+        return n
+    }
+}

@@ -1,0 +1,157 @@
+// Getting the cursor to the next cell: the cheapest escape sequence, or reprinting a short
+// gap of unchanged cells when that is shorter still.
+extension TerminalWriter {
+    /// Gaps up to this many unchanged cells may be reprinted instead of moving the cursor.
+    static let maxReprint = 4
+
+    /// Moves to cell `index` (`column` of `row`), considering a reprint of the unchanged
+    /// cells in between. Room for the cell must have been reserved.
+    mutating func gapCheckedMove(
+        row: Int, column: Int, index: Int, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+        cellLooks: inout CellLooks, into out: inout ByteBuffer
+    ) {
+        if state.row == row && state.column >= 0 && column > state.column {
+            // Forward along the row (most moves): `ESC [ n C` is never longer than the other
+            // moves and comes first among equals, so only a reprint can beat it.
+            let gap = column - state.column
+            if gap <= TerminalWriter.maxReprint,
+               let cost = reprintCost(gap: gap, index: index, old: old, new: new, cellLooks: &cellLooks),
+               cost < TerminalWriter.stepCost(gap) {
+                reprint(gap: gap, index: index, new: new, cellLooks: &cellLooks, into: &out)
+                state.column = column
+                return
+            }
+            TerminalWriter.appendStep(gap, positive: 0x43, negative: 0x44, to: &out)
+            state.column = column
+            return
+        }
+        // Back along the row, to another row, or from an unknown place: no gap lies before the
+        // cell, so the cheapest move.
+        moveCursor(row: row, column: column, into: &out)
+    }
+
+    /// Bytes to reprint the `gap` cells before cell `index` in the current colours, or nil
+    /// when one of them changed or needs other colours.
+    @inline(__always) private func reprintCost(
+        gap: Int, index: Int, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+        cellLooks: inout CellLooks
+    ) -> Int? {
+        var cost = 0
+        for k in (index - gap)..<index {
+            let cell = new[k]
+            let look = cellLooks.look(cell)
+            guard Cell.sameBits(cell, old[k]) || look == cellLooks.look(old[k]),
+                  let s = look.scalarWithoutColorChange(state.pen) else { return nil }
+            cost += TerminalCell.utf8Count(s)
+        }
+        return cost
+    }
+
+    /// Writes the `gap` unchanged cells before cell `index` again, in the current colours.
+    private func reprint(gap: Int, index: Int, new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks,
+                         into out: inout ByteBuffer) {
+        for k in (index - gap)..<index {
+            TerminalCell.appendUTF8(cellLooks.look(new[k]).scalarWithoutColorChange(state.pen) ?? 0x20, to: &out)
+        }
+    }
+
+    /// The ways to get from the cursor to a cell.
+    private enum Move {
+        case stay
+        case absolute
+        /// Optional carriage return (+ line feed), then relative vertical and horizontal steps.
+        case relative(carriageReturn: Bool, lineFeed: Bool, vertical: Int, horizontal: Int)
+        /// Column absolute (`CHA`) after a vertical step.
+        case columnAbsolute(vertical: Int)
+    }
+
+    /// The cheapest move from the cursor to a cell, and its length in bytes.
+    @inline(__always)
+    private func bestMove(row: Int, column: Int) -> (Move, Int) {
+        if row == state.row && column == state.column { return (.stay, 0) }
+        var best = Move.absolute
+        var bestCost = TerminalWriter.cupCost(row: row, column: column)
+        func consider(_ move: Move, _ cost: Int) {
+            if cost < bestCost {
+                best = move
+                bestCost = cost
+            }
+        }
+        if state.row >= 0 {
+            let dv = row - state.row
+            let vertical = TerminalWriter.stepCost(dv)
+            if state.column >= 0 {
+                let dh = column - state.column
+                consider(.relative(carriageReturn: false, lineFeed: false, vertical: dv, horizontal: dh),
+                         vertical + TerminalWriter.stepCost(dh))
+            }
+            consider(.relative(carriageReturn: true, lineFeed: false, vertical: dv, horizontal: column),
+                     1 + vertical + TerminalWriter.stepCost(column))
+            if dv == 1 {
+                consider(.relative(carriageReturn: true, lineFeed: true, vertical: 0, horizontal: column),
+                         2 + TerminalWriter.stepCost(column))
+            }
+            consider(.columnAbsolute(vertical: dv), vertical + 3 + (column == 0 ? 0 : Escape.digits(column + 1)))
+        }
+        return (best, bestCost)
+    }
+
+    @inline(__always)
+    mutating func moveCursor(row: Int, column: Int, into out: inout ByteBuffer) {
+        perform(bestMove(row: row, column: column).0, row: row, column: column, into: &out)
+    }
+
+    @inline(__always)
+    private mutating func perform(_ move: Move, row: Int, column: Int, into out: inout ByteBuffer) {
+        switch move {
+        case .stay:
+            return
+        case .absolute:
+            out.append(0x1B)
+            out.append(0x5B)
+            if row != 0 || column != 0 { Escape.appendDecimal(row + 1, to: &out) }
+            if column != 0 {
+                out.append(0x3B)
+                Escape.appendDecimal(column + 1, to: &out)
+            }
+            out.append(0x48)  // H
+        case .relative(let cr, let lf, let dv, let dh):
+            if cr { out.append(0x0D) }
+            if lf { out.append(0x0A) }
+            TerminalWriter.appendStep(dv, positive: 0x42, negative: 0x41, to: &out)  // B down, A up
+            TerminalWriter.appendStep(dh, positive: 0x43, negative: 0x44, to: &out)  // C right, D left
+        case .columnAbsolute(let dv):
+            TerminalWriter.appendStep(dv, positive: 0x42, negative: 0x41, to: &out)
+            out.append(0x1B)
+            out.append(0x5B)
+            if column != 0 { Escape.appendDecimal(column + 1, to: &out) }
+            out.append(0x47)  // G
+        }
+        state.row = row
+        state.column = column
+    }
+
+    /// `ESC [ row ; column H`, shortened when a coordinate is 1.
+    @inline(__always)
+    private static func cupCost(row: Int, column: Int) -> Int {
+        if row == 0 && column == 0 { return 3 }
+        if column == 0 { return 3 + Escape.digits(row + 1) }
+        return 4 + Escape.digits(row + 1) + Escape.digits(column + 1)
+    }
+
+    /// A relative step of `n` cells: nothing, `ESC [ A` for one, `ESC [ n A` for more.
+    @inline(__always)
+    static func stepCost(_ n: Int) -> Int {
+        let m = abs(n)
+        return m == 0 ? 0 : m == 1 ? 3 : 3 + Escape.digits(m)
+    }
+
+    @inline(__always)
+    static func appendStep(_ n: Int, positive: UInt8, negative: UInt8, to out: inout ByteBuffer) {
+        guard n != 0 else { return }
+        out.append(0x1B)
+        out.append(0x5B)
+        if abs(n) != 1 { Escape.appendDecimal(abs(n), to: &out) }
+        out.append(n > 0 ? positive : negative)
+    }
+}

@@ -1,0 +1,36 @@
+import ArcadeCore
+
+/// What ``RectNode`` and ``CircleNode`` share: a shape filled with one colour inside a
+/// border of another, `lineWidth` wide inside its edge. Not a kind of its own: a scene holds
+/// rectangles and circles.
+public class ShapeNode: Node {
+    /// Interior colour; transparent for an outline only. Colour slot 0.
+    public var fill: Color
+    /// Border (ring) colour; transparent for none. Colour slot 1.
+    public var stroke: Color
+    /// Border width in local pixels, inside the edge.
+    public var lineWidth: Double
+
+    init(x: Double, y: Double, fill: Color, stroke: Color, lineWidth: Double) {
+        self.fill = fill
+        self.stroke = stroke
+        self.lineWidth = lineWidth
+        super.init(x: x, y: y)
+    }
+
+    override func colorSlot(_ index: Int) -> Color? {
+        switch index {
+        case 0: fill
+        case 1: stroke
+        default: nil
+        }
+    }
+
+    override func setColorSlot(_ index: Int, _ color: Color) {
+        switch index {
+        case 0: fill = color
+        case 1: stroke = color
+        default: break
+        }
+    }
+}
