@@ -98,7 +98,8 @@ public enum GameScaffold {
 
         -- A hot reload runs this file again with a new `game` table. The host carries over
         -- game.state (plain data) and the table's other non-function fields (the node
-        -- handles below); file-level locals start over, so only constants live there.
+        -- handles below). A file-level local the new code leaves nil (`local star`, set in
+        -- load) keeps its old value; one it sets (the constants above) takes the new one.
         -- Timers and animations call game functions (game.drop_star, game.landed): the host
         -- looks those up by name each time, so after a reload they run the new code.
         ---@type arcade.Game
