@@ -57,6 +57,14 @@ function arcade.seed() end
 ---Asks the host to leave the game after this step (`quit()` is called first).
 function arcade.quit() end
 
+---True while the key `name` is down: from its `key` event to its `keyup` event, both as `input` gets
+---them. A terminal that reports no releases (most, without the kitty keyboard protocol) gets its
+---releases from the host: 0.5 s after a press, 0.1 s after the last auto-repeat of a held key, so a
+---tap reads as down for half a second. Nudge on the press, glide only once `e.is_repeat` came.
+---@param name string a key name as events give it: "left", "space", "a", "f1"...
+---@return boolean down
+function arcade.is_down(name) end
+
 ---Writes the values, tab separated, to the arcade log (never the screen). Tables are shown as JSON.
 ---@param ... any
 function arcade.log(...) end
