@@ -235,6 +235,7 @@ function arcade.score.best() end
 ---@field alpha number 0..1, multiplied down the tree
 ---@field z number drawing order among siblings (higher on top); text and shapes share it
 ---@field visible boolean
+---@field name string? what the game's tests find it by (`g:node(name)`); at most 256 bytes
 ---@field width number rect, group, line (the line width), text and label (read only), sprite (read only)
 ---@field height number rect, group; text, label and sprite (read only)
 ---@field clip boolean group: draw the children only inside the group's width x height box
@@ -410,6 +411,7 @@ function World:destroy() end
 ---@field angle number read only
 ---@field radius number read only
 ---@field mass number read only
+---@field name string? read only: the name given to `add_ball`
 local Ball = {}
 
 function Ball:remove() end
@@ -461,6 +463,7 @@ function Wall:alive() end
 ---@field alpha? number
 ---@field z? number
 ---@field visible? boolean
+---@field name? string what the game's tests find it by (`g:node(name)`); at most 256 bytes
 
 ---@class arcade.RectOptions: arcade.NodeOptions
 ---@field width? number 10 when missing
@@ -566,8 +569,8 @@ function Wall:alive() end
 ---@field radius number greater than 0
 ---@field vx? number
 ---@field vy? number
----@field elasticity? number 0 dead .. 1 perfectly bouncy
----@field friction? number
+---@field elasticity? number 0 dead (when missing) .. 1 perfectly bouncy
+---@field friction? number 0 (frictionless) when missing
 ---@field density? number or give mass
 ---@field mass? number
 ---@field resistance? number linear damping
@@ -577,6 +580,7 @@ function Wall:alive() end
 ---@field rotates? boolean true when missing
 ---@field node? arcade.Node a node that follows the ball
 ---@field rotate_node? boolean the node turns with the ball
+---@field name? string what the game's tests find it by (`g:balls()`); at most 256 bytes
 
 -- Callbacks ----------------------------------------------------------------------------------
 
@@ -907,6 +911,35 @@ function TestGame:best() end
 ---The lines the game printed (print, arcade.log), oldest first.
 ---@return string[] lines
 function TestGame:log() end
+
+---A node the game named `name` (the first in drawing order), as the player sees it: where its
+---anchor is on the canvas and its size there (its parents' moves and scales applied), whether
+---it and all its parents are visible, its alpha times theirs, and a text or label's text. Nil
+---when no node has that name. A copy: changing it changes nothing in the game.
+---@param name string
+---@return arcade.test.NodeView? node
+function TestGame:node(name) end
+
+---Every node the game named `name`, in drawing order (parents before children, siblings by z).
+---@param name string
+---@return arcade.test.NodeView[] nodes
+function TestGame:nodes(name) end
+
+---Every ball in the game's physics worlds (worlds, then balls, in the order they were made).
+---@return { x: number, y: number, radius: number, vx: number, vy: number, name: string? }[] balls
+function TestGame:balls() end
+
+---What the player sees of a named node (`g:node`).
+---@class arcade.test.NodeView
+---@field name string
+---@field kind arcade.NodeKind
+---@field x number where its anchor is on the canvas
+---@field y number
+---@field width number its size on the canvas (a circle's diameter); a text's glyphs do not scale
+---@field height number
+---@field visible boolean it and every parent are visible
+---@field alpha number its alpha times its parents'
+---@field text string? a text or label node's text
 
 ---What the game holds now, after a full garbage collection (as `--stats` prints it).
 ---@return { nodes: integer, animations: integer, timers: integer, worlds: integer, bodies: integer, walls: integer, lua_kib: integer, native_kib: integer, frame: integer }

@@ -161,7 +161,7 @@ final class TestFile {
     // MARK: The API
 
     private func installAPI() throws(LuaError) {
-        vm.defineClass(Self.gameClass, methods: gameMethods(), describe: { [unowned self] id in
+        vm.defineClass(Self.gameClass, methods: gameMethods() + sceneMethods(), describe: { [unowned self] id in
             self.games[id] == nil ? "closed game" : "game \(self.entry.id) #\(id)"
         })
         startFunction = vm.function("start") { [unowned self] s in try self.start(s) }

@@ -100,6 +100,17 @@ extension LuaStack {
         return v
     }
 
+    /// The longest name a node or a ball may have, in bytes.
+    public static let maximumNameBytes = 256
+
+    /// A name for a node or a ball: a string of at most ``maximumNameBytes`` bytes.
+    public func readName(at index: Int32) throws(LuaValueProblem) -> String {
+        guard let v = string(at: index), v.utf8.count <= Self.maximumNameBytes else {
+            throw problem(expected: "string of at most \(Self.maximumNameBytes) bytes", at: index)
+        }
+        return v
+    }
+
     /// A string, or a number written as text (`12`, `0.5`): what text properties take.
     public func readText(at index: Int32) throws(LuaValueProblem) -> String {
         if let v = string(at: index) { return v }
