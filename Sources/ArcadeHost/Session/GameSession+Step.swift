@@ -84,9 +84,13 @@ extension GameSession {
                 remainder = .timers
                 try timers.fireDue { callback throws(LuaError) in
                     timer.begin(.timerCallbacks)
-                    try vm.protectedCall(label: "timer callback") { _ in
-                        self.vm.push(callback)
-                        return 0
+                    do throws(LuaError) {
+                        try vm.protectedCall(label: "timer callback") { _ in
+                            self.vm.push(callback)
+                            return 0
+                        }
+                    } catch {
+                        throw error.in(callback)
                     }
                 }
                 phase = .update

@@ -209,14 +209,16 @@ extension LuaStack {
 
 extension LuaVM {
     /// The function at argument `index`, kept as a callback (see ``LuaCallback``).
-    public func checkCallback(_ s: LuaStack, _ index: Int32) throws(LuaArgumentError) -> LuaCallback {
+    public func checkCallback(_ s: LuaStack, _ index: Int32, kind: String,
+                              registeredBy: String) throws(LuaArgumentError) -> LuaCallback {
         guard s.type(at: index) == .function else { throw LuaArgumentError(index, s.problem(expected: "function", at: index).text) }
-        return callback(s, at: index)
+        return callback(s, at: index, kind: kind, registeredBy: registeredBy)
     }
 
-    /// ``checkCallback(_:_:)``, or nil when the argument is absent or nil.
-    public func optCallback(_ s: LuaStack, _ index: Int32) throws(LuaArgumentError) -> LuaCallback? {
-        s.isNoneOrNil(index) ? nil : try checkCallback(s, index)
+    /// ``checkCallback(_:_:kind:registeredBy:)``, or nil when the argument is absent or nil.
+    public func optCallback(_ s: LuaStack, _ index: Int32, kind: String,
+                            registeredBy: String) throws(LuaArgumentError) -> LuaCallback? {
+        s.isNoneOrNil(index) ? nil : try checkCallback(s, index, kind: kind, registeredBy: registeredBy)
     }
 }
 

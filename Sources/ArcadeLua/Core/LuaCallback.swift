@@ -14,21 +14,36 @@ public final class LuaCallback {
     public let function: LuaRef
     /// The game-table field the function was found under at registration, if any.
     public let gameField: String?
+    /// What kind of callback it is, as errors name it: `timer`, `animation on_done`, `on_contact`.
+    public let kind: String
+    /// The function that registered it (`arcade.after`), as errors name it.
+    public let registeredBy: String
+    /// Where it was registered (`coinbank/main.lua:12`), when a Lua function did.
+    public let site: String?
 
-    init(function: LuaRef, gameField: String?) {
+    init(function: LuaRef, gameField: String?, kind: String, registeredBy: String, site: String?) {
         self.function = function
         self.gameField = gameField
+        self.kind = kind
+        self.registeredBy = registeredBy
+        self.site = site
+    }
+
+    /// The callback as an error names it: `timer (arcade.after, coinbank/main.lua:12)`.
+    public var name: String {
+        "\(kind) (\(registeredBy)\(site.map { ", " + $0 } ?? ""))"
     }
 }
 
 extension LuaVM {
-    /// Keeps the function at `index` of `s` (the caller checked that it is one) as a callback,
-    /// noting the game-table field it is, if any.
+    /// Keeps the function at `index` of `s` (the caller checked that it is one) as a callback
+    /// of `kind` registered by `registeredBy` from the Lua code calling the running native
+    /// function, noting the game-table field it is, if any.
     ///
     /// Looks through the game table's string keys: O(fields), once per registration. When
     /// the same function sits under several names the first in byte order is kept, so the
     /// choice does not depend on `pairs` order (which varies from run to run).
-    public func callback(_ s: LuaStack, at index: Int32) -> LuaCallback {
+    public func callback(_ s: LuaStack, at index: Int32, kind: String, registeredBy: String) -> LuaCallback {
         let fn = s.absolute(index)
         var name: String? = nil
         if let gameTable {
@@ -49,7 +64,8 @@ extension LuaVM {
             s.setTop(base)
         }
         s.pushValue(at: fn)
-        return LuaCallback(function: ref(from: s), gameField: name)
+        return LuaCallback(function: ref(from: s), gameField: name, kind: kind, registeredBy: registeredBy,
+                           site: s.site(level: 1))
     }
 
     /// Pushes the function a callback calls now: the game table's current field of its name

@@ -308,14 +308,20 @@ public struct LuaStack {
     /// "chunk:line: " for the Lua function at `level` (1 = the function that called the
     /// running native function), or "" when that is not a Lua function.
     public func location(level: Int32 = 1) -> String {
+        site(level: level).map { $0 + ": " } ?? ""
+    }
+
+    /// "chunk:line" (`coinbank/main.lua:12`) for the Lua function at `level` (1 = the function
+    /// that called the running native function), or nil when that is not a Lua function.
+    public func site(level: Int32 = 1) -> String? {
         var ar = lua_Debug()
-        guard lua_getstack(L, level, &ar) != 0 else { return "" }
+        guard lua_getstack(L, level, &ar) != 0 else { return nil }
         lua_getinfo(L, "Sl", &ar)
-        guard ar.currentline > 0 else { return "" }
+        guard ar.currentline > 0 else { return nil }
         let src = withUnsafeBytes(of: ar.short_src) { raw in
             String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
         }
-        return "\(src):\(ar.currentline): "
+        return "\(src):\(ar.currentline)"
     }
 
     /// "chunk:line: " for the innermost Lua function calling (perhaps through `pcall` or other

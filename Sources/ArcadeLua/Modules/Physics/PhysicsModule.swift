@@ -189,12 +189,12 @@ public final class PhysicsModule {
             }),
             ("on_contact", { s in
                 let entry = try self.worlds.check(s, 1)
-                entry.onContact = try self.vm.optCallback(s, 2)
+                entry.onContact = try self.vm.optCallback(s, 2, kind: "on_contact", registeredBy: "world:on_contact")
                 return 0
             }),
             ("on_removed", { s in
                 let entry = try self.worlds.check(s, 1)
-                entry.onRemoved = try self.vm.optCallback(s, 2)
+                entry.onRemoved = try self.vm.optCallback(s, 2, kind: "on_removed", registeredBy: "world:on_removed")
                 return 0
             }),
             ("count", { s in
