@@ -249,7 +249,7 @@ function arcade.score.best() end
 ---@field stroke_start number line, 0..1
 ---@field stroke_end number line, 0..1
 ---@field text string text, label
----@field background arcade.Color text
+---@field background arcade.Color text: fills the block's cells, spaces included (spaces are transparent otherwise)
 ---@field outline arcade.Color label
 ---@field font "large"|"small" label
 ---@field image arcade.Image sprite, write only
@@ -323,7 +323,7 @@ function Animation:is_running() end
 ---@class arcade.PhysicsWorld
 ---@field gravity arcade.Point { gx, gy }; {0, 1} is 1000 px/s² down
 ---@field bounds_enabled boolean whether balls bounce off the bounds (false opens the gate)
----@field restitution_threshold number px/s: slower impacts do not bounce (100; scale it with gravity)
+---@field restitution_threshold number px/s: slower impacts do not bounce at all (100; an 80 x 24 canvas is 80 x 48 px, so lower it for slow bouncing balls)
 ---@field remove_outside boolean write only: remove balls that leave the bounds
 local World = {}
 
@@ -374,12 +374,16 @@ function World:remove_outside(on) end
 
 ---Sets (or with nil clears) the contact callback. `id` is the wall's identifier, or the other ball
 ---for two balls, or nil for the bounds; `wall` is the wall handle (nil for bounds and balls).
+---It runs once when a touch begins (not again while it lasts), after the world's step, so the
+---ball has already bounced. It may remove balls, walls or the world: the events still queued
+---for them are dropped.
 ---A function of the game table (`game.bounced`) is looked up again at each call (hot reload).
 ---@param fn fun(ball: arcade.Ball, id: string|arcade.Ball|nil, x: number, y: number, wall: arcade.Wall?)?
 function World:on_contact(fn) end
 
----Sets (or with nil clears) the callback for balls removed by `remove_outside`. A function of
----the game table is looked up again at each call (hot reload).
+---Sets (or with nil clears) the callback for balls removed by `remove_outside` (not for balls
+---the game removed), after the world's contacts. The handle is already stale: compare it with
+---`==` to find your record. A function of the game table is looked up again at each call (hot reload).
 ---@param fn fun(ball: arcade.Ball)?
 function World:on_removed(fn) end
 
@@ -498,14 +502,14 @@ function Wall:alive() end
 ---@class arcade.TextOptions: arcade.NodeOptions
 ---@field text? string
 ---@field color? arcade.Color
----@field background? arcade.Color
+---@field background? arcade.Color fills every cell of the block, spaces included (spaces are otherwise transparent)
 ---@field align? arcade.TextAlign lines inside the block; follows anchor_x when missing
 
 ---@class arcade.LabelOptions: arcade.NodeOptions
 ---@field text? string
 ---@field color? arcade.Color
----@field outline? arcade.Color
----@field font? "large"|"small"
+---@field outline? arcade.Color a one-pixel ring around the glyphs
+---@field font? "large"|"small" glyphs 5 x 7 pixels (large, the default) or 3 x 5 (small), a pixel apart
 ---@field align? arcade.TextAlign lines inside the label; follows anchor_x when missing
 
 ---@class arcade.SpriteOptions: arcade.NodeOptions
@@ -561,7 +565,7 @@ function Wall:alive() end
 ---@field bounds_enabled? boolean
 ---@field remove_outside? boolean
 ---@field substeps? integer 1..64
----@field restitution_threshold? number px/s, 100 when missing: slower impacts do not bounce
+---@field restitution_threshold? number px/s, 100 when missing: slower impacts do not bounce at all, whatever the elasticity; lower it (to 1, say) for balls that bounce around an 80 x 48 px canvas
 
 ---@class arcade.BallOptions
 ---@field x number
