@@ -80,20 +80,24 @@ extension GameSession {
         let seen = s.top
         var count = 0
 
+        /// True the first time the value on top is met (it stays on top).
+        func firstMeeting() -> Bool {
+            s.pushValue(at: -1)
+            let met = s.rawGet(in: seen) != .nil
+            s.pop()
+            guard !met else { return false }
+            s.pushValue(at: -1)
+            s.push(true)
+            s.rawSet(in: seen)
+            return true
+        }
+
         /// Adds the value on top (popping it) when it is one of the chunk's functions not seen yet.
         func add() {
-            if s.type(at: -1) == .function, s.functionSource(at: -1) == source {
-                s.pushValue(at: -1)
-                if s.rawGet(in: seen) == .nil {
-                    s.pop()
-                    s.pushValue(at: -1)
-                    s.push(true)
-                    s.rawSet(in: seen)
-                    count += 1
-                    s.setIndex(count, in: list)
-                    return
-                }
-                s.pop()
+            if s.type(at: -1) == .function, s.functionSource(at: -1) == source, firstMeeting() {
+                count += 1
+                s.setIndex(count, in: list)
+                return
             }
             s.pop()
         }
@@ -134,7 +138,7 @@ extension GameSession {
         }
         for key in tableFields.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where key != "state" {
             s.getField(key, in: table)
-            addFunctions()
+            if firstMeeting() { addFunctions() } else { s.pop() }
         }
         // then, breadth first, the functions and the tables' functions their upvalues hold
         var i = 1
@@ -145,7 +149,7 @@ extension GameSession {
             while let name = s.pushUpvalue(of: fn, n) {
                 switch s.type(at: -1) {
                 case .function: add()
-                case .table where name != "_ENV" && !s.rawEqual(-1, table): addFunctions()
+                case .table where name != "_ENV" && !s.rawEqual(-1, table) && firstMeeting(): addFunctions()
                 default: s.pop()
                 }
                 n += 1
