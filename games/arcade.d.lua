@@ -57,6 +57,14 @@ function arcade.seed() end
 ---Asks the host to leave the game after this step (`quit()` is called first).
 function arcade.quit() end
 
+---True while the key `name` is down: from its `key` event to its `keyup` event, both as `input` gets
+---them. A terminal that reports no releases (most, without the kitty keyboard protocol) gets its
+---releases from the host: 0.5 s after a press, 0.1 s after the last auto-repeat of a held key, so a
+---tap reads as down for half a second. Nudge on the press, glide only once `e.is_repeat` came.
+---@param name string a key name as events give it: "left", "space", "a", "f1"...
+---@return boolean down
+function arcade.is_down(name) end
+
 ---Writes the values, tab separated, to the arcade log (never the screen). Tables are shown as JSON.
 ---@param ... any
 function arcade.log(...) end
@@ -227,6 +235,7 @@ function arcade.score.best() end
 ---@field alpha number 0..1, multiplied down the tree
 ---@field z number drawing order among siblings (higher on top); text and shapes share it
 ---@field visible boolean
+---@field name string? what the game's tests find it by (`g:node(name)`); at most 256 bytes
 ---@field width number rect, group, line (the line width), text and label (read only), sprite (read only)
 ---@field height number rect, group; text, label and sprite (read only)
 ---@field clip boolean group: draw the children only inside the group's width x height box
@@ -240,7 +249,7 @@ function arcade.score.best() end
 ---@field stroke_start number line, 0..1
 ---@field stroke_end number line, 0..1
 ---@field text string text, label
----@field background arcade.Color text
+---@field background arcade.Color text: fills the block's cells, spaces included (spaces are transparent otherwise)
 ---@field outline arcade.Color label
 ---@field font "large"|"small" label
 ---@field image arcade.Image sprite, write only
@@ -314,7 +323,7 @@ function Animation:is_running() end
 ---@class arcade.PhysicsWorld
 ---@field gravity arcade.Point { gx, gy }; {0, 1} is 1000 px/s² down
 ---@field bounds_enabled boolean whether balls bounce off the bounds (false opens the gate)
----@field restitution_threshold number px/s: slower impacts do not bounce (100; scale it with gravity)
+---@field restitution_threshold number px/s: slower impacts do not bounce at all (100; an 80 x 24 canvas is 80 x 48 px, so lower it for slow bouncing balls)
 ---@field remove_outside boolean write only: remove balls that leave the bounds
 local World = {}
 
@@ -365,12 +374,16 @@ function World:remove_outside(on) end
 
 ---Sets (or with nil clears) the contact callback. `id` is the wall's identifier, or the other ball
 ---for two balls, or nil for the bounds; `wall` is the wall handle (nil for bounds and balls).
+---It runs once when a touch begins (not again while it lasts), after the world's step, so the
+---ball has already bounced. It may remove balls, walls or the world: the events still queued
+---for them are dropped.
 ---A function of the game table (`game.bounced`) is looked up again at each call (hot reload).
 ---@param fn fun(ball: arcade.Ball, id: string|arcade.Ball|nil, x: number, y: number, wall: arcade.Wall?)?
 function World:on_contact(fn) end
 
----Sets (or with nil clears) the callback for balls removed by `remove_outside`. A function of
----the game table is looked up again at each call (hot reload).
+---Sets (or with nil clears) the callback for balls removed by `remove_outside` (not for balls
+---the game removed), after the world's contacts. The handle is already stale: compare it with
+---`==` to find your record. A function of the game table is looked up again at each call (hot reload).
 ---@param fn fun(ball: arcade.Ball)?
 function World:on_removed(fn) end
 
@@ -402,6 +415,7 @@ function World:destroy() end
 ---@field angle number read only
 ---@field radius number read only
 ---@field mass number read only
+---@field name string? read only: the name given to `add_ball`
 local Ball = {}
 
 function Ball:remove() end
@@ -453,6 +467,7 @@ function Wall:alive() end
 ---@field alpha? number
 ---@field z? number
 ---@field visible? boolean
+---@field name? string what the game's tests find it by (`g:node(name)`); at most 256 bytes
 
 ---@class arcade.RectOptions: arcade.NodeOptions
 ---@field width? number 10 when missing
@@ -487,14 +502,14 @@ function Wall:alive() end
 ---@class arcade.TextOptions: arcade.NodeOptions
 ---@field text? string
 ---@field color? arcade.Color
----@field background? arcade.Color
+---@field background? arcade.Color fills every cell of the block, spaces included (spaces are otherwise transparent)
 ---@field align? arcade.TextAlign lines inside the block; follows anchor_x when missing
 
 ---@class arcade.LabelOptions: arcade.NodeOptions
 ---@field text? string
 ---@field color? arcade.Color
----@field outline? arcade.Color
----@field font? "large"|"small"
+---@field outline? arcade.Color a one-pixel ring around the glyphs
+---@field font? "large"|"small" glyphs 5 x 7 pixels (large, the default) or 3 x 5 (small), a pixel apart
 ---@field align? arcade.TextAlign lines inside the label; follows anchor_x when missing
 
 ---@class arcade.SpriteOptions: arcade.NodeOptions
@@ -550,7 +565,7 @@ function Wall:alive() end
 ---@field bounds_enabled? boolean
 ---@field remove_outside? boolean
 ---@field substeps? integer 1..64
----@field restitution_threshold? number px/s, 100 when missing: slower impacts do not bounce
+---@field restitution_threshold? number px/s, 100 when missing: slower impacts do not bounce at all, whatever the elasticity; lower it (to 1, say) for balls that bounce around an 80 x 48 px canvas
 
 ---@class arcade.BallOptions
 ---@field x number
@@ -558,8 +573,8 @@ function Wall:alive() end
 ---@field radius number greater than 0
 ---@field vx? number
 ---@field vy? number
----@field elasticity? number 0 dead .. 1 perfectly bouncy
----@field friction? number
+---@field elasticity? number 0 dead (when missing) .. 1 perfectly bouncy
+---@field friction? number 0 (frictionless) when missing
 ---@field density? number or give mass
 ---@field mass? number
 ---@field resistance? number linear damping
@@ -569,6 +584,7 @@ function Wall:alive() end
 ---@field rotates? boolean true when missing
 ---@field node? arcade.Node a node that follows the ball
 ---@field rotate_node? boolean the node turns with the ball
+---@field name? string what the game's tests find it by (`g:balls()`); at most 256 bytes
 
 -- Callbacks ----------------------------------------------------------------------------------
 
@@ -899,6 +915,35 @@ function TestGame:best() end
 ---The lines the game printed (print, arcade.log), oldest first.
 ---@return string[] lines
 function TestGame:log() end
+
+---A node the game named `name` (the first in drawing order), as the player sees it: where its
+---anchor is on the canvas and its size there (its parents' moves and scales applied), whether
+---it and all its parents are visible, its alpha times theirs, and a text or label's text. Nil
+---when no node has that name. A copy: changing it changes nothing in the game.
+---@param name string
+---@return arcade.test.NodeView? node
+function TestGame:node(name) end
+
+---Every node the game named `name`, in drawing order (parents before children, siblings by z).
+---@param name string
+---@return arcade.test.NodeView[] nodes
+function TestGame:nodes(name) end
+
+---Every ball in the game's physics worlds (worlds, then balls, in the order they were made).
+---@return { x: number, y: number, radius: number, vx: number, vy: number, name: string? }[] balls
+function TestGame:balls() end
+
+---What the player sees of a named node (`g:node`).
+---@class arcade.test.NodeView
+---@field name string
+---@field kind arcade.NodeKind
+---@field x number where its anchor is on the canvas
+---@field y number
+---@field width number its size on the canvas (a circle's diameter); a text's glyphs do not scale
+---@field height number
+---@field visible boolean it and every parent are visible
+---@field alpha number its alpha times its parents'
+---@field text string? a text or label node's text
 
 ---What the game holds now, after a full garbage collection (as `--stats` prints it).
 ---@return { nodes: integer, animations: integer, timers: integer, worlds: integer, bodies: integer, walls: integer, lua_kib: integer, native_kib: integer, frame: integer }

@@ -15,7 +15,7 @@ import Testing
         // its Lua tests pass (two tests, then the determinism check)
         let tested = GameTestRunner().run(entry)
         #expect(tested.map(\.kind) == [.test("a star lands every 2.4 seconds, caught or missed"),
-                                       .test("an arrow key steers the basket until it is released"), .determinism])
+                                       .test("a press nudges the basket; held down, it glides until released"), .determinism])
         #expect(tested.allSatisfy { $0.passed }, "\(tested.map(\.line))")
         // the smoke script runs and the game keeps score
         let script = try ArcadeCore.InputScript.parse(String(contentsOfFile: folder + "/tests/smoke.input", encoding: .utf8))

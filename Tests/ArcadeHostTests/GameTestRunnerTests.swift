@@ -282,7 +282,7 @@ import ArcadeLua
         let results = try Self.run(g)
         #expect(results[0].message == "scratch/tests/a.lua:3: the game stopped with an error: "
                 + "scratch/main.lua:17: attempt to index a nil value (local 't') (frame 0)")
-        #expect(results[0].details.first == "in the game:")
+        #expect(results[0].details.first == "in the game's input:")
         #expect(results[0].details.contains { $0.contains("scratch/main.lua:17: in function") })
         #expect(results[1].message == "when the test ended, the game's quit() failed: scratch/main.lua:30: cannot save the presses")
         #expect(results[2].passed, "\(results[2])")

@@ -45,7 +45,8 @@ import ArcadeCore
 
         let crash = try run(["play", "crashy", "--games", fixtureGames, "--headless", "--frames", "60"])
         #expect(crash.0 == 1)
-        #expect(crash.2.hasPrefix("crashy/main.lua:7: attempt to index a nil value (local 't')\nstack traceback:"))
+        #expect(crash.2.hasPrefix("crashy/main.lua:7: attempt to index a nil value (local 't')\n"
+                                  + "in timer (arcade.after, crashy/main.lua:5)\nstack traceback:"))
 
         let missing = try run(["play", "nope", "--games", fixtureGames, "--headless"])
         #expect(missing.0 == 2)

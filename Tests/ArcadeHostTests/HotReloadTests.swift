@@ -163,6 +163,109 @@ final class ScratchGame {
     }
 }
 
+/// File-level locals across a reload: those the new code leaves nil keep their old values.
+@Suite struct HotReloadFileLocalsTests {
+    /// A game that keeps its node, its count and its list in file-level locals that `load`
+    /// fills, as Lua is most naturally written; `step` and `label` are constants.
+    static func main(step: Int, label: String = "v1", extra: String = "") -> String {
+        """
+        local game = {}
+        local STEP = \(step)
+        local LABEL = "\(label)"
+        local box, ticks, list
+        local made = {}                      -- a table the new code makes again: the new one wins
+        local function show()                -- a local function the game's functions call
+          game.state.x = box.x
+          game.state.ticks = ticks
+          game.state.listed = #list
+          game.state.label = LABEL
+          game.state.made = #made
+        end
+        function game.load()
+          box = arcade.scene.rect{ x = 1, y = 1, width = 2, height = 2 }
+          ticks, list = 0, {}
+          made[1] = true
+          -- a closure of this code, held by a timer: it keeps the code it was made with
+          arcade.every(0.25, function() ticks = ticks + 1; list[#list + 1] = ticks end)
+        end
+        function game.update()
+          box.x = box.x + STEP
+          show()
+        end
+        \(extra)
+        return game
+        """
+    }
+
+    @Test func localsTheNewCodeLeavesNilKeepTheirValuesAndConstantsChange() throws {
+        let g = try ScratchGame(files: ["main.lua": Self.main(step: 1)])
+        let session = try GameSession(entry: try #require(g.entry), options: .init(dev: true))
+        for _ in 0..<30 { session.step() }
+        #expect(try session.state()["x"]?.doubleValue == 31)
+        #expect(try session.state()["ticks"]?.intValue == 2)
+
+        try g.write("main.lua", Self.main(step: 10, label: "v2"))
+        #expect(session.reload() == nil)
+        session.step()
+        #expect(session.failure == nil, "\(session.failure?.description ?? "")")
+        let s = try session.state()
+        #expect(s["x"]?.doubleValue == 41, "the node load made is still there, moved by the new step")
+        #expect(s["label"] == .string("v2"), "a constant takes the new value")
+        #expect(s["made"]?.intValue == 0, "a table the new code makes is the new, empty one")
+        #expect(s["listed"]?.intValue == 2)
+
+        // the old timer's closure and the new code share one variable: each sees the other's writes
+        for _ in 0..<29 { session.step() }
+        let later = try session.state()
+        #expect(later["ticks"]?.intValue == 4)
+        #expect(later["listed"]?.intValue == 4)
+        #expect(later["x"]?.doubleValue == 331)
+
+        // and again: the second reload finds the same variables through the first one's code
+        try g.write("main.lua", Self.main(step: 100, label: "v3"))
+        #expect(session.reload() == nil)
+        session.step()
+        #expect(session.failure == nil)
+        #expect(try session.state()["x"]?.doubleValue == 431)
+        #expect(try session.state()["ticks"]?.intValue == 4)
+        #expect(try session.state()["label"] == .string("v3"))
+    }
+
+    /// The reload hook already sees the kept values.
+    @Test func theReloadHookSeesTheKeptLocals() throws {
+        let g = try ScratchGame(files: ["main.lua": Self.main(step: 1)])
+        let session = try GameSession(entry: try #require(g.entry))
+        session.step()
+        try g.write("main.lua", Self.main(step: 1, extra: "function game.reload(state) state.hook_x = box.x end"))
+        #expect(session.reload() == nil)
+        #expect(try session.state()["hook_x"]?.doubleValue == 2)
+    }
+
+    /// A local the new code sets to something other than nil is the new code's, even when
+    /// it held something else before; `_ENV` and globals are untouched.
+    @Test func aLocalTheNewCodeSetsIsNotJoined() throws {
+        let g = try ScratchGame(files: ["main.lua": """
+            local game = {}
+            local box
+            function game.load() box = "old" end
+            function game.update() game.state.box = box end
+            return game
+            """])
+        let session = try GameSession(entry: try #require(g.entry))
+        session.step()
+        #expect(try session.state()["box"] == .string("old"))
+        try g.write("main.lua", """
+            local game = {}
+            local box = "new"
+            function game.update() game.state.box = box end
+            return game
+            """)
+        #expect(session.reload() == nil)
+        session.step()
+        #expect(try session.state()["box"] == .string("new"))
+    }
+}
+
 /// Callbacks scheduled by the old code run the new code after a reload.
 @Suite struct HotReloadCallbackTests {
     /// A game whose `tick` adds `step` to `ticks`; `schedule` is how `load` arms the timer.

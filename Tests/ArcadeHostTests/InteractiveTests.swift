@@ -147,6 +147,27 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
         }
     }
 
+    /// A key the game holds down when the pause card opens is released to the game when its
+    /// release comes under the card, and on Ctrl-Z: it gets the release when play goes on.
+    @Test func aKeyReleasedUnderTheCardIsReleasedInTheGame() throws {
+        let game = try ScratchGame(files: ["main.lua": """
+            local game = {}
+            function game.update() game.state.left = arcade.is_down("left") end
+            return game
+            """])
+        let (app, _) = try Self.app(games: game.root, id: "scratch")
+        app.handle([.key(KeyEvent("left"))])
+        app.step()
+        #expect(try app.session?.state()["left"] == .bool(true))
+        app.handle([.key(KeyEvent("esc"))])
+        #expect(isPaused(app))
+        app.handle([.keyUp(KeyEvent("left")), .keyUp(KeyEvent("esc"))])
+        app.handle([.key(KeyEvent("esc"))])  // resumes
+        #expect(app.card == nil)
+        app.step()
+        #expect(try app.session?.state()["left"] == .bool(false))
+    }
+
     @Test func aClickElsewhereStillReachesTheGame() throws {
         let (app, _) = try Self.app(games: fixtureGames, id: "tiny")
         app.handle(Self.click(10, 5))

@@ -23,8 +23,9 @@ let goldenDir: String = {
 struct GameDriver {
     let session: GameSession
 
-    init(_ id: String, seed: UInt64 = 1, cols: Int = 80, rows: Int = 24, store: SaveStore? = nil) throws {
-        let entry = try #require(GameCatalog(searchDirs: [repoGames]).game(id))
+    init(_ id: String, seed: UInt64 = 1, cols: Int = 80, rows: Int = 24, store: SaveStore? = nil,
+         games: String = repoGames) throws {
+        let entry = try #require(GameCatalog(searchDirs: [games]).game(id))
         #expect(entry.isPlayable, "\(entry.problem ?? "")")
         // The games' rules are under test here, not the time budgets (their own suites test
         // those): a debug build on a loaded machine must not stop a game mid-test.

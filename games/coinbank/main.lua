@@ -37,18 +37,22 @@ local BURST_HINT = grouped(COINS) .. " coins flying into the bank"
 local BANKED_HINT = grouped(COINS) .. " coins banked"
 local STRESS_BURST_HINT = "stress test: " .. grouped(STRESS_COINS) .. " coins, not banked"
 
+-- What load builds lives in file-level locals declared without a value: a hot reload runs
+-- this file again and gives every local it leaves nil its old value, so the running game
+-- keeps its nodes, its coins in flight and its layout (a local given a value here, like the
+-- constants above, takes the new one).
 local game = {}
 local W, H
 local bank, money_button, counter, hint
 local bank_image, gold, silver
 local tx, ty                   -- where coins land
-local stress_box = { x = 0, y = 0, w = #STRESS_HINT, h = 2 }  -- the hint's "k: 10,000 coins", clickable
+local stress_box               -- the hint's "k: 10,000 coins", clickable: { x, y, w, h }
 local launcher                 -- the launch timer of the burst under way
 -- Coins fly in a layer: a group whose children use the canvas coordinates of the layout
 -- they were launched in. After a resize a new layer takes the new coins, and each older
 -- layer is mapped onto the new canvas by its own transform, so the coins already in flight
 -- keep flying into the bank wherever it now is. A layer goes when its last coin has landed.
-local layers = {}              -- { node, w, h, tx, ty, flying }; the last one takes new coins
+local layers                   -- { node, w, h, tx, ty, flying }; the last one takes new coins
 
 local function show_count()
   counter.text = "banked " .. game.state.banked
@@ -221,6 +225,8 @@ function game.load(ctx)
   s.launched, s.arrived, s.shakes, s.burst_size = 0, 0, 0, 0
   s.bursting, s.shaking = false, false
   arcade.scene.background(BACKGROUND)
+  layers = {}
+  stress_box = { x = 0, y = 0, w = #STRESS_HINT, h = 2 }
   bank_image = arcade.image_file("bank.sprite")
   gold = arcade.image_file("coin_gold.sprite")
   silver = arcade.image_file("coin_silver.sprite")

@@ -78,7 +78,7 @@ public enum GameScaffold {
           min_size = { 80, 24 },
           -- what the pause card lists: keep it in step with game.input in main.lua
           controls = {
-            { "left / right", "move the basket" },
+            { "left / right", "nudge the basket; hold to glide" },
             { "move the mouse", "move the basket" },
           },
         }
@@ -93,12 +93,15 @@ public enum GameScaffold {
 
         local FALL_TIME = 2.0       -- seconds for the star to fall
         local PAUSE = 0.4           -- seconds between a landing and the next star
-        local BASKET_SPEED = 60     -- pixels per second
+        local BASKET_SPEED = 60     -- pixels per second while an arrow is held down
+        local NUDGE = 3             -- pixels one press of an arrow moves the basket
         local CATCH_DISTANCE = 6    -- pixels between star and basket that still catch
+        local ARROWS = { left = -1, right = 1 }
 
         -- A hot reload runs this file again with a new `game` table. The host carries over
         -- game.state (plain data) and the table's other non-function fields (the node
-        -- handles below); file-level locals start over, so only constants live there.
+        -- handles below). A file-level local the new code leaves nil (`local star`, set in
+        -- load) keeps its old value; one it sets (the constants above) takes the new one.
         -- Timers and animations call game functions (game.drop_star, game.landed): the host
         -- looks those up by name each time, so after a reload they run the new code.
         ---@type arcade.Game
@@ -106,10 +109,12 @@ public enum GameScaffold {
 
         function game.load(ctx)
           local s = game.state
-          s.score, s.missed, s.dir = 0, 0, 0
+          s.score, s.missed = 0, 0
           arcade.scene.background("#101828")
-          game.basket = arcade.scene.rect{ x = ctx.width / 2, y = ctx.height - 3, width = 12, height = 3, fill = "orange" }
-          game.star = arcade.scene.circle{ x = ctx.width / 2, y = 2, radius = 2, fill = "gold" }
+          -- named, so that the tests can find them (g:node("basket"))
+          game.basket = arcade.scene.rect{ name = "basket", x = ctx.width / 2, y = ctx.height - 3, width = 12, height = 3,
+                                           fill = "orange" }
+          game.star = arcade.scene.circle{ name = "star", x = ctx.width / 2, y = 2, radius = 2, fill = "gold" }
           game.label = arcade.scene.text{ x = 1, y = 0, anchor = { 0, 0 }, text = "", color = "white" }
           game.drop_star()
         end
@@ -135,12 +140,19 @@ public enum GameScaffold {
           game.next_star = arcade.after(PAUSE, game.drop_star)
         end
 
+        -- Moves the basket by dx, keeping it on the screen.
+        local function move(dx)
+          local W = arcade.screen()
+          game.basket.x = math.max(6, math.min(W - 6, game.basket.x + dx))
+        end
+
         function game.input(e)
           local s = game.state
-          if e.type == "key" and not e.is_repeat then
-            if e.key == "left" then s.dir = -1 elseif e.key == "right" then s.dir = 1 end
-          elseif e.type == "keyup" then
-            s.dir = 0
+          if e.type == "key" and ARROWS[e.key] then
+            -- A press nudges the basket; a key held down glides it. Most terminals send no key
+            -- releases (the host infers them, half a second after a tap), so a key counts as
+            -- held once the terminal repeats it, and it glides while arcade.is_down says so.
+            if e.is_repeat then s.glide = e.key else move(ARROWS[e.key] * NUDGE) end
           elseif e.type == "mouse" and (e.action == "press" or e.action == "drag" or e.action == "move") then
             game.basket.x = e.x
           elseif e.type == "resize" then
@@ -150,9 +162,8 @@ public enum GameScaffold {
 
         function game.update(dt)
           local s = game.state
-          local W = arcade.screen()
-          local x = game.basket.x + s.dir * BASKET_SPEED * dt
-          game.basket.x = math.max(6, math.min(W - 6, x))
+          if s.glide and not arcade.is_down(s.glide) then s.glide = nil end   -- let go: stop
+          if s.glide then move(ARROWS[s.glide] * BASKET_SPEED * dt) end
           game.label.text = "caught " .. s.score .. "   missed " .. s.missed
         end
 
@@ -191,14 +202,15 @@ public enum GameScaffold {
           expect(s.score + s.missed, "landings"):to_equal(2)
         end)
 
-        test("an arrow key steers the basket until it is released", function(t)
+        test("a press nudges the basket; held down, it glides until released", function(t)
           local g = t:start{ seed = 2 }
+          local x = g:node("basket").x      -- the node the game named "basket"
           g:key("left"):step()
-          expect(g:state().dir):to_equal(-1)
-          g:keyup("left"):key("right"):step()
-          expect(g:state().dir):to_equal(1)
-          g:keyup("right"):step()
-          expect(g:state().dir):to_equal(0)
+          expect(g:node("basket").x, "one nudge"):to_equal(x - 3)
+          g:key("left", { is_repeat = true }):step(30)   -- held: the terminal repeats the key
+          expect(g:node("basket").x, "half a second of gliding"):to_be_near(x - 3 - 30, 1e-6)
+          g:keyup("left"):step(10)
+          expect(g:node("basket").x, "stopped"):to_be_near(x - 33, 1e-6)
         end)
 
         -- A golden frame: the first run with --update-golden writes tests/golden/<name>.txt

@@ -34,8 +34,17 @@ extension ArcadeApp {
             if case .key(let k) = event, k.key == "z", k.modifiers == .ctrl {
                 // a game is paused before it goes: its card is up when the player comes back
                 if screen == .playing, card == nil, session != nil { card = .pause(selected: 0) }
+                // the keys it holds are let go: their releases would come while it is away
+                releaseHeldKeys()
                 terminal.suspend()
                 continue
+            }
+            // the release of a key the game holds down goes to the game even when a card or
+            // the "too small" notice has the input (it gets it when play goes on), so that no
+            // key stays down in `arcade.is_down` for a release the game never heard of
+            if case .keyUp(let k) = event, card != nil || tooSmall, let session,
+               session.context.keysDown.contains(k.key), !queuedReleases.contains(k.key) {
+                queueForGame(event)
             }
             if tooSmall {
                 if case .key(let k) = event, k.key == "q" || k.key == "esc" { quit = true }
@@ -63,11 +72,31 @@ extension ArcadeApp {
                     continue
                 }
                 if case .mouse(let m) = event, takenByPauseMark(m) { continue }
-                guard options.replay == nil else { continue }
-                driver?.queued.append(event)
-                recorder?.record(event, frame: session?.frame ?? 0)
+                queueForGame(event)
             }
         }
+    }
+
+    /// Queues `event` for the game's next step and records it (nothing while a replay plays).
+    private func queueForGame(_ event: InputEvent) {
+        guard screen == .playing, options.replay == nil, let driver else { return }
+        driver.queued.append(event)
+        recorder?.record(event, frame: driver.session.frame)
+    }
+
+    /// Queues a release of every key the game holds down (sorted, so a recording is the same
+    /// every time), unless one is queued already.
+    private func releaseHeldKeys() {
+        guard let session else { return }
+        let queued = queuedReleases
+        for key in session.context.keysDown.sorted() where !queued.contains(key) {
+            queueForGame(.keyUp(KeyEvent(key)))
+        }
+    }
+
+    /// The keys whose release is queued for the game's next step.
+    private var queuedReleases: Set<String> {
+        Set(driver?.queued.compactMap { if case .keyUp(let k) = $0 { k.key } else { nil } } ?? [])
     }
 
     /// The host's pause mark in the top-right corner: hovering lights it, a press opens the

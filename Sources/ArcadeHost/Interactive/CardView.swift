@@ -102,6 +102,7 @@ enum CardView {
                x: Double(b.x + 2), y: Double((b.y + 1) * 2), color: danger)
         var lines: [(String, Color)] = []
         if let file = error.file, let line = error.line { lines.append(("at \(file):\(line)", accent)) }
+        if let callback = error.callback { lines += wrap("in \(callback)", width: b.w - 4).map { ($0, accent) } }
         lines += wrap(error.reason, width: b.w - 4).map { ($0, Color.white) }
         lines += error.traceback.split(separator: "\n").prefix(6).flatMap { wrap(String($0).replacingTabs(), width: b.w - 4) }.map { ($0, dim) }
         for (i, (text, color)) in lines.prefix(b.h - 5).enumerated() {

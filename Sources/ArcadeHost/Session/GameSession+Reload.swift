@@ -6,7 +6,8 @@ extension GameSession {
     ///
     /// Every `.lua` file of the game is compiled first; if any fails, nothing changes. Then
     /// the module cache is cleared, `main.lua` runs again and its new game table takes over
-    /// with the old `game.state`; `reload(state)` is called when the new code defines it.
+    /// with the old `game.state`, and its file-level locals that it leaves nil take their old
+    /// values; `reload(state)` is called when the new code defines it.
     /// The scene, timers and everything native carry on. If running the new code or its
     /// `reload` hook fails, the old game table stays in charge.
     ///
@@ -52,8 +53,9 @@ extension GameSession {
 
     /// Gives `newGame` the state table of `oldGame`, and every other field of the old table
     /// that is not a function and that the new code does not set itself (node handles kept as
-    /// `game.player`, for instance), then makes it the running game. Functions come from the
-    /// new code: that is the point of reloading.
+    /// `game.player`, for instance), and the old values of the file-level locals the new code
+    /// leaves nil (``keepFileLocals(from:into:)``), then makes it the running game. Functions
+    /// come from the new code: that is the point of reloading.
     private func adopt(_ newGame: LuaRef, stateFrom oldGame: LuaRef) {
         withTables(newGame, oldGame) { s, new, old in
             s.getField("state", in: old)
@@ -74,6 +76,7 @@ extension GameSession {
                 s.pop()
             }
         }
+        keepFileLocals(from: oldGame, into: newGame)
         replaceGame(with: newGame)
     }
 

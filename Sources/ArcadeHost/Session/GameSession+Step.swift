@@ -84,9 +84,13 @@ extension GameSession {
                 remainder = .timers
                 try timers.fireDue { callback throws(LuaError) in
                     timer.begin(.timerCallbacks)
-                    try vm.protectedCall(label: "timer callback") { _ in
-                        self.vm.push(callback)
-                        return 0
+                    do throws(LuaError) {
+                        try vm.protectedCall(label: "timer callback") { _ in
+                            self.vm.push(callback)
+                            return 0
+                        }
+                    } catch {
+                        throw error.in(callback)
                     }
                 }
                 phase = .update
@@ -143,9 +147,15 @@ extension GameSession {
         remainder = nil
     }
 
-    /// Calls `input(event)`, resizing the canvas first for a resize.
+    /// Calls `input(event)`, resizing the canvas first for a resize and noting a key's press
+    /// or release first for `arcade.is_down`.
     private func deliver(_ event: InputEvent) throws(LuaError) {
-        if case .resize(let c, let r) = event { resizeCanvas(cols: c, rows: r) }
+        switch event {
+        case .resize(let c, let r): resizeCanvas(cols: c, rows: r)
+        case .key(let k): context.keysDown.insert(k.key)
+        case .keyUp(let k): context.keysDown.remove(k.key)
+        case .mouse: break
+        }
         try callGame("input", label: "input()") { s in
             s.push(event)
             return 1

@@ -217,16 +217,21 @@ public final class GameSession {
         return s.getField(name, in: -1) == .function
     }
 
-    /// Calls `game[name]` (if the game defines it) with the arguments `args` pushes.
+    /// Calls `game[name]` (if the game defines it) with the arguments `args` pushes. Its
+    /// error names the callback `name` (``LuaError/callback``).
     func callGame(_ name: String, label: String, args: (LuaStack) -> Int32) throws(LuaError) {
-        try vm.protectedCall(label: label) { s in
-            self.vm.push(self.game)
-            if s.getField(name, in: -1) != .function {
-                s.pop()
-                self.vm.push(self.noop)
+        do throws(LuaError) {
+            try vm.protectedCall(label: label) { s in
+                self.vm.push(self.game)
+                if s.getField(name, in: -1) != .function {
+                    s.pop()
+                    self.vm.push(self.noop)
+                }
+                s.remove(at: -2)  // the game table
+                return args(s)
             }
-            s.remove(at: -2)  // the game table
-            return args(s)
+        } catch {
+            throw error.inCallback(name)
         }
     }
 

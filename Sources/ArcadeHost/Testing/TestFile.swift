@@ -130,13 +130,15 @@ final class TestFile {
         return Outcome(passed: false, message: head, details: details)
     }
 
-    /// A game's traceback under a heading of its own, after a newline ("" when it has none):
-    /// it must not read as the test's own `stack traceback:`.
+    /// A game's traceback under a heading of its own that names the callback that failed
+    /// (`in the game's update:`), after a newline ("" when there is neither): it must not
+    /// read as the test's own `stack traceback:`.
     static func gameTraceback(_ error: LuaError) -> String {
-        guard !error.traceback.isEmpty else { return "" }
+        let heading = "\nin the game" + (error.callback.map { "'s " + $0 } ?? "")
+        guard !error.traceback.isEmpty else { return error.callback == nil ? "" : heading }
         var body = error.traceback
         if body.hasPrefix("stack traceback:") { body.removeFirst("stack traceback:".count) }
-        return "\nin the game:" + body
+        return heading + ":" + body
     }
 
     static func lines(_ text: String) -> [String] {
@@ -161,7 +163,7 @@ final class TestFile {
     // MARK: The API
 
     private func installAPI() throws(LuaError) {
-        vm.defineClass(Self.gameClass, methods: gameMethods(), describe: { [unowned self] id in
+        vm.defineClass(Self.gameClass, methods: gameMethods() + sceneMethods(), describe: { [unowned self] id in
             self.games[id] == nil ? "closed game" : "game \(self.entry.id) #\(id)"
         })
         startFunction = vm.function("start") { [unowned self] s in try self.start(s) }

@@ -100,6 +100,17 @@ extension LuaStack {
         return v
     }
 
+    /// The longest name a node or a ball may have, in bytes.
+    public static let maximumNameBytes = 256
+
+    /// A name for a node or a ball: a string of at most ``maximumNameBytes`` bytes.
+    public func readName(at index: Int32) throws(LuaValueProblem) -> String {
+        guard let v = string(at: index), v.utf8.count <= Self.maximumNameBytes else {
+            throw problem(expected: "string of at most \(Self.maximumNameBytes) bytes", at: index)
+        }
+        return v
+    }
+
     /// A string, or a number written as text (`12`, `0.5`): what text properties take.
     public func readText(at index: Int32) throws(LuaValueProblem) -> String {
         if let v = string(at: index) { return v }
@@ -198,14 +209,16 @@ extension LuaStack {
 
 extension LuaVM {
     /// The function at argument `index`, kept as a callback (see ``LuaCallback``).
-    public func checkCallback(_ s: LuaStack, _ index: Int32) throws(LuaArgumentError) -> LuaCallback {
+    public func checkCallback(_ s: LuaStack, _ index: Int32, kind: String,
+                              registeredBy: String) throws(LuaArgumentError) -> LuaCallback {
         guard s.type(at: index) == .function else { throw LuaArgumentError(index, s.problem(expected: "function", at: index).text) }
-        return callback(s, at: index)
+        return callback(s, at: index, kind: kind, registeredBy: registeredBy)
     }
 
-    /// ``checkCallback(_:_:)``, or nil when the argument is absent or nil.
-    public func optCallback(_ s: LuaStack, _ index: Int32) throws(LuaArgumentError) -> LuaCallback? {
-        s.isNoneOrNil(index) ? nil : try checkCallback(s, index)
+    /// ``checkCallback(_:_:kind:registeredBy:)``, or nil when the argument is absent or nil.
+    public func optCallback(_ s: LuaStack, _ index: Int32, kind: String,
+                            registeredBy: String) throws(LuaArgumentError) -> LuaCallback? {
+        s.isNoneOrNil(index) ? nil : try checkCallback(s, index, kind: kind, registeredBy: registeredBy)
     }
 }
 

@@ -28,6 +28,11 @@ public struct LuaError: Error, Sendable, Equatable, CustomStringConvertible {
     public var traceback: String
     /// For a ``Kind/budget`` error: which time budget ran out.
     public var budget: Budget?
+    /// The callback that failed, as the error card names it: `update`, `input`, `timer
+    /// (arcade.after, coinbank/main.lua:12)`, `animation on_done (arcade.animate, ...)`,
+    /// `on_contact (world:on_contact, ...)`; nil when the error came from no callback
+    /// (running `main.lua`, a compile error).
+    public var callback: String?
 
     /// The time budgets a game runs under (``LuaVM/Limits``).
     public enum Budget: Sendable {
@@ -45,9 +50,23 @@ public struct LuaError: Error, Sendable, Equatable, CustomStringConvertible {
         (self.file, self.line) = LuaError.location(in: message)
     }
 
-    /// The message and the traceback, as printed on stderr.
+    /// The message, the callback that failed and the traceback, as printed on stderr.
     public var description: String {
-        traceback.isEmpty ? message : message + "\n" + traceback
+        var text = message
+        if let callback { text += "\nin " + callback }
+        return traceback.isEmpty ? text : text + "\n" + traceback
+    }
+
+    /// This error, named as raised in the callback `name` unless an inner callback is named already.
+    public func inCallback(_ name: String) -> LuaError {
+        var e = self
+        if e.callback == nil { e.callback = name }
+        return e
+    }
+
+    /// This error, named as raised in `callback` (see ``LuaCallback/name``).
+    public func `in`(_ callback: LuaCallback) -> LuaError {
+        inCallback(callback.name)
     }
 
     /// The message without its `file:line: ` prefix.

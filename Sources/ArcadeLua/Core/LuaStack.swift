@@ -308,14 +308,20 @@ public struct LuaStack {
     /// "chunk:line: " for the Lua function at `level` (1 = the function that called the
     /// running native function), or "" when that is not a Lua function.
     public func location(level: Int32 = 1) -> String {
+        site(level: level).map { $0 + ": " } ?? ""
+    }
+
+    /// "chunk:line" (`coinbank/main.lua:12`) for the Lua function at `level` (1 = the function
+    /// that called the running native function), or nil when that is not a Lua function.
+    public func site(level: Int32 = 1) -> String? {
         var ar = lua_Debug()
-        guard lua_getstack(L, level, &ar) != 0 else { return "" }
+        guard lua_getstack(L, level, &ar) != 0 else { return nil }
         lua_getinfo(L, "Sl", &ar)
-        guard ar.currentline > 0 else { return "" }
+        guard ar.currentline > 0 else { return nil }
         let src = withUnsafeBytes(of: ar.short_src) { raw in
             String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
         }
-        return "\(src):\(ar.currentline): "
+        return "\(src):\(ar.currentline)"
     }
 
     /// "chunk:line: " for the innermost Lua function calling (perhaps through `pcall` or other
@@ -345,6 +351,42 @@ public struct LuaStack {
         guard let what = ar.namewhat else { return false }
         return strcmp(what, "method") == 0
     }
+
+    // MARK: Functions and their upvalues (the host's own debug access; games have no `debug`)
+
+    /// The chunk a Lua function at `index` was compiled from (its `source`, e.g.
+    /// `@fishing/main.lua`), or nil for a native function or a value that is not a function.
+    public func functionSource(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TFUNCTION, lua_iscfunction(L, index) == 0 else { return nil }
+        var ar = lua_Debug()
+        lua_pushvalue(L, index)
+        lua_getinfo(L, ">S", &ar)  // pops the copy
+        return ar.source.map { String(cString: $0) }
+    }
+
+    /// Pushes upvalue `n` (1-based) of the function at `index` and returns its name, or
+    /// returns nil and pushes nothing when the function has no such upvalue (`lua_getupvalue`).
+    /// A native function's upvalues are named "".
+    @discardableResult
+    public func pushUpvalue(of index: Int32, _ n: Int32) -> String? {
+        lua_getupvalue(L, index, n).map { String(cString: $0) }
+    }
+
+    /// The identity of upvalue `n` of the function at `index` (`lua_upvalueid`): two closures
+    /// share a variable exactly when these are equal. Nil when there is no such upvalue.
+    public func upvalueID(of index: Int32, _ n: Int32) -> UnsafeMutableRawPointer? {
+        lua_upvalueid(L, index, n)
+    }
+
+    /// Makes upvalue `n1` of the Lua function at `f1` refer to the variable upvalue `n2` of the
+    /// Lua function at `f2` refers to (`lua_upvaluejoin`): from then on both read and write
+    /// one variable. Both must be Lua functions with those upvalues.
+    public func joinUpvalue(of f1: Int32, _ n1: Int32, to f2: Int32, _ n2: Int32) {
+        lua_upvaluejoin(L, f1, n1, f2, n2)
+    }
+
+    /// A stable address for the object at `index` (tables, functions...): equal for the same object.
+    @inlinable public func pointer(at index: Int32) -> UnsafeRawPointer? { lua_topointer(L, index) }
 
     /// The name the running native function was called by (`ar.name`), if Lua knows it.
     public func calledName() -> String? {

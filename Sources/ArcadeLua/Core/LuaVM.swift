@@ -74,6 +74,9 @@ public final class LuaVM {
     /// The message of the last native allocation refused for memory, so that the error it
     /// raises is reported as a memory error.
     var nativeRefusal: String?
+    /// The chunk name the last callback was registered from, as bytes and as text (see
+    /// `registrationSite`).
+    var lastSiteChunk: (bytes: [UInt8], name: String)?
 
     /// The main thread's stack.
     public var stack: LuaStack { LuaStack(L) }

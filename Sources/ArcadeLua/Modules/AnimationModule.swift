@@ -140,7 +140,7 @@ public final class AnimationModule {
         if s.type(at: -1) == .function {
             token = nextToken
             nextToken += 1
-            callbacks[token] = vm.callback(s, at: -1)
+            callbacks[token] = vm.callback(s, at: -1, kind: "animation on_done", registeredBy: "arcade.animate")
         }
         s.pop()
         do {
@@ -361,10 +361,14 @@ public final class AnimationModule {
         while let done = animator.nextCompletion() {
             delivered = true
             guard done.token != 0, let cb = callbacks.removeValue(forKey: done.token) else { continue }
-            try vm.protectedCall(label: "animation callback") { s in
-                self.vm.push(cb)
-                s.push(done.finished)
-                return 1
+            do throws(LuaError) {
+                try vm.protectedCall(label: "animation callback") { s in
+                    self.vm.push(cb)
+                    s.push(done.finished)
+                    return 1
+                }
+            } catch {
+                throw error.in(cb)
             }
         }
     }

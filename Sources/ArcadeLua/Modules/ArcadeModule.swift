@@ -13,6 +13,9 @@ public final class GameContext {
     public let seed: UInt64
     /// Set when the game calls `arcade.quit()`.
     public var quitRequested = false
+    /// The keys down now, by name: from the `key` event the game was given to the `keyup`
+    /// (the terminal's own, or the one the host infers for terminals that send none).
+    public var keysDown: Set<String> = []
 
     public init(cols: Int, rows: Int, seed: UInt64) {
         self.cols = cols
@@ -26,7 +29,8 @@ public final class GameContext {
     public var height: Int { rows * 2 }
 }
 
-/// `arcade.time`, `arcade.frame`, `arcade.screen`, `arcade.seed`, `arcade.quit`, `arcade.log`.
+/// `arcade.time`, `arcade.frame`, `arcade.screen`, `arcade.seed`, `arcade.quit`, `arcade.log`,
+/// `arcade.is_down`.
 public enum ArcadeModule {
     /// Registers the functions on `vm`, reading from `context`.
     public static func install(in vm: LuaVM, context: GameContext) {
@@ -53,6 +57,19 @@ public enum ArcadeModule {
             ("quit", { _ in
                 context.quitRequested = true
                 return 0
+            }),
+            ("is_down", { s in
+                let name = try s.argument(1) { i throws(LuaValueProblem) in
+                    // a key name as events spell it: a typo is an error, not a key never down
+                    guard let text = s.string(at: i) else { throw s.problem(expected: "key name", at: i) }
+                    guard let key = InputScript.parseKey(text), key.modifiers.isEmpty, key.key == text else {
+                        throw LuaValueProblem("unknown key name \"\(text)\" (names as events give them: \"left\", "
+                                              + "\"space\", \"a\", \"f1\"...)")
+                    }
+                    return text
+                }
+                s.push(context.keysDown.contains(name))
+                return 1
             }),
             ("log", { [unowned vm] s in
                 var parts: [String] = []

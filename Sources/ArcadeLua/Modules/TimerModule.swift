@@ -55,7 +55,7 @@ public final class TimerModule {
     /// `arcade.after(seconds, fn)` and `arcade.every(seconds, fn)`.
     private func schedule(_ s: LuaStack, repeating: Bool) throws -> Int32 {
         let seconds = try s.checkNumber(1)
-        let callback = try vm.checkCallback(s, 2)
+        let callback = try vm.checkCallback(s, 2, kind: "timer", registeredBy: repeating ? "arcade.every" : "arcade.after")
         if repeating && seconds < Self.minimumInterval {
             throw LuaArgumentError(1, "interval must be at least \(Self.minimumInterval) s")
         }

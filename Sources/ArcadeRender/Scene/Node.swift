@@ -88,6 +88,10 @@ public class Node: Animatable {
     /// ancestors').
     @exclusivity(unchecked) public internal(set) var composedAlpha = 1.0
 
+    /// The name the game gave the node (`name = "ball"`), by which a game's tests find it;
+    /// nil when it has none. Drawing never reads it.
+    public var name: String?
+
     init(x: Double = 0, y: Double = 0, anchor: Vec2 = Vec2(0.5, 0.5)) {
         self.x = x
         self.y = y

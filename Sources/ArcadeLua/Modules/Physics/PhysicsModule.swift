@@ -22,14 +22,14 @@ import ArcadeRender
 ///     world.bounds_enabled = false             -- open the gate
 ///
 /// World: `add_ball{x, y, radius, vx, vy, elasticity, friction, density | mass, resistance,
-/// angular_resistance, angle, spin, rotates, node, rotate_node}`, `add_wall(id, {x, y, width,
+/// angular_resistance, angle, spin, rotates, node, rotate_node, name}`, `add_wall(id, {x, y, width,
 /// height})`, `add_segment(id, x1, y1, x2, y2)`, `move_wall(w, x, y)`, `place_wall(w, x, y)`,
 /// `remove_wall(w)`, `remove_walls(id)`, `remove_outside([on])`, `on_contact(fn)`,
 /// `on_removed(fn)`, `count()`, `balls()`, `bodies_in(x, y, w, h)`, `destroy()`; properties
 /// `bounds_enabled`, `gravity` and `restitution_threshold` (read/write), `remove_outside`
 /// (write), `count` (read).
 ///
-/// Ball: `x`, `y`, `vx`, `vy`, `spin` (read/write), `radius`, `mass`, `angle` (read),
+/// Ball: `x`, `y`, `vx`, `vy`, `spin` (read/write), `radius`, `mass`, `angle`, `name` (read),
 /// `remove()`, `alive()`, `bind(node [, rotation])`, `unbind()`.
 /// Wall: `id`, `x`, `y` (centre), `width`, `height` (read), `remove()`, `alive()`.
 ///
@@ -189,12 +189,12 @@ public final class PhysicsModule {
             }),
             ("on_contact", { s in
                 let entry = try self.worlds.check(s, 1)
-                entry.onContact = try self.vm.optCallback(s, 2)
+                entry.onContact = try self.vm.optCallback(s, 2, kind: "on_contact", registeredBy: "world:on_contact")
                 return 0
             }),
             ("on_removed", { s in
                 let entry = try self.worlds.check(s, 1)
-                entry.onRemoved = try self.vm.optCallback(s, 2)
+                entry.onRemoved = try self.vm.optCallback(s, 2, kind: "on_removed", registeredBy: "world:on_removed")
                 return 0
             }),
             ("count", { s in
@@ -251,7 +251,7 @@ public final class PhysicsModule {
 
     private static let ballOptions: LuaOptionNames = [
         "x", "y", "radius", "vx", "vy", "elasticity", "friction", "density", "mass", "resistance",
-        "angular_resistance", "angle", "spin", "rotates", "node", "rotate_node",
+        "angular_resistance", "angle", "spin", "rotates", "node", "rotate_node", "name",
     ]
 
     /// `world:add_ball{...}`: every number is checked here, because the native world traps
@@ -276,7 +276,9 @@ public final class PhysicsModule {
         d.angularVelocity = try o.number("spin") ?? 0
         d.allowsRotation = try o.bool("rotates") ?? true
         let node = try o.object("node", scenes.nodes)
-        let handle = try runtime.addBall(d, to: entry, node: node, rotateNode: try o.bool("rotate_node") ?? false)
+        let name = try o.field("name", s.readName(at:))
+        let handle = try runtime.addBall(d, to: entry, node: node, rotateNode: try o.bool("rotate_node") ?? false,
+                                         name: name)
         vm.pushHandle(s, handle, of: Self.ballClass)
         return 1
     }
@@ -306,6 +308,9 @@ public final class PhysicsModule {
             case "angle": s.push(w.angle(of: body) ?? 0)
             case "radius": s.push(w.radius(of: body) ?? 0)
             case "mass": s.push(w.mass(of: body) ?? 0)
+            case "name":
+                guard let name = self.runtime.name(of: ball.handle) else { return 0 }
+                s.push(name)
             default: return 0
             }
             return 1

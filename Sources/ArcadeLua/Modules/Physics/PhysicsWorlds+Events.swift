@@ -58,21 +58,25 @@ extension PhysicsWorlds {
             guard let h = entry.handles[body] else { return }  // removed by an earlier callback
             other = h
         }
-        try vm.protectedCall(label: "contact callback") { s in
-            s.reserve(7)
-            self.vm.push(callback)
-            self.vm.pushHandle(s, ball, of: PhysicsModule.ballClass)
-            if let other {
-                self.vm.pushHandle(s, other, of: PhysicsModule.ballClass)
-            } else if let identifier = event.identifier {
-                s.push(identifier)
-            } else {
-                s.pushNil()
+        do throws(LuaError) {
+            try vm.protectedCall(label: "contact callback") { s in
+                s.reserve(7)
+                self.vm.push(callback)
+                self.vm.pushHandle(s, ball, of: PhysicsModule.ballClass)
+                if let other {
+                    self.vm.pushHandle(s, other, of: PhysicsModule.ballClass)
+                } else if let identifier = event.identifier {
+                    s.push(identifier)
+                } else {
+                    s.pushNil()
+                }
+                s.push(event.point.x)
+                s.push(event.point.y)
+                if let wall { self.vm.pushHandle(s, wall, of: PhysicsModule.wallClass) } else { s.pushNil() }
+                return 5
             }
-            s.push(event.point.x)
-            s.push(event.point.y)
-            if let wall { self.vm.pushHandle(s, wall, of: PhysicsModule.wallClass) } else { s.pushNil() }
-            return 5
+        } catch {
+            throw error.in(callback)
         }
     }
 
@@ -80,11 +84,15 @@ extension PhysicsWorlds {
         guard let ball = entry.handles.removeValue(forKey: body) else { return }
         forget(ball: ball)
         guard !entry.destroyed, let callback = entry.onRemoved else { return }
-        try vm.protectedCall(label: "removal callback") { s in
-            s.reserve(3)
-            self.vm.push(callback)
-            self.vm.pushHandle(s, ball, of: PhysicsModule.ballClass)
-            return 1
+        do throws(LuaError) {
+            try vm.protectedCall(label: "removal callback") { s in
+                s.reserve(3)
+                self.vm.push(callback)
+                self.vm.pushHandle(s, ball, of: PhysicsModule.ballClass)
+                return 1
+            }
+        } catch {
+            throw error.in(callback)
         }
     }
 }

@@ -52,6 +52,8 @@ public final class PhysicsWorlds {
     private(set) var worlds: [Entry] = []
     private var byNumber: [UInt64: Entry] = [:]
     private var balls: [UInt64: (entry: Entry, body: BodyID)] = [:]
+    /// The names games gave their balls (`name = "ball"`), by handle number.
+    private var ballNames: [UInt64: String] = [:]
     private var nextWorld: UInt64 = 1
     private var nextBall: UInt64 = 1
 
@@ -114,7 +116,10 @@ public final class PhysicsWorlds {
     func destroy(_ entry: Entry) {
         guard !entry.destroyed else { return }
         entry.destroyed = true
-        for handle in entry.handles.values { balls.removeValue(forKey: handle) }
+        for handle in entry.handles.values {
+            balls.removeValue(forKey: handle)
+            ballNames.removeValue(forKey: handle)
+        }
         entry.handles.removeAll()
         entry.onContact = nil
         entry.onRemoved = nil
@@ -132,12 +137,15 @@ public final class PhysicsWorlds {
         worlds.removeAll()
         byNumber.removeAll()
         balls.removeAll()
+        ballNames.removeAll()
     }
 
     // MARK: Balls
 
-    /// Adds a ball to `entry`'s world, bound to `node` if given, and returns its handle number.
-    func addBall(_ definition: BallDefinition, to entry: Entry, node: Node?, rotateNode: Bool) throws -> UInt64 {
+    /// Adds a ball to `entry`'s world, bound to `node` if given and called `name` if given,
+    /// and returns its handle number.
+    func addBall(_ definition: BallDefinition, to entry: Entry, node: Node?, rotateNode: Bool,
+                 name: String? = nil) throws -> UInt64 {
         try vm.reserveNative(NativeCost.ball, for: "a new ball")
         let body = entry.world.addBall(definition)
         recount(entry)
@@ -145,6 +153,7 @@ public final class PhysicsWorlds {
         nextBall += 1
         entry.handles[body] = handle
         balls[handle] = (entry, body)
+        if let name { ballNames[handle] = name }
         if let node { entry.world.bind(body, to: node, rotation: rotateNode) }
         return handle
     }
@@ -160,12 +169,37 @@ public final class PhysicsWorlds {
         ball.entry.world.removeBody(ball.body)
         ball.entry.handles.removeValue(forKey: ball.body)
         balls.removeValue(forKey: ball.handle)
+        ballNames.removeValue(forKey: ball.handle)
         recount(ball.entry)
     }
 
     /// Forgets the handle number of a ball its world removed.
     func forget(ball handle: UInt64) {
         balls.removeValue(forKey: handle)
+        ballNames.removeValue(forKey: handle)
+    }
+
+    /// The name of the ball with handle number `handle`, if the game gave it one.
+    func name(of handle: UInt64) -> String? { ballNames[handle] }
+
+    /// A ball as the game's tests see it (``PhysicsWorlds/ballViews()``).
+    public struct BallView: Equatable, Sendable {
+        public var x, y, radius, vx, vy: Double
+        public var name: String?
+    }
+
+    /// Every ball in a live world, worlds in creation order and each world's balls in theirs.
+    public func ballViews() -> [BallView] {
+        var views: [BallView] = []
+        for entry in worlds where !entry.destroyed {
+            let w = entry.world
+            for (body, handle) in entry.handles.sorted(by: { $0.value < $1.value }) {
+                guard w.contains(body), let p = w.position(of: body), let v = w.velocity(of: body) else { continue }
+                views.append(BallView(x: p.x, y: p.y, radius: w.radius(of: body) ?? 0, vx: v.x, vy: v.y,
+                                      name: ballNames[handle]))
+            }
+        }
+        return views
     }
 
     /// The handle numbers of `bodies` (those Lua can reach) in `entry`'s world.

@@ -38,6 +38,11 @@ enum NodeProperties {
         "alpha": .number({ $0.alpha }, { $0.alpha = $1 }),
         "z": .number({ $0.z }, { $0.z = $1 }),
         "visible": .flag({ $0.isVisible }, { $0.isVisible = $1 }),
+        "name": Property(get: { s, node, _ in
+            guard let name = node.name else { return false }
+            s.push(name)
+            return true
+        }, set: { s, v, node, _ in node.name = s.isNoneOrNil(v) ? nil : try s.readName(at: v) }),
         "kind": .readOnly { s, node, _ in s.push(node.kindName); return true },
         "id": .readOnly { s, node, _ in s.push(node.id); return true },
         "parent": .readOnly { s, node, scene in
