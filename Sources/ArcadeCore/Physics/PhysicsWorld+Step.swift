@@ -27,6 +27,7 @@ extension PhysicsWorld {
         }
 
         sweepFastBodies(dt)
+        squeezePinchedBalls(dt)
         finishContacts()
         finishWalls()
         removeEscapedBodies()
