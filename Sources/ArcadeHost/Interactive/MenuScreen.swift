@@ -175,10 +175,9 @@ final class MenuScreen {
     static let hintColor = Color(rgb: 0x6B7085)
     static let scoreColor = Color(rgb: 0xFFD54F)
 
-    /// One line of a broken game's reason: its first line, without the folder in front.
+    /// One line of a broken game's reason: the first line of its problem (Enter shows it all).
     static func shortReason(_ problem: String?) -> String {
-        let first = (problem ?? "broken").split(separator: "\n").first.map(String.init) ?? "broken"
-        return first
+        (problem ?? "broken").split(separator: "\n").first.map(String.init) ?? "broken"
     }
 
     /// `text` cut to `width` characters, with an ellipsis when cut.
