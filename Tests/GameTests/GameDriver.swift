@@ -19,9 +19,11 @@ let goldenDir: String = {
     return parts.joined(separator: "/") + "/Golden"
 }()
 
-/// One of the repository's games driven headless, one fixed step at a time.
+/// One of the repository's games driven headless, one fixed step at a time, through the
+/// same ``SessionDriver`` every other way of running a game uses.
 struct GameDriver {
-    let session: GameSession
+    let driver: SessionDriver
+    var session: GameSession { driver.session }
 
     init(_ id: String, seed: UInt64 = 1, cols: Int = 80, rows: Int = 24, store: SaveStore? = nil,
          games: String = repoGames) throws {
@@ -30,8 +32,9 @@ struct GameDriver {
         // The games' rules are under test here, not the time budgets (their own suites test
         // those): a debug build on a loaded machine must not stop a game mid-test.
         let limits = LuaVM.Limits(secondsPerCall: 10, secondsPerStep: 10)
-        session = try GameSession(entry: entry, options: .init(seed: seed, cols: cols, rows: rows, limits: limits),
-                                  store: store)
+        let session = try GameSession(entry: entry, options: .init(seed: seed, cols: cols, rows: rows, limits: limits),
+                                      store: store)
+        driver = SessionDriver(session: session)
     }
 
     static func key(_ name: String) -> InputEvent { .key(KeyEvent(name)) }
@@ -44,17 +47,20 @@ struct GameDriver {
         [mouse(.press, col, row), mouse(.release, col, row)]
     }
 
+    /// Runs `n` steps; `events` arrive with the first.
     func step(_ n: Int = 1, events: [InputEvent] = []) {
-        for i in 0..<n { session.step(events: i == 0 ? events : []) }
+        driver.queued = events
+        for _ in 0..<n { driver.step() }
     }
 
     /// Runs an input script (the headless text format) for `frames` steps from now:
     /// each event arrives at the step its line names, counted from this call.
     func run(script: String, frames: Int) throws {
-        let parsed = try InputScript.parse(script)
-        var byFrame: [Int: [InputEvent]] = [:]
-        for e in parsed.entries { byFrame[e.frame, default: []].append(e.event) }
-        for f in 0..<frames { session.step(events: byFrame[f] ?? []) }
+        var parsed = try InputScript.parse(script)
+        let now = session.frame
+        for i in parsed.entries.indices { parsed.entries[i].frame += now }
+        let scripted = SessionDriver(session: session, script: parsed)
+        for _ in 0..<frames { scripted.step() }
     }
 
     func state() throws -> LuaValue { try session.state() }
@@ -73,7 +79,7 @@ struct GameDriver {
     func step(until condition: () throws -> Bool, limit: Int = 2000) rethrows -> Bool {
         for _ in 0..<limit {
             if try condition() { return true }
-            session.step()
+            driver.step()
         }
         return try condition()
     }
