@@ -78,6 +78,17 @@ import Testing
     /// Random paddle paths next to a wall or the bounds, with balls of random radius between.
     @Test(arguments: 0..<200)
     func randomPaddlePathsNeverPushABallIntoOrThroughAWall(seed: Int) {
+        paddlePath(seed: seed, balls: 1)
+    }
+
+    /// The same with several balls, so a ball is also pressed into the wall by another ball
+    /// that the paddle pushes.
+    @Test(arguments: 0..<400)
+    func randomPaddlePathsNeverPushBallsPressedByBallsIntoOrThroughAWall(seed: Int) {
+        paddlePath(seed: 1_000_000 + seed, balls: 4)
+    }
+
+    func paddlePath(seed: Int, balls ballCount: Int) {
         var random = SeededRandom(seed: UInt64(seed) &* 7919 &+ 17)
         let width = random.nextDouble(in: 80, 240), height = random.nextDouble(in: 30, 120)
         let bounds = Rect(x: 0, y: 0, width: width, height: height)
@@ -105,11 +116,10 @@ import Testing
             random.nextDouble(in: paddleHeight / 2 + room, height - paddleHeight / 2))
         let paddle = world.addWall("paddle", rect: Rect(center: center, width: paddleWidth, height: paddleHeight))!
 
-        // A ball between the paddle and the wall. (Balls pressed into a wall by other balls,
-        // which the paddle pushes, are not squeezed out: their contacts are soft.)
+        // Balls between the paddle and the wall.
         var balls: [(id: BodyID, radius: Double)] = []
         var placed: [(Vec2, Double)] = []
-        for _ in 0..<1 {
+        for _ in 0..<ballCount {
             let r = random.nextDouble(in: 1, 6)
             for _ in 0..<20 {
                 let lead = center.x + direction * paddleWidth / 2

@@ -48,9 +48,6 @@ local MAX_SPEED = 3      -- the paddle's fastest, same units: a fast drag catche
 -- scoring box's colour, so that no ball can pass for a box, or to the background, so that none
 -- is lost against it
 local COLOR_MARGINS = { { rgb.parse("#f2c14e"), 96 }, { rgb.parse("#4ecdc4"), 96 }, { rgb.parse("#1b2030"), 72 } }
--- Ball radii kept between the paddle's ends and the side walls: a ball there is never pinched
--- between the two, which would push it out through the wall (decided)
-local EDGE_ROOM = 2.5
 local FLASH_TIME = 0.3   -- seconds a scoring box glows after a hit
 local FLASH_COLOR = "#ffffff"
 local POPUP_TIME = 0.6   -- seconds the "+5" over a hit box shows, rising a row
@@ -78,11 +75,11 @@ local function clamp(v, lo, hi)
   if v < lo then return lo elseif v > hi then return hi else return v end
 end
 
--- Where the paddle's centre may be on the current canvas: anywhere in the lower half, with
--- EDGE_ROOM to spare at the sides.
+-- Where the paddle's centre may be on the current canvas: anywhere in the lower half, up to
+-- the side walls (a ball the paddle pinches against one is squeezed out along it).
 local function paddle_limits()
   local L = game.layout
-  local hw, hh = L.paddle_w / 2 + EDGE_ROOM * L.radius, L.paddle_h / 2
+  local hw, hh = L.paddle_w / 2, L.paddle_h / 2
   return hw, L.W - hw, math.max(L.H * PADDLE_TOP, hh), L.H - hh
 end
 

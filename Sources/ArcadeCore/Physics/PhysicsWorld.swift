@@ -19,8 +19,8 @@
 ///    of any contact that struck in that substep;
 /// 4. balls that moved far are swept against the walls and put back where they first
 ///    touched one they had no contact with (knocked into it mid-step), and balls a moving
-///    wall pinched against another wall are squeezed out sideways (see
-///    ``squeezePinchedBalls(_:)``);
+///    wall pinched against another wall, directly or through other balls, are squeezed out
+///    sideways (see ``squeezePinchedBalls(_:)``);
 /// 5. contacts that began touching become events, bound scene objects get their positions,
 ///    and balls that left the removal rectangle are removed and reported.
 ///

@@ -64,3 +64,28 @@ test("the start frame", function(t)
   g:step()
   g:expect_golden("start")
 end)
+
+test("the paddle driven into a side wall squeezes the balls there out along it, never through it", function(t)
+  local g = t:start{ seed = 5 }
+  local _, _, width, height = g:size()
+  local worst, near = 0, 0
+  -- Sweep the field side to side, high and low, pressing into each wall for a while.
+  for round = 1, 8 do
+    local side = round % 2 == 1 and "left" or "right"
+    local vertical = round % 4 < 2 and "down" or "up"
+    g:key(side):key(vertical)
+    for i = 1, 240 do
+      -- held: the terminal repeats the keys
+      if i % 3 == 0 then g:key(side, { is_repeat = true }):key(vertical, { is_repeat = true }) end
+      g:step()
+      for _, b in ipairs(g:balls()) do
+        local over = math.max(b.radius - b.x, b.x + b.radius - width, b.y + b.radius - height)
+        worst = math.max(worst, over)
+        if over > -b.radius then near = near + 1 end
+      end
+    end
+    g:keyup(side):keyup(vertical)
+  end
+  expect(near, "ball-steps within a radius of a wall or the floor"):to_be_greater_than(100)
+  expect(worst, "deepest into a side wall or the floor (px)"):to_be_less_than(0.5)
+end)
