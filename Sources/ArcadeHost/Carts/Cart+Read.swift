@@ -152,11 +152,12 @@ extension Cart {
 
         /// `archivePath` without its `<id>/`, once it passes the path rules.
         func gamePath(_ archivePath: String, limits: CartLimits, what: String) throws(CartProblem) -> String {
-            let wide = CartLimits(files: limits.files, bytes: limits.bytes, pathBytes: limits.pathBytes + id.utf8.count + 1,
-                                  depth: limits.depth + 1)
-            if let why = Cart.pathProblem(archivePath, limits: wide) { throw CartProblem("\(what) has \(why)") }
+            if let why = Cart.pathProblem(archivePath, limits: nil) { throw CartProblem("\(what) has \(why)") }
             guard archivePath.hasPrefix(id + "/") else {
                 throw CartProblem("\(what) is outside the game's folder '\(id)/'")
+            }
+            if let why = Cart.pathProblem(String(archivePath.dropFirst(id.utf8.count + 1)), limits: limits) {
+                throw CartProblem("\(what) has \(why)")
             }
             return String(archivePath.dropFirst(id.utf8.count + 1))
         }

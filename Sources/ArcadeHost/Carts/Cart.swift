@@ -103,8 +103,8 @@ extension Cart {
 
     /// Why `path` (inside the game's folder) cannot be in a cart, or nil when it can: parts of
     /// ASCII letters, digits, `.`, `-`, `_` and `+`, none empty or starting with a dot (so no
-    /// `..`, no absolute path, no hidden file), within the length and depth limits.
-    static func pathProblem(_ path: String, limits: CartLimits) -> String? {
+    /// `..`, no absolute path, no hidden file), within the length and depth limits (when given).
+    static func pathProblem(_ path: String, limits: CartLimits?) -> String? {
         let bytes = Array(path.utf8)
         if bytes.isEmpty { return "an empty path" }
         if bytes.first == UInt8(ascii: "/") { return "an absolute path" }
@@ -118,6 +118,7 @@ extension Cart {
         if !bytes.allSatisfy({ $0 == UInt8(ascii: "/") || allowed($0) }) {
             return "a name with characters other than letters, digits, '.', '-', '_' and '+'"
         }
+        guard let limits else { return nil }
         if bytes.count > limits.pathBytes { return "a path longer than \(limits.pathBytes) bytes" }
         if parts.count - 1 > limits.depth { return "a path more than \(limits.depth) folders deep" }
         return nil
