@@ -42,6 +42,15 @@ import Testing
         #expect(try Cart.pack(copy).bytes == Cart.pack(try Self.bundledEntry("fishing")).bytes)
     }
 
+    /// The limits "Share your game" states are the ones the reader holds.
+    @Test func theDocumentedLimitsAreTheLimits() throws {
+        let page = try String(contentsOfFile: DefinitionsTests.repoRoot + "/docs/writing-games.md", encoding: .utf8)
+        let limits = CartLimits()
+        #expect(page.contains("more than **\(limits.files) files**, more than **\(limits.bytes >> 20) MiB** of file contents"))
+        #expect(page.contains("a path longer than **\(limits.pathBytes) bytes** or more than **\(limits.depth) folders** deep"))
+        #expect(page.contains("a cart format version other than \(Cart.formatVersion)"))
+    }
+
     @Test func theIndexNamesTheFormatTheIdAndEveryFilesHash() throws {
         let cart = try Cart.pack(try Self.bundledEntry("coinbank"))
         let lines = cart.index.split(separator: "\n").map(String.init)
