@@ -234,7 +234,7 @@ final class MenuScreen {
                 let note = Self.fit(e.installedNote(userGamesDir: installedGamesDir) ?? "", l.width / 2)
                 g.text("  " + Self.fit(e.manifest?.description ?? "", l.width - 2 - (note.isEmpty ? 0 : note.count + 2)),
                        x: left, y: Double((row + 1) * 2), color: Self.detailColor)
-                g.text(note, x: left + Double(l.width - note.count), y: Double((row + 1) * 2), color: Self.hintColor)
+                g.text(note, x: left + Double(l.width - note.count), y: Double((row + 1) * 2), color: Self.detailColor)
             } else {
                 let name = marker + "✗ " + e.id + "  "
                 g.text(name, x: left, y: Double(row * 2), color: Self.brokenColor)
