@@ -53,19 +53,7 @@ final class CartWorld {
     /// Runs the built `arcade` in this world, in `work`.
     func arcade(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: try arcadeExecutable())
-        p.arguments = args
-        p.environment = environment
-        p.currentDirectoryURL = URL(fileURLWithPath: work)
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        return try runArcade(args, environment: environment, in: work)
     }
 
     /// Copies the bundled game `id` and the shared `lib/` into `work/<folder>/`, the copy's

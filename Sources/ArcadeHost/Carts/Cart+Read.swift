@@ -60,6 +60,16 @@ extension Cart {
     /// The cart of `files` once its game is complete: a `main.lua` and a manifest, evaluated
     /// as data, valid, and naming `id`.
     init(id: String, checking files: [File]) throws(CartProblem) {
+        let paths = Set(files.map { $0.path.lowercased() })
+        for f in files {
+            var folder = f.path.lowercased()
+            while let slash = folder.lastIndex(of: "/") {
+                folder = String(folder[..<slash])
+                guard !paths.contains(folder) else {
+                    throw CartProblem("entry '\(Cart.shown(id + "/" + f.path))' is inside '\(Cart.shown(id + "/" + folder))', which is a file")
+                }
+            }
+        }
         guard files.contains(where: { $0.path == "main.lua" }) else { throw CartProblem("it has no \(id)/main.lua") }
         guard let text = files.first(where: { $0.path == "manifest.lua" }) else {
             throw CartProblem("it has no \(id)/manifest.lua")
