@@ -58,13 +58,21 @@ let package = Package(
             dependencies: ["ArcadeCore", "ArcadeRender", "ArcadeLua", "ArcadeHost", "CLua", "CLuaLib"],
             path: "Benchmarks/arcade-bench"
         ),
-        // Authoring tools: `swift package new-game <id>`, `swift package check-games` and
-        // `swift package test-games`.
+        // Authoring tools: `swift package new-game <id>`, `swift package check-games`,
+        // `swift package test-games` and `swift package pack-game <id>`.
         .plugin(
             name: "NewGame",
             capability: .command(
                 intent: .custom(verb: "new-game", description: "Scaffold a new game in games/<id>"),
                 permissions: [.writeToPackageDirectory(reason: "writes the new game's folder under games/")]
+            ),
+            dependencies: ["arcade"]
+        ),
+        .plugin(
+            name: "PackGame",
+            capability: .command(
+                intent: .custom(verb: "pack-game", description: "Check a game and pack it into one file to share, <id>.arcade"),
+                permissions: [.writeToPackageDirectory(reason: "writes the game's cart, <id>.arcade, in the package's folder")]
             ),
             dependencies: ["arcade"]
         ),

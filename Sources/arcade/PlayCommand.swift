@@ -7,7 +7,8 @@ extension Arcade {
     struct Play: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Play a game, in the terminal or headless.")
 
-        @Argument(help: "The game's id (see `arcade list`).")
+        @Argument(help: ArgumentHelp("The game's id (see `arcade list`), or a cart made by `arcade pack`, played without installing it.",
+                                     valueName: "id|FILE.arcade"))
         var id: String
 
         @OptionGroup var dirs: GameDirs
@@ -77,12 +78,16 @@ extension Arcade {
         }
 
         func run() throws {
-            let catalog = dirs.catalog()
-            let entry = try Play.find(id, in: catalog)
+            // a cart plays from a private folder, removed when the game ends
+            let cart = CartCommands.namesCart(id) ? try CartCommands.unpackForPlay(id, extra: dirs.extra) : nil
+            defer { cart?.remove() }
+            let catalog = cart.map { GameCatalog(paths: GameCatalog.defaultSearchDirs(extra: dirs.extra) + [$0.entry.folder]) }
+                ?? dirs.catalog()
+            let entry = try Play.find(cart?.entry.id ?? id, in: catalog)
             let replayScript = try replay.map { try Play.readScript($0) }
             guard headless else {
                 var o = ArcadeApp.Options(catalog: catalog)
-                o.gameID = id
+                o.gameID = entry.id
                 o.seed = seed
                 o.recordPath = record
                 o.replay = replayScript

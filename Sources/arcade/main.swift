@@ -11,8 +11,8 @@ struct Arcade: ParsableCommand {
             Run without a subcommand to open the arcade menu.
             Games are found in --games folders, in $XDG_DATA_HOME/arcade/games and in the arcade's own games/ folder.
             """,
-        subcommands: [Menu.self, List.self, Play.self, Dev.self, Check.self, Test.self, New.self, CastCheck.self,
-                      SaveStressCommand.self],
+        subcommands: [Menu.self, List.self, Play.self, Dev.self, Check.self, Test.self, New.self, Pack.self, Install.self,
+                      Uninstall.self, CastCheck.self, SaveStressCommand.self],
         defaultSubcommand: Menu.self
     )
 }
@@ -48,6 +48,10 @@ extension Arcade {
         @Option(help: Arcade.interactiveCastHelp) var cast: String?
 
         func run() throws {
+            if CartCommands.namesCart(id) {
+                Output.err("arcade dev: \(id) is a cart; dev is for a game's folder (arcade play \(id) plays a cart)\n")
+                throw ExitCode(2)
+            }
             let catalog = dirs.catalog()
             _ = try Play.find(id, in: catalog)
             var o = ArcadeApp.Options(catalog: catalog)

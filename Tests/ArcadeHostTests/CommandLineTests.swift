@@ -3,11 +3,15 @@ import Testing
 import ArcadeCore
 @testable import ArcadeHost
 
-/// Runs the built `arcade` with `args`: (exit status, stdout, stderr).
-func runArcade(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
+/// Runs the built `arcade` with `args` (in `environment` and `folder` when given): (exit
+/// status, stdout, stderr).
+func runArcade(_ args: [String], environment: [String: String]? = nil, in folder: String? = nil) throws
+    -> (status: Int32, out: String, err: String) {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: try arcadeExecutable())
     p.arguments = args
+    if let environment { p.environment = environment }
+    if let folder { p.currentDirectoryURL = URL(fileURLWithPath: folder) }
     let out = Pipe(), err = Pipe()
     p.standardOutput = out
     p.standardError = err

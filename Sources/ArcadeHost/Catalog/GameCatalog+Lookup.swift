@@ -36,7 +36,7 @@ extension GameCatalog {
         for e in entries {
             let id = e.id + String(repeating: " ", count: max(0, width - e.id.count))
             if let m = e.manifest, e.problem == nil {
-                out += "\(id)  \(m.title): \(m.description)\n"
+                out += "\(id)  \(m.title): \(m.description)\(e.installedNote().map { " (installed; \($0))" } ?? "")\n"
             } else {
                 out += "\(id)  (broken) \(e.problem ?? "unknown problem")\n"
             }

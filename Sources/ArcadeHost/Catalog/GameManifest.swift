@@ -67,6 +67,11 @@ public struct GameManifest: Equatable, Sendable {
         guard let text = FileIO.readText(path, within: folder.isEmpty ? "." : folder, limit: 1 << 20) else {
             throw Problem(message: "\(displayPath): missing or unreadable (every game folder needs a manifest.lua)")
         }
+        return try parse(text, displayPath: displayPath)
+    }
+
+    /// Evaluates and validates the text of a manifest (a cart's, before anything is written).
+    public static func parse(_ text: String, displayPath: String) throws(Problem) -> GameManifest {
         let value: LuaValue
         do {
             let vm = try LuaVM(name: "manifest", limits: .init(memoryBytes: 4 << 20, secondsPerCall: 0.25))

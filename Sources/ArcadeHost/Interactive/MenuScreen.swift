@@ -13,6 +13,8 @@ final class MenuScreen {
     let catalog: GameCatalog
     /// Best score per game id, shown beside each title.
     var bestScores: [String: Int64] = [:]
+    /// Installed games show their author and version (``GameEntry/installedNote(userGamesDir:)``).
+    var installedGamesDir = GameCatalog.userGamesDir()
     /// Loads best scores when the menu (re)appears.
     var loadScores: () -> [String: Int64] = { [:] }
     private(set) var selected = 0
@@ -229,8 +231,10 @@ final class MenuScreen {
                 let best = bestScores[e.id].map { "best \($0)" } ?? ""
                 g.text(Self.fit(marker + e.title, l.width - best.count - 1), x: left, y: Double(row * 2), color: Self.textColor)
                 g.text(best, x: left + Double(l.width - best.count), y: Double(row * 2), color: Self.scoreColor)
-                g.text("  " + Self.fit(e.manifest?.description ?? "", l.width - 2), x: left, y: Double((row + 1) * 2),
-                       color: Self.detailColor)
+                let note = Self.fit(e.installedNote(userGamesDir: installedGamesDir) ?? "", l.width / 2)
+                g.text("  " + Self.fit(e.manifest?.description ?? "", l.width - 2 - (note.isEmpty ? 0 : note.count + 2)),
+                       x: left, y: Double((row + 1) * 2), color: Self.detailColor)
+                g.text(note, x: left + Double(l.width - note.count), y: Double((row + 1) * 2), color: Self.detailColor)
             } else {
                 let name = marker + "✗ " + e.id + "  "
                 g.text(name, x: left, y: Double(row * 2), color: Self.brokenColor)

@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Folders made and removed, and files written whole, for carts: never following a link,
+/// never writing over a file that is already there.
+enum FileTree {
+    /// Writes `bytes` to a new file at `path` (mode 0644); false when it exists already, is
+    /// a link, or not all of it could be written.
+    static func create(_ path: String, _ bytes: [UInt8]) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        let ok = bytes.withUnsafeBytes { FileIO.writeAll(fd, $0) }
+        return close(fd) == 0 && ok
+    }
+
+    /// Writes `bytes` to `path` whole or not at all: into a hidden file beside it, then
+    /// renamed over it. False when either step fails (the hidden file is removed).
+    static func replace(_ path: String, with bytes: [UInt8]) -> Bool {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).writing-\(getpid())"
+        guard create(temporary, bytes) else {
+            unlink(temporary)
+            return false
+        }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
+    /// Makes `path` and any missing folder above it (mode 0755, or 0700 with `private`).
+    /// Returns the folders it made, outermost first (for ``removeMade(_:)``), or nil when one
+    /// could not be made or something else is in the way.
+    static func makeFolders(_ path: String, private: Bool = false) -> [String]? {
+        var made: [String] = []
+        var current = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            if isRealDirectory(current) { continue }
+            guard mkdir(current, `private` ? 0o700 : 0o755) == 0 else {
+                removeMade(made)
+                return nil
+            }
+            made.append(current)
+        }
+        return made
+    }
+
+    /// Removes folders ``makeFolders(_:private:)`` made, innermost first, if they are empty.
+    static func removeMade(_ folders: [String]) {
+        for folder in folders.reversed() { rmdir(folder) }
+    }
+
+    /// Removes `path` and everything below it. A link is removed, never followed. False when
+    /// something could not be removed (what could be is gone).
+    @discardableResult
+    static func remove(_ path: String) -> Bool {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return errno == ENOENT }
+        guard (st.st_mode & S_IFMT) == S_IFDIR else { return unlink(path) == 0 }
+        var ok = true
+        for name in directoryEntries(path) where !remove(path + "/" + name) { ok = false }
+        return rmdir(path) == 0 && ok
+    }
+
+    /// True when something (a file, a folder, a link, even a dangling one) is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0
+    }
+}
+
+extension Cart {
+    /// Writes the game's files into `folder`, which must not exist yet (its parent must).
+    ///
+    /// - Throws: ``CartProblem`` when it exists or cannot be written; whatever was written
+    ///   is removed again.
+    func write(into folder: String) throws(CartProblem) {
+        guard mkdir(folder, 0o755) == 0 else {
+            throw CartProblem(errno == EEXIST ? "\(folder) exists already" : "cannot make the folder \(folder)")
+        }
+        for file in files {
+            let full = folder + "/" + file.path
+            let parent = String(full[..<full.lastIndex(of: "/")!])
+            guard FileTree.makeFolders(parent) != nil, FileTree.create(full, file.bytes) else {
+                FileTree.remove(folder)
+                throw CartProblem("cannot write \(full)")
+            }
+        }
+    }
+}
+
+extension Cart {
+    /// Writes the cart to `path` whole or not at all (an existing file there is replaced);
+    /// a folder at `path` gets `<id>.arcade` inside it. Returns the file written.
+    ///
+    /// - Throws: ``CartProblem`` when it cannot be written (nothing is left behind).
+    public func save(to path: String) throws(CartProblem) -> String {
+        let file = isDirectory(path) ? (path.hasSuffix("/") ? path : path + "/") + id + Cart.fileExtension : path
+        guard FileTree.replace(file, with: bytes) else { throw CartProblem("cannot write \(file)") }
+        return file
+    }
+}
