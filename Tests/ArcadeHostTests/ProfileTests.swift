@@ -75,7 +75,9 @@ func repositoryGame(_ id: String) throws -> GameEntry {
     }
 
     /// Each part of a step's time goes to its own row: a game busy in `update` shows it as
-    /// Lua, one with a heap of balls as physics, whatever the machine's speed.
+    /// Lua, one with a heap of balls as physics, whatever the machine's speed. On a shared
+    /// machine a phase can be preempted for longer than the busy one runs, so each claim gets
+    /// three runs and must hold in one of them.
     @Test func eachPhaseLandsInItsRow() throws {
         func profiled(_ main: String) throws -> ProfileCounters {
             let g = try ScratchGame(files: ["main.lua": main])
@@ -84,17 +86,27 @@ func repositoryGame(_ id: String) throws -> GameEntry {
             session.profile = counters
             for _ in 0..<10 { session.step() }
             #expect(session.failure == nil)
+            #expect(counters.steps == 10)
             return counters
         }
-        let lua = try profiled("""
+        func inOneOfThree(_ main: String, _ holds: (ProfileCounters) -> Bool) throws -> [ProfileCounters] {
+            var runs: [ProfileCounters] = []
+            for _ in 0..<3 {
+                runs.append(try profiled(main))
+                if holds(runs.last!) { break }
+            }
+            return runs
+        }
+        let lua = try inOneOfThree("""
             local game = {}
             function game.update() local t = 0 for i = 1, 300000 do t = t + i end end
             return game
-            """)
-        #expect(lua[.lua] > 10 * (lua[.animation] + lua[.physics]), "lua \(lua[.lua]) ns")
-        let physics = try profiled(StepBudgetTests.ballPile(400))
-        #expect(physics[.physics] > 10 * (physics[.lua] + physics[.animation]), "physics \(physics[.physics]) ns")
-        #expect(lua.steps == 10 && physics.steps == 10)
+            """) { $0[.lua] > 10 * ($0[.animation] + $0[.physics]) }
+        #expect(lua.contains { $0[.lua] > 10 * ($0[.animation] + $0[.physics]) },
+                "lua \(lua.map { ($0[.lua], $0[.animation], $0[.physics]) }) ns")
+        let physics = try inOneOfThree(StepBudgetTests.ballPile(400)) { $0[.physics] > 10 * ($0[.lua] + $0[.animation]) }
+        #expect(physics.contains { $0[.physics] > 10 * ($0[.lua] + $0[.animation]) },
+                "physics \(physics.map { ($0[.physics], $0[.lua], $0[.animation]) }) ns")
     }
 
     /// A step broken by a Lua error still counts the Lua time it spent.
