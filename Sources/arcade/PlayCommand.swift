@@ -107,8 +107,10 @@ extension Arcade {
             play.dumpFrame = dumpFrame
             play.printState = state
             play.printStats = stats
+            let noticed = play.store?.notices.count ?? 0
             let status = play.run(log: { Output.err("[\(entry.id)] \($0)\n") },
                                   to: .init(out: Output.out, outRaw: Output.outRaw, err: Output.err))
+            GameDirs.report(play.store, from: noticed)
             if status != 0 { throw ExitCode(status) }
         }
     }
