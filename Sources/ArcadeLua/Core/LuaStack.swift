@@ -227,18 +227,42 @@ public struct LuaStack {
     /// Tables become `.array` when their keys are exactly 1...n, else `.table` with keys
     /// converted to strings. Functions, userdata and threads become descriptive strings.
     /// Cycles and depth beyond `maxDepth` are reported as errors.
-    public func value(at index: Int32, maxDepth: Int = 64) throws(LuaBridgeError) -> LuaValue {
+    ///
+    /// A ``LuaValue`` is a tree: a table reached from several places is copied once for each
+    /// (thirty levels of `t = { a = t, b = t }` would be 2^30 copies). So the copy counts
+    /// against a budget, `maxBytes` (by default the VM's memory cap: the host copies no more
+    /// of a game's data than the game itself may hold), and past it the conversion stops
+    /// with ``LuaBridgeError/tooLarge(bytes:)``.
+    public func value(at index: Int32, maxDepth: Int = 64, maxBytes: Int? = nil) throws(LuaBridgeError) -> LuaValue {
         var path: [UnsafeRawPointer] = []
-        return try value(at: absolute(index), depth: maxDepth, path: &path)
+        let cap = maxBytes ?? memoryCap
+        var budget = cap
+        do {
+            return try value(at: absolute(index), depth: maxDepth, path: &path, budget: &budget)
+        } catch .tooLarge {
+            throw .tooLarge(bytes: cap)
+        }
     }
 
-    private func value(at index: Int32, depth: Int, path: inout [UnsafeRawPointer]) throws(LuaBridgeError) -> LuaValue {
+    /// The memory cap of the VM this stack belongs to (``LuaVM/Limits/memoryBytes``).
+    var memoryCap: Int { Int(arcade_vm_of(L).pointee.mem_limit) }
+
+    /// What one value of a copy is charged against the budget of ``value(at:maxDepth:maxBytes:)``,
+    /// before its text: about what a ``LuaValue`` and a dictionary entry take.
+    static let copiedValueBytes = 48
+
+    private func value(at index: Int32, depth: Int, path: inout [UnsafeRawPointer], budget: inout Int) throws(LuaBridgeError) -> LuaValue {
+        budget -= Self.copiedValueBytes
+        if budget < 0 { throw .tooLarge(bytes: 0) }
         switch type(at: index) {
         case .none, .nil: return .nil
         case .boolean: return .bool(truthy(at: index))
         case .number:
             return isInteger(at: index) ? .int(lua_tointegerx(L, index, nil)) : .number(lua_tonumberx(L, index, nil))
-        case .string: return .string(string(at: index) ?? "")
+        case .string:
+            budget -= rawLength(at: index)
+            if budget < 0 { throw .tooLarge(bytes: 0) }
+            return .string(string(at: index) ?? "")
         case .table:
             guard depth > 0 else { throw .tooDeep }
             let ptr = lua_topointer(L, index)!
@@ -259,7 +283,7 @@ public struct LuaStack {
                 for i in 1...n {
                     getIndex(i, in: index)
                     let v: LuaValue
-                    do { v = try value(at: top, depth: depth - 1, path: &path) } catch { pop(); throw error }
+                    do { v = try value(at: top, depth: depth - 1, path: &path, budget: &budget) } catch { pop(); throw error }
                     pop()
                     items.append(v)
                 }
@@ -269,8 +293,9 @@ public struct LuaStack {
             pushNil()
             while next(in: index) {
                 let key = keyString(at: -2)
+                budget -= key.utf8.count
                 let v: LuaValue
-                do { v = try value(at: top, depth: depth - 1, path: &path) } catch { pop(2); throw error }
+                do { v = try value(at: top, depth: depth - 1, path: &path, budget: &budget) } catch { pop(2); throw error }
                 fields[key] = v
                 pop()
             }
@@ -431,11 +456,16 @@ public enum LuaType: Int32, Sendable {
 public enum LuaBridgeError: Error, Equatable, CustomStringConvertible {
     case cycle
     case tooDeep
+    /// The copy would pass its budget, `bytes` (the VM's memory cap unless told otherwise).
+    case tooLarge(bytes: Int)
 
     public var description: String {
         switch self {
         case .cycle: "the table contains itself (a cycle)"
         case .tooDeep: "the table is nested too deeply"
+        case .tooLarge(let bytes):
+            "a copy of it would take more than \(NativeCost.describe(bytes: bytes)), the game's memory cap "
+                + "(a table reached from several places is copied once for each)"
         }
     }
 }
