@@ -58,6 +58,8 @@ extension Arcade {
 
         /// The playable game `id`, or an exit with the reason.
         static func find(_ id: String, in catalog: GameCatalog) throws -> GameEntry {
+            // another game claiming the id is not played: say which one is
+            for ignored in catalog.duplicates(of: id) { Output.err("arcade: \(ignored.problem ?? "")\n") }
             do { return try catalog.playableGame(id) } catch {
                 Output.err("arcade: \(error)\n")
                 throw ExitCode(2)
