@@ -87,6 +87,19 @@ import ArcadeLua
         #expect(lines.items == ["small\t[1,2]", "table"])
     }
 
+    /// A manifest is read the same way: one of shared tables is refused at the manifest
+    /// reader's cap instead of growing while the catalog is listed.
+    @Test func aManifestOfSharedTablesIsRefusedAtTheReadersCap() throws {
+        let g = try ScratchGame(files: ["main.lua": "return {}"])
+        try g.write("manifest.lua", """
+            local t = {}
+            for i = 1, 20 do t = { a = t, b = t } end
+            return { id = "scratch", title = "Shared", description = "d", author = "a", version = "1", api = 1, extra = t }
+            """)
+        let entry = try #require(GameCatalog(searchDirs: [g.root]).entries.first)
+        #expect(entry.problem == "scratch/manifest.lua: " + Self.capMessage.replacingOccurrences(of: "%CAP%", with: "4 MiB"))
+    }
+
     @Test func aTestsCopyOfTheStateKeepsTheSharing() throws {
         let g = try Self.sharedGame(levels: 5, tests: ["shared.lua": Self.sharingTest])
         let results = GameTestRunner(options: .init(determinism: nil)).run(try #require(g.entry))
