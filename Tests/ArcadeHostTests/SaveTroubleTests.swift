@@ -143,6 +143,26 @@ final class Collected<T> {
         #expect(!FileManager.default.fileExists(atPath: dir.database))
     }
 
+    /// A game that saves only now and then (here: never after the first step) hears of it
+    /// within a second of play all the same.
+    @Test func aSaveFileDeletedIsNoticedBetweenSaves() throws {
+        let dir = ScratchFolder()
+        let g = try ScratchGame(files: ["main.lua": """
+            local game = {}
+            function game.load() arcade.save.set("coins", 10) end
+            function game.update() game.state.coins = arcade.save.get("coins") end
+            return game
+            """])
+        let store = SaveStore(location: .file(dir.database))
+        let s = try session(g, store)
+        s.step()
+        unlink(dir.database)
+        for _ in 0..<SaveStore.groupsBetweenLooks { s.step() }
+        #expect(store.location == .memory)
+        #expect(store.notices.map(\.short) == ["Saves are kept in memory until you quit: the save file was deleted."])
+        #expect(try s.state()["coins"] == .int(10))
+    }
+
     @Test func aSaveFileReplacedMidGameIsNotWritten() throws {
         let dir = ScratchFolder()
         let g = try Self.saverGame()

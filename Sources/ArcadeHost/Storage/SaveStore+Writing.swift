@@ -30,7 +30,10 @@ extension SaveStore {
             return
         }
         defer { groupDepth = 0 }
-        guard groupWrites != nil else { return }
+        guard groupWrites != nil else {
+            lookForTheFile()
+            return
+        }
         do { try commitGroup() } catch {
             guard error.isFileFailure, location != .memory else {
                 abandonGroup()
@@ -39,6 +42,19 @@ extension SaveStore {
             carryOnInMemory(after: error)
             do { try commitGroup() } catch { abandonGroup() }
         }
+    }
+
+    /// Groups (steps) between two looks for the file when nothing is written: a second at 60
+    /// steps a second.
+    static let groupsBetweenLooks = 60
+
+    /// Between writes, looks now and then whether the file is still where it was opened, so
+    /// that one deleted during play is told at once rather than at the next save.
+    private func lookForTheFile() {
+        groupsSinceLook += 1
+        guard groupsSinceLook >= Self.groupsBetweenLooks else { return }
+        groupsSinceLook = 0
+        do { try checkFileInPlace() } catch { carryOnInMemory(after: error) }
     }
 
     private func commitGroup() throws(StorageError) {

@@ -81,6 +81,8 @@ public final class SaveStore {
     /// The writes of the open group, once its transaction has begun (nil before its first
     /// write): what is written again in memory if the file fails before the group commits.
     var groupWrites: [PendingWrite]?
+    /// Groups ended without a write since the file was last looked for.
+    var groupsSinceLook = 0
 
     /// Opens the database at `location`, creating its folder and file when missing. Never
     /// fails: see ``warnings`` and ``location``.
