@@ -28,6 +28,15 @@ extension LuaStack {
         remove(at: copies)
     }
 
+    /// The memory cap of the VM this stack belongs to (``LuaVM/Limits/memoryBytes``): what a
+    /// conversion to ``LuaValue`` may take by default.
+    var memoryCap: Int { Int(arcade_vm_of(L).pointee.mem_limit) }
+
+    /// What one value of a conversion is charged against the budget of
+    /// ``value(at:maxDepth:maxBytes:)``, before its text: about what a ``LuaValue`` and a
+    /// dictionary entry take.
+    static let copiedValueBytes = 48
+
     /// Strings from this length on are shared like tables; shorter ones are cheaper to copy.
     static let sharedStringBytes = 64
 
@@ -115,5 +124,23 @@ extension LuaStack {
             level += 1
         }
         return ""
+    }
+}
+
+/// Why a Lua value could not be brought over to Swift.
+public enum LuaBridgeError: Error, Equatable, CustomStringConvertible {
+    case cycle
+    case tooDeep
+    /// The copy would pass its budget, `bytes` (the VM's memory cap unless told otherwise).
+    case tooLarge(bytes: Int)
+
+    public var description: String {
+        switch self {
+        case .cycle: "the table contains itself (a cycle)"
+        case .tooDeep: "the table is nested too deeply"
+        case .tooLarge(let bytes):
+            "a copy of it would take more than \(NativeCost.describe(bytes: bytes)), the game's memory cap "
+                + "(a table reached from several places is copied once for each)"
+        }
     }
 }

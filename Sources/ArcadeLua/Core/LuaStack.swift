@@ -244,13 +244,6 @@ public struct LuaStack {
         }
     }
 
-    /// The memory cap of the VM this stack belongs to (``LuaVM/Limits/memoryBytes``).
-    var memoryCap: Int { Int(arcade_vm_of(L).pointee.mem_limit) }
-
-    /// What one value of a copy is charged against the budget of ``value(at:maxDepth:maxBytes:)``,
-    /// before its text: about what a ``LuaValue`` and a dictionary entry take.
-    static let copiedValueBytes = 48
-
     private func value(at index: Int32, depth: Int, path: inout [UnsafeRawPointer], budget: inout Int) throws(LuaBridgeError) -> LuaValue {
         budget -= Self.copiedValueBytes
         if budget < 0 { throw .tooLarge(bytes: 0) }
@@ -448,24 +441,6 @@ public enum LuaType: Int32, Sendable {
         case .table: "table"
         case .function: "function"
         case .thread: "thread"
-        }
-    }
-}
-
-/// Why a Lua value could not be brought over to Swift.
-public enum LuaBridgeError: Error, Equatable, CustomStringConvertible {
-    case cycle
-    case tooDeep
-    /// The copy would pass its budget, `bytes` (the VM's memory cap unless told otherwise).
-    case tooLarge(bytes: Int)
-
-    public var description: String {
-        switch self {
-        case .cycle: "the table contains itself (a cycle)"
-        case .tooDeep: "the table is nested too deeply"
-        case .tooLarge(let bytes):
-            "a copy of it would take more than \(NativeCost.describe(bytes: bytes)), the game's memory cap "
-                + "(a table reached from several places is copied once for each)"
         }
     }
 }
