@@ -19,8 +19,14 @@ struct GameDirs: ParsableArguments {
     /// The save store; its warnings (a corrupt file moved aside...) go to stderr.
     func store() -> SaveStore {
         let store = SaveStore(dataDirectory: data)
-        for w in store.warnings { Output.err("arcade: \(w)\n") }
+        GameDirs.report(store)
         return store
+    }
+
+    /// Writes `store`'s notices from the `from`-th on to stderr: those of the opening, then,
+    /// once the arcade quits, those of the session (the file stopped working during play).
+    static func report(_ store: SaveStore?, from first: Int = 0) {
+        for notice in store?.notices.dropFirst(first) ?? [] { Output.err("arcade: \(notice.message)\n") }
     }
 }
 

@@ -59,6 +59,8 @@ extension Arcade {
 
         /// The playable game `id`, or an exit with the reason.
         static func find(_ id: String, in catalog: GameCatalog) throws -> GameEntry {
+            // another game claiming the id is not played: say which one is
+            for ignored in catalog.duplicates(of: id) { Output.err("arcade: \(ignored.problem ?? "")\n") }
             do { return try catalog.playableGame(id) } catch {
                 Output.err("arcade: \(error)\n")
                 throw ExitCode(2)
@@ -112,8 +114,10 @@ extension Arcade {
             play.dumpFrame = dumpFrame
             play.printState = state
             play.printStats = stats
+            let noticed = play.store?.notices.count ?? 0
             let status = play.run(log: { Output.err("[\(entry.id)] \($0)\n") },
                                   to: .init(out: Output.out, outRaw: Output.outRaw, err: Output.err))
+            GameDirs.report(play.store, from: noticed)
             if status != 0 { throw ExitCode(status) }
         }
     }

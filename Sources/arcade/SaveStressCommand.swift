@@ -4,10 +4,12 @@ import ArcadeLua
 import ArgumentParser
 
 /// `arcade _save-stress --data DIR --seconds S`: writes to the save database as fast as it
-/// can, alternating a value and a score, each in its own transaction.
+/// can, one "step" after another: step n saves a value holding n and submits the score n,
+/// grouped in one transaction as a game's step is.
 ///
 /// Hidden: it exists for the test that kills it with SIGKILL at random moments and then
-/// checks that the database opens clean, and as a rough measure of write speed.
+/// checks that the database opens clean with no step half-saved (the best score is the `n`
+/// of the newest value), and as a rough measure of write speed.
 struct SaveStressCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "_save-stress",
@@ -32,31 +34,36 @@ struct SaveStressCommand: ParsableCommand {
 
     func run() throws {
         let store = SaveStore(dataDirectory: data)
-        for warning in store.warnings { Output.err("arcade: \(warning)\n") }
+        GameDirs.report(store)
+        let opened = store.notices.count
         guard store.isPersistent else { throw ExitCode(3) }
         // the crash test waits for this line before choosing when to kill
         Output.out("ready\n")
 
         var random = SeededRandom(seed: seed)
+        // steps go on from the last run's, so that across kills the best score stays the newest step
+        var steps: Int64 = ((try? store.bestScore(game: "stress")) ?? nil) ?? 0
+        let first = steps
         let start = monotonicSeconds()
-        var writes: Int64 = 0
         while monotonicSeconds() - start < seconds {
-            writes += 1
+            steps += 1
+            let pad = String(repeating: "x", count: Int(random.nextInt(in: 0, Int64(Self.largestValue))))
+            let value: LuaValue = .table(["n": .int(steps), "pad": .string(pad), "list": .array([.int(steps), .number(0.5)])])
+            store.beginGroup()
             do {
-                if writes % 2 == 1 {
-                    let pad = String(repeating: "x", count: Int(random.nextInt(in: 0, Int64(Self.largestValue))))
-                    let value: LuaValue = .table(["n": .int(writes), "pad": .string(pad), "list": .array([.int(writes), .number(0.5)])])
-                    try store.setValue(value, game: "stress", key: "k\(writes / 2 % Int64(Self.keyCount))")
-                } else {
-                    _ = try store.submitScore(writes, game: "stress")
-                }
+                try store.setValue(value, game: "stress", key: "k\(steps % Int64(Self.keyCount))")
+                _ = try store.submitScore(steps, game: "stress")
             } catch {
                 Output.err("arcade: \(error.message)\n")
                 throw ExitCode(1)
             }
+            store.endGroup()
         }
         let elapsed = monotonicSeconds() - start
-        Output.out("\(writes) writes in \(elapsed) s: \(Int(Double(writes) / elapsed)) transactions/s\n")
+        Output.out("\(steps - first) steps in \(elapsed) s: \(Int(Double(steps - first) / elapsed)) transactions/s\n")
         store.close()
+        // the file failing (a full disk, deleted) leaves the saves in memory: say so
+        GameDirs.report(store, from: opened)
+        if !store.isPersistent { throw ExitCode(3) }
     }
 }

@@ -97,6 +97,8 @@ enum Interactive {
             }
         }
         let status: Int32
+        let noticed = options.store?.notices.count ?? 0
+        defer { GameDirs.report(options.store, from: noticed) }  // the save file's troubles during play
         do { status = try app.run() } catch {
             Output.err("arcade: \(error)\n")
             throw ExitCode(1)

@@ -178,33 +178,35 @@ import ArcadeLua
         }
     }
 
-    @Test func fullDiskIsAnErrorNotACrash() throws {
+    @Test func aFullDiskMovesSavesToMemoryAndSaysSo() throws {
         let dir = ScratchFolder()
         // a page cap fills the "disk" after a few pages
         let store = SaveStore(location: .file(dir.database), limits: .init(), pageLimit: 12)
         #expect(store.warnings.isEmpty)
         let chunk = String(repeating: "z", count: 3000)
-        var failure: StorageError?
-        var written = 0
+        var keptInFile = 0
         for i in 0..<100 {
-            do {
-                try store.setValue(.string(chunk), game: "g", key: "k\(i)")
-                written += 1
-            } catch {
-                failure = error
-                break
-            }
+            try store.setValue(.string(chunk), game: "g", key: "k\(i)")  // never fails
+            if store.isPersistent { keptInFile = i + 1 }
         }
-        let error = try #require(failure)
-        #expect(error.kind == .diskFull)
-        #expect(error.message == "could not save: the disk is full (\(dir.database))")
-        #expect(written > 0)
-        // what was written before stays readable, and the store keeps answering
+        #expect(store.location == .memory)
+        #expect(keptInFile > 0)
+        #expect(store.notices.count == 1)
+        let notice = try #require(store.notices.first)
+        #expect(notice.message == "The save file \(dir.database) stopped working: the disk is full. "
+                + "Saves are kept in memory from now on; this session's saves will be lost when the arcade quits.")
+        #expect(notice.short == "Saves are kept in memory until you quit: the disk is full.")
+        // everything written, before and after, reads back; the store keeps answering
+        #expect(try store.keys(game: "g").count == 100)
         #expect(try store.value(game: "g", key: "k0") == .string(chunk))
-        #expect(try store.keys(game: "g").count == written)
         try store.setValue(nil, game: "g", key: "k0")
-        try store.setValue(.string(chunk), game: "g", key: "again")
-        #expect(try store.integrityCheck() == ["ok"])
+        #expect(try store.submitScore(5, game: "g"))
+        store.close()
+        // the file holds what was written before the disk filled up, and is sound
+        let file = SaveStore(location: .file(dir.database))
+        #expect(file.warnings.isEmpty)
+        #expect(try file.keys(game: "g").count == keptInFile)
+        #expect(try file.integrityCheck() == ["ok"])
     }
 
     @Test func damagedValueIsReported() throws {

@@ -41,13 +41,31 @@ import Testing
             """) == .string("integer,float,float,3,true,1,three,ten,t,half,<function>,<coroutine>"))
     }
 
-    @Test func aCycleIsRefusedAndNothingIsLeftBehind() throws {
+    /// Tables met twice are copied once: the copy shares them as the original does, cycles
+    /// included, and thirty levels of `t = { a = t, b = t }` stay thirty tables.
+    @Test func sharedTablesStaySharedAndCyclesStayCycles() throws {
+        let a = try TestVM(), b = try TestVM()
+        try Self.copy("local t = {} t.self = t return t", from: a, to: b)
+        #expect(try b.run("return rawequal(copied.self, copied)") == .bool(true))
+        try Self.copy("local shared = { 1 } return { a = shared, b = shared }", from: a, to: b)
+        #expect(try b.run("return rawequal(copied.a, copied.b) and copied.a[1]") == .int(1))
+        try Self.copy("local t = {} for i = 1, 30 do t = { a = t, b = t } end return t", from: a, to: b)
+        #expect(try b.run("""
+            local n, t = 0, copied
+            while t.a do
+              assert(rawequal(t.a, t.b))
+              n, t = n + 1, t.a
+            end
+            return n
+            """) == .int(30))
+    }
+
+    @Test func tooDeepIsRefusedAndNothingIsLeftBehind() throws {
         let a = try TestVM(), b = try TestVM()
         let top = b.vm.stack.top
-        #expect(throws: LuaError.self) { try Self.copy("local t = {} t.self = t return t", from: a, to: b) }
+        #expect(throws: LuaError.self) {
+            try Self.copy("local t = {} for i = 1, 100 do t = { t } end return t", from: a, to: b)
+        }
         #expect(b.vm.stack.top == top)
-        // a table met twice that is no cycle is copied twice
-        try Self.copy("local shared = { 1 } return { a = shared, b = shared }", from: a, to: b)
-        #expect(try b.run("return copied.a[1] + copied.b[1]") == .int(2))
     }
 }

@@ -19,14 +19,19 @@ extension GameCatalog {
     }
 
     /// The games in `paths`, each a games folder or one game's folder; with no paths, those
-    /// of every folder the arcade searches.
+    /// of every folder the arcade searches. A game whose id the arcade's own or an installed
+    /// game holds gets an ``GameEntry/idWarning``.
     ///
     /// - Throws: ``LookupProblem`` for the first path that is not a folder.
     public static func of(folders paths: [String]) throws(LookupProblem) -> GameCatalog {
         for path in paths where !folderExists(path) {
             throw LookupProblem(description: "\(path) is not a folder (expected a games folder or a game's folder)")
         }
-        return paths.isEmpty ? GameCatalog(searchDirs: defaultSearchDirs()) : GameCatalog(paths: paths)
+        let arcade = GameCatalog(searchDirs: defaultSearchDirs())
+        guard !paths.isEmpty else { return arcade }
+        var catalog = GameCatalog(paths: paths)
+        catalog.noteIDsHeld(in: arcade)
+        return catalog
     }
 
     /// `arcade list`: a line a game, its id then its title and description, or why it is broken.

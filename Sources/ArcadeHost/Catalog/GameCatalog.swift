@@ -15,32 +15,71 @@ public struct GameEntry: Equatable, Sendable {
     public var manifest: GameManifest?
     /// Why the game cannot be played; nil for a playable game.
     public var problem: String?
+    /// Which kind of folder it was found in, which decides who keeps an id two games claim.
+    public var origin: GameOrigin = .given
+    /// For a game ignored because another holds its id: that game's folder.
+    public var duplicateOf: String?
+    /// For a game of a folder checked on its own (`arcade check DIR`): that its id is held by
+    /// one of the arcade's own or the installed games, so the arcade would not play it.
+    public var idWarning: String?
 
     public var isPlayable: Bool { manifest != nil && problem == nil }
     /// The title to show: the manifest's, or the folder name.
     public var title: String { manifest?.title ?? id }
 }
 
+/// Which kind of games folder a game was found in. When two games claim one id, the
+/// earlier kind keeps it: the arcade's own games cannot be shadowed by anything, installed
+/// games not by a folder given on the command line.
+public enum GameOrigin: Int, Sendable, Comparable {
+    /// The arcade's own `games/` folder.
+    case bundled
+    /// The user's games folder (`$XDG_DATA_HOME/arcade/games`): installed games.
+    case installed
+    /// A folder given on the command line (`--games DIR`, `arcade check DIR`).
+    case given
+
+    public static func < (a: GameOrigin, b: GameOrigin) -> Bool { a.rawValue < b.rawValue }
+}
+
 /// Every game the arcade can see, from all its games folders.
 ///
 /// A folder is a game when it holds a `manifest.lua` or a `main.lua`. A broken game is
-/// listed with its reason and never hides the others; a second game with an id already
-/// seen is listed as broken ("duplicate id"), never silently shadowed.
+/// listed with its reason and never hides the others. An id belongs to one game only, as
+/// its saves and best score are kept under it: when two games claim an id, the arcade's own
+/// game keeps it, then an installed one, then the one in the earlier folder; the other is
+/// listed as broken ("duplicate id"), never silently shadowed and never played.
 public struct GameCatalog: Sendable {
-    public private(set) var entries: [GameEntry] = []
+    public internal(set) var entries: [GameEntry] = []
     /// The folders searched, in order.
     public let searchDirs: [String]
 
-    /// Scans `dirs` in order (missing folders are skipped).
+    /// Scans `dirs` in order (missing folders are skipped). The arcade's own games folder and
+    /// the user's games folder are recognised among them (``GameOrigin``).
     public init(searchDirs dirs: [String]) {
-        self.init(dirs.map { ($0, false) })
+        let origins = GameCatalog.knownFolders()
+        self.init(dirs.map { ($0, false, origins.origin(of: absolutePath($0))) })
+    }
+
+    /// The games of `given` folders, then of the user's games folder `installed`, then of
+    /// the arcade's own `bundled` folder (the default search, with the folders named).
+    public init(bundled: String?, installed: String?, given: [String] = []) {
+        var dirs = given.map { ($0, false, GameOrigin.given) }
+        if let installed { dirs.append((installed, false, .installed)) }
+        if let bundled { dirs.append((bundled, false, .bundled)) }
+        self.init(dirs)
     }
 
     /// The games at `paths`, in order: each path is a games folder (every game in it) or one
     /// game's own folder (a folder holding `manifest.lua` or `main.lua`: just that game).
     /// What `arcade check` takes.
     public init(paths: [String]) {
-        self.init(paths.map { ($0, GameCatalog.isGameFolder(absolutePath($0))) })
+        let origins = GameCatalog.knownFolders()
+        self.init(paths.map { path in
+            let dir = absolutePath(path)
+            let isGame = GameCatalog.isGameFolder(dir)
+            return (path, isGame, origins.origin(of: isGame ? GameCatalog.parent(of: dir) : dir))
+        })
     }
 
     /// True when `path` is a folder.
@@ -53,45 +92,61 @@ public struct GameCatalog: Sendable {
         isDirectory(folder) && (fileExists(folder + "/manifest.lua") || fileExists(folder + "/main.lua"))
     }
 
-    private init(_ dirs: [(path: String, isGame: Bool)]) {
-        var seen: Set<String> = []
+    private init(_ dirs: [(path: String, isGame: Bool, origin: GameOrigin)]) {
         var searched: [String] = []
-        for (path, isGame) in dirs {
+        var found: [GameEntry] = []
+        for (path, isGame, origin) in dirs {
             let dir = absolutePath(path)
             guard !searched.contains(dir) else { continue }
             searched.append(dir)
             let folders: [(name: String, folder: String, gamesDir: String)]
             if isGame {
                 let slash = dir.lastIndex(of: "/") ?? dir.startIndex
-                let parent = slash == dir.startIndex ? "/" : String(dir[..<slash])
-                folders = [(String(dir[dir.index(after: slash)...]), dir, parent)]
+                folders = [(String(dir[dir.index(after: slash)...]), dir, GameCatalog.parent(of: dir))]
             } else {
                 guard isDirectory(dir) else { continue }
                 folders = directoryEntries(dir).filter { !$0.hasPrefix(".") && $0 != "lib" }.map { ($0, dir + "/" + $0, dir) }
             }
             for (name, folder, gamesDir) in folders where GameCatalog.isGameFolder(folder) {
-                var entry = GameEntry(id: name, folder: folder, gamesDir: gamesDir, manifest: nil, problem: nil)
-                do {
-                    let m = try GameManifest.load(path: folder + "/manifest.lua", displayPath: "\(name)/manifest.lua")
-                    entry.manifest = m
-                    entry.id = m.id
-                    if !fileExists(folder + "/main.lua") {
-                        entry.problem = "\(name)/main.lua is missing"
-                    }
-                } catch {
-                    entry.problem = error.message
-                }
-                if seen.contains(entry.id) {
-                    let first = entries.first { $0.id == entry.id }?.folder ?? "?"
-                    entry.problem = "duplicate id '\(entry.id)': \(folder) is ignored because \(first) has the same id"
-                    entry.manifest = nil
-                } else {
-                    seen.insert(entry.id)
-                }
-                entries.append(entry)
+                var entry = GameCatalog.read(name: name, folder: folder, gamesDir: gamesDir)
+                entry.origin = origin
+                found.append(entry)
             }
         }
+        // who keeps each id: the arcade's own games first, then installed ones, then the
+        // first in search order; the entries stay in search order
+        var holders: [String: Int] = [:]
+        let precedence = found.indices.sorted { (found[$0].origin, $0) < (found[$1].origin, $1) }
+        for i in precedence {
+            guard let holder = holders[found[i].id] else {
+                holders[found[i].id] = i
+                continue
+            }
+            found[i].markDuplicate(of: found[holder])
+        }
+        entries = found
         searchDirs = searched
+    }
+
+    /// The entry for the game in `folder`: its manifest read and checked, or why it is broken.
+    private static func read(name: String, folder: String, gamesDir: String) -> GameEntry {
+        var entry = GameEntry(id: name, folder: folder, gamesDir: gamesDir, manifest: nil, problem: nil)
+        do {
+            let m = try GameManifest.load(path: folder + "/manifest.lua", displayPath: "\(name)/manifest.lua")
+            entry.manifest = m
+            entry.id = m.id
+            if !fileExists(folder + "/main.lua") {
+                entry.problem = "\(name)/main.lua is missing"
+            }
+        } catch {
+            entry.problem = error.message
+        }
+        return entry
+    }
+
+    static func parent(of dir: String) -> String {
+        let slash = dir.lastIndex(of: "/") ?? dir.startIndex
+        return slash == dir.startIndex ? "/" : String(dir[..<slash])
     }
 
     /// The playable game with `id`, or nil.
@@ -99,9 +154,9 @@ public struct GameCatalog: Sendable {
         entries.first { $0.id == id && $0.isPlayable }
     }
 
-    /// Any entry with `id`, playable or broken.
+    /// Any entry with `id`, playable or broken: the one holding the id when there are several.
     public func entry(_ id: String) -> GameEntry? {
-        entries.first { $0.id == id }
+        holder(of: id) ?? entries.first { $0.id == id }
     }
 
     /// The default search order: `extra` folders (from `--games`), the user's games folder

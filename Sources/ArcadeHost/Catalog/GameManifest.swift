@@ -77,8 +77,8 @@ public struct GameManifest: Equatable, Sendable {
             let vm = try LuaVM(name: "manifest", limits: .init(memoryBytes: 4 << 20, secondsPerCall: 0.25))
             value = try vm.evaluateData(text, chunkName: displayPath)
         } catch {
-            throw Problem(message: error.kind == .syntax || error.file != nil
-                          ? error.message : "\(displayPath): \(error.message)")
+            let placed = error.kind == .syntax || error.file != nil || error.message.hasPrefix(displayPath + ": ")
+            throw Problem(message: placed ? error.message : "\(displayPath): \(error.message)")
         }
         return try validate(value, displayPath: displayPath)
     }

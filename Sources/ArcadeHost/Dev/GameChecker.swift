@@ -86,11 +86,12 @@ public struct GameChecker {
         return findings
     }
 
-    /// What is worth fixing in a playable game without failing it: a manifest with no
-    /// `controls` (the pause card would have none to show).
+    /// What is worth fixing in a playable game without failing it: an id another game holds
+    /// in the arcade, a manifest with no `controls` (the pause card would have none to show).
     public static func warnings(for entry: GameEntry) -> [String] {
         guard entry.isPlayable, let manifest = entry.manifest else { return [] }
         var out: [String] = []
+        if let clash = entry.idWarning { out.append(clash) }
         if manifest.controls.isEmpty {
             out.append("manifest.lua lists no controls (the pause card shows them: "
                        + "controls = { { \"space\", \"jump\" }, ... }, see docs/writing-games.md)")

@@ -60,5 +60,8 @@ extension ArcadeApp {
                 }
             }
         }
+        // what happened to the save file (moved aside, saves kept in memory), over everything
+        saveNotices.update(from: options.store, now: monotonicSeconds())
+        saveNotices.draw(on: &frame)
     }
 }

@@ -84,6 +84,8 @@ public final class ArcadeApp {
     /// the host, so its release is not the game's either.
     var pauseMarkHovered = false
     var pauseMarkPressed = false
+    /// The save file's notices, shown for a few seconds each along the bottom of the screen.
+    let saveNotices = SaveNoticeBar()
 
     /// Opens the terminal (throws ``TerminalError`` when stdin/stdout are not a tty).
     public convenience init(options: Options) throws(TerminalError) {

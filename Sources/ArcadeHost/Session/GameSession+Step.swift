@@ -33,6 +33,9 @@ extension GameSession {
         timer.start(budget: options.limits.secondsPerStep)
         vm.beginStep(deadline: timer.deadline)
         defer { vm.endStep() }
+        // the step's saves and scores are committed together, or (killed before) not at all
+        saves.store.beginGroup()
+        defer { saves.store.endGroup() }
         profile?.steps += 1
         walks?.step = stepsRun
         do {

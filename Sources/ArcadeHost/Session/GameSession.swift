@@ -47,6 +47,8 @@ public final class GameSession {
     public let context: GameContext
     public let vm: LuaVM
     let timers: TimerModule
+    /// The game's saves and best score; each step's writes are committed together.
+    let saves: SaveSlot
     /// The game's retained scene.
     public let scene = Scene()
     let sceneModule: SceneModule
@@ -119,7 +121,8 @@ public final class GameSession {
         noop = vm.function("(missing callback)") { _ in 0 }
         ArcadeModule.install(in: vm, context: context)
         timers = TimerModule(vm: vm)
-        SaveModule.install(in: vm, storage: (store ?? SaveStore(location: .memory)).slot(for: entry.id))
+        saves = (store ?? SaveStore(location: .memory)).slot(for: entry.id)
+        SaveModule.install(in: vm, storage: saves)
         canvas = Canvas(columns: options.cols, rows: options.rows)
         sceneModule = SceneModule(vm: vm, scene: scene, assetRoot: entry.folder)
         graphicsModule = GraphicsModule(vm: vm, scenes: sceneModule)

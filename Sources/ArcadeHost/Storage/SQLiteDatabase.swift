@@ -85,6 +85,29 @@ final class SQLiteDatabase {
         return SQLiteStatement(stmt, database: self)
     }
 
+    /// True while a transaction is open (`sqlite3_get_autocommit` is 0).
+    var inTransaction: Bool {
+        guard let handle else { return false }
+        return sqlite3_get_autocommit(handle) == 0
+    }
+
+    /// Copies this whole database into `other`, replacing what `other` held (the online
+    /// backup API, in one step).
+    ///
+    /// - Throws: ``SQLiteFailure`` when a page of this database cannot be read (the copy is
+    ///   then incomplete and must not be used).
+    func copy(into other: SQLiteDatabase) throws(SQLiteFailure) {
+        guard let backup = sqlite3_backup_init(other.handle, "main", handle, "main") else {
+            throw other.failure(sqlite3_errcode(other.handle))
+        }
+        let stepped = sqlite3_backup_step(backup, -1)
+        let finished = sqlite3_backup_finish(backup)
+        let rc = stepped != SQLITE_DONE ? stepped : finished
+        guard rc == SQLITE_DONE || rc == SQLITE_OK else {
+            throw SQLiteFailure(code: rc, message: String(cString: sqlite3_errstr(rc)))
+        }
+    }
+
     /// True when SQLite opened the file read-only (`sqlite3_db_readonly`), which it does
     /// silently when the file's permissions refuse writing.
     var isReadOnly: Bool {

@@ -59,6 +59,26 @@ enum SaveFile {
         return .success(aside)
     }
 
+    /// Which file a path leads to: its device and inode.
+    struct Identity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// The file `path` leads to now, or nil when there is none. A store compares it with the
+    /// file it opened to notice the save file being deleted, moved or replaced under it.
+    static func identity(_ path: String) -> Identity? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
+    }
+
+    /// Makes a write past the file size limit (`ulimit -f`, `RLIMIT_FSIZE`) fail with an
+    /// error, as a full disk does, instead of ending the process with SIGXFSZ.
+    static func ignoreFileSizeSignal() {
+        signal(SIGXFSZ, SIG_IGN)
+    }
+
     /// `strerror` text for an errno value.
     static func errorText(_ code: Int32) -> String {
         String(cString: strerror(code))

@@ -3,6 +3,9 @@ struct SaveStatements {
     let begin: SQLiteStatement
     let commit: SQLiteStatement
     let rollback: SQLiteStatement
+    let savepoint: SQLiteStatement
+    let release: SQLiteStatement
+    let rollbackToSavepoint: SQLiteStatement
     let value: SQLiteStatement
     let otherSizes: SQLiteStatement
     let gameSize: SQLiteStatement
@@ -20,6 +23,9 @@ struct SaveStatements {
         begin = try make("BEGIN IMMEDIATE")
         commit = try make("COMMIT")
         rollback = try make("ROLLBACK")
+        savepoint = try make("SAVEPOINT one_write")
+        release = try make("RELEASE one_write")
+        rollbackToSavepoint = try make("ROLLBACK TO one_write")
         value = try make("SELECT value FROM game_values WHERE game_id = ?1 AND key = ?2")
         otherSizes = try make("SELECT COALESCE(SUM(size), 0) FROM game_values WHERE game_id = ?1 AND key <> ?2")
         gameSize = try make("SELECT COALESCE(SUM(size), 0) FROM game_values WHERE game_id = ?1")

@@ -19,26 +19,27 @@ private enum OpenProblem: Error {
 /// saves kept in memory when no file can be used (see ``SaveStore``).
 extension SaveStore {
     func openFile(_ path: String) {
+        SaveFile.ignoreFileSizeSignal()
         if let problem = SaveFile.createFolder(for: path) {
-            degrade("Saves cannot be kept in \(path) (\(problem)); this session's saves will be lost when the arcade quits.")
+            degrade(path, because: problem)
             return
         }
         do {
-            try attach(SaveStore.openChecked(path))
+            try attach(SaveStore.openChecked(path), file: path)
         } catch {
             guard case .damaged(let reason) = error else {
-                degrade("Saves cannot be kept in \(path) (\(error.reason)); this session's saves will be lost when the arcade quits.")
+                degrade(path, because: error.reason)
                 return
             }
             switch SaveFile.moveAside(path) {
             case .failure(let e):
-                degrade("The save file \(path) is damaged (\(reason)) and could not be moved aside (\(e.message)); "
-                        + "this session's saves will be lost when the arcade quits.")
+                degrade(path, because: "it is damaged and could not be moved aside: \(e.message)")
             case .success(let aside):
-                warnings.append("The save file \(path) was damaged (\(reason)); it was moved to \(aside) and a new save file was started.")
-                do { try attach(SaveStore.openChecked(path)) } catch {
-                    degrade("A new save file could not be started at \(path) (\(error.reason)); "
-                            + "this session's saves will be lost when the arcade quits.")
+                notices.append(SaveNotice(
+                    message: "The save file \(path) was damaged (\(reason)); it was moved to \(aside) and a new save file was started.",
+                    short: "The save file was damaged: it was moved to \(aside) and a new one was started."))
+                do { try attach(SaveStore.openChecked(path), file: path) } catch {
+                    degrade(path, because: "a new save file could not be started: \(error.reason)")
                 }
             }
         }
@@ -55,19 +56,22 @@ extension SaveStore {
         }
     }
 
-    private func degrade(_ warning: String) {
-        warnings.append(warning)
+    private func degrade(_ path: String, because reason: String) {
+        notices.append(SaveNotice(
+            message: "Saves cannot be kept in \(path) (\(reason)); \(SaveNotice.lostOnQuit).",
+            short: "Saves are kept in memory until you quit: \(path) cannot be used."))
         location = .memory
         openMemory()
     }
 
-    private func attach(_ db: SQLiteDatabase) throws(OpenProblem) {
+    private func attach(_ db: SQLiteDatabase, file: String? = nil) throws(OpenProblem) {
         do {
             statements = try SaveStatements(db)
         } catch {
             throw .damaged(error.message)
         }
         self.db = db
+        openedFile = file.flatMap(SaveFile.identity)
     }
 
     /// Opens the file and makes sure it is a sound, current, writable arcade database.
@@ -76,6 +80,9 @@ extension SaveStore {
         do { db = try SQLiteDatabase(path: path) } catch { throw classify(error) }
         db.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         do {
+            // before anything is read: the log's index then lives in this process's memory,
+            // never in a -shm file mapped from the disk (see ``SaveStore``, one process at a time)
+            try db.execute("PRAGMA locking_mode = EXCLUSIVE")
             // the first read of the header: a file of garbage fails here. A newer arcade's
             // file is recognised before anything (even the journal mode) is written to it.
             let version = try db.integer("PRAGMA user_version") ?? 0
@@ -84,7 +91,7 @@ extension SaveStore {
             // index cross-checks of integrity_check, which are slow on large files
             let check = try db.texts("PRAGMA quick_check")
             if check != ["ok"] {
-                throw OpenProblem.damaged(check.prefix(2).joined(separator: "; "))
+                throw OpenProblem.damaged(summarize(check))
             }
             _ = try db.texts("PRAGMA journal_mode = WAL")
             try db.execute("PRAGMA synchronous = NORMAL; PRAGMA trusted_schema = OFF")
@@ -112,6 +119,21 @@ extension SaveStore {
     }
 
     private static func classify(_ f: SQLiteFailure) -> OpenProblem {
-        f.meansDamaged ? .damaged(f.message) : .unusable(f.message)
+        if f.meansDamaged { return .damaged(f.message) }
+        if f.primary == SQLITE_BUSY || f.primary == SQLITE_LOCKED { return .unusable("another arcade is using it") }
+        return .unusable(f.message)
+    }
+
+    /// SQLite's check of a damaged file on one line: its first problem and how many more
+    /// there are (the check lists up to a hundred, several to a row).
+    static func summarize(_ check: [String]) -> String {
+        let problems = check.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("*** in database") }
+        guard let first = problems.first else { return "SQLite's check failed" }
+        let shown = first.count > 120 ? first.prefix(119) + "…" : first
+        switch problems.count {
+        case 1: return "SQLite's check found: \(shown)"
+        case 2: return "SQLite's check found: \(shown), and 1 more problem"
+        default: return "SQLite's check found: \(shown), and \(problems.count - 1) more problems"
+        }
     }
 }

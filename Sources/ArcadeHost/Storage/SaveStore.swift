@@ -11,14 +11,26 @@ import CSQLite
 /// ignores an incomplete log tail. On a power cut the last commits before the cut may be
 /// lost but the file stays consistent. A rollback journal with `synchronous=FULL` would
 /// survive power cuts too, at the price of several `fsync`s per save in the middle of a
-/// frame; for game saves the trade goes the other way.
+/// frame; for game saves the trade goes the other way. The writes a game makes in one step
+/// go in one transaction (``beginGroup()``, ``endGroup()``), so a kill never leaves a step
+/// half-saved.
+///
+/// **One process at a time.** The file is opened in exclusive locking mode: its log index
+/// lives in this process's memory rather than in a `-shm` file mapped into every process
+/// using it, so nothing done to the files from outside (a `-shm` truncated or made
+/// unwritable, a full disk) can crash the arcade with SIGBUS inside SQLite. The price: a
+/// second arcade started while one runs finds the file busy and keeps its saves in memory
+/// (and says so).
 ///
 /// **Robustness.** Opening never fails. A file that is damaged (garbage, truncated, not a
 /// database, not an arcade layout) is renamed to `arcade.sqlite.corrupt-<n>` and a new
 /// one is started; a file that cannot be used (read-only or missing folder, full disk, a
-/// newer arcade's layout) is left alone and the store keeps its saves in memory for the
-/// session. Either way ``warnings`` says what happened, for the host to show. Later
-/// failures (disk full, a limit) are ``StorageError``s, never crashes.
+/// newer arcade's layout, another arcade using it) is left alone and the store keeps its
+/// saves in memory for the session. A file that stops working during play (the disk fills
+/// up, it is deleted, damaged or made unwritable) is left as it is and the store carries on
+/// in memory with a copy of what it held, the step being saved included. Either way
+/// ``notices`` says what happened, for the host to show. Failures that remain (a value too
+/// large, a limit) are ``StorageError``s, never crashes.
 ///
 /// Not thread-safe: use one store from one thread (the host's).
 public final class SaveStore {
@@ -54,12 +66,23 @@ public final class SaveStore {
     public let limits: Limits
     /// Where the saves actually are: `.memory` when the requested file could not be used.
     public internal(set) var location: Location
-    /// What went wrong while opening (a file moved aside, saves kept in memory), as
-    /// sentences for the player. Empty when all went well.
-    public internal(set) var warnings: [String] = []
+    /// What went wrong with the save file (moved aside, saves kept in memory), oldest first:
+    /// while opening, and later when the file stopped working. Empty when all went well.
+    public internal(set) var notices: [SaveNotice] = []
+    /// The whole sentences of ``notices``.
+    public var warnings: [String] { notices.map(\.message) }
 
     var db: SQLiteDatabase?
     var statements: SaveStatements?
+    /// The file the store opened (device and inode), to notice it being deleted or replaced.
+    var openedFile: SaveFile.Identity?
+    /// How many ``beginGroup()`` calls are not ended yet.
+    var groupDepth = 0
+    /// The writes of the open group, once its transaction has begun (nil before its first
+    /// write): what is written again in memory if the file fails before the group commits.
+    var groupWrites: [PendingWrite]?
+    /// Groups ended without a write since the file was last looked for.
+    var groupsSinceLook = 0
 
     /// Opens the database at `location`, creating its folder and file when missing. Never
     /// fails: see ``warnings`` and ``location``.
@@ -77,8 +100,9 @@ public final class SaveStore {
             self.init(location: .file(path), limits: limits)
         } else {
             self.init(location: .memory, limits: limits)
-            warnings.append("Saves have nowhere to go (neither XDG_DATA_HOME nor HOME is set); "
-                            + "this session's saves will be lost when the arcade quits.")
+            notices.append(SaveNotice(
+                message: "Saves have nowhere to go (neither XDG_DATA_HOME nor HOME is set); \(SaveNotice.lostOnQuit).",
+                short: "Saves are kept in memory until you quit: neither XDG_DATA_HOME nor HOME is set."))
         }
     }
 
@@ -125,6 +149,10 @@ public final class SaveStore {
     /// Closes the database (checkpointing its log into the main file). Later calls fail
     /// with ``StorageError/Kind/closed``.
     public func close() {
+        if groupDepth > 0 {
+            groupDepth = 1
+            endGroup()
+        }
         statements = nil
         db?.close()
         db = nil
@@ -134,18 +162,14 @@ public final class SaveStore {
 
     /// The value `game` saved under `key`, or nil.
     public func value(game: String, key: String) throws(StorageError) -> LuaValue? {
-        let st = try ready()
-        let text: Result<LuaValue, JSONReader.Failure>?
-        do {
+        let text: Result<LuaValue, JSONReader.Failure>? = try read(doing: "read saves") { st in
             st.value.bind(1, game)
             st.value.bind(2, key)
             defer { st.value.reset() }
             guard try st.value.step() else { return nil }
-            text = st.value.withText(0) { bytes in
+            return st.value.withText(0) { bytes in
                 do throws(JSONReader.Failure) { return .success(try JSONReader.decode(bytes)) } catch { return .failure(error) }
             }
-        } catch {
-            throw failure(error, doing: "read saves")
         }
         switch text {
         case .success(let value): return value
@@ -155,20 +179,21 @@ public final class SaveStore {
         }
     }
 
-    /// Saves `value` for `game` under `key`, in its own transaction; nil deletes the key.
+    /// Saves `value` for `game` under `key` (in the open group's transaction, else in its
+    /// own); nil deletes the key.
     ///
     /// - Throws: ``StorageError``: `.tooLarge` when the value, the key or the game's saves
     ///   in all would pass ``limits`` (nothing is written then), `.invalid` for an empty key
-    ///   or a non-finite number, or what the disk said.
+    ///   or a non-finite number. A failure of the file itself is not thrown: the store
+    ///   carries on in memory and says so in ``notices``.
     public func setValue(_ value: LuaValue?, game: String, key: String) throws(StorageError) {
-        let st = try ready()
         let keySize = key.utf8.count
         if keySize == 0 { throw StorageError(.invalid, "the key is empty") }
         if keySize > limits.keyBytes {
             throw StorageError(.tooLarge, "the key is \(keySize) bytes long, over the \(limits.keyBytes)-byte limit")
         }
         guard let value else {
-            try transaction(st, doing: "delete a save") {
+            try write(.value(nil, game: game, key: key), doing: "delete a save") { st in
                 st.delete.bind(1, game)
                 st.delete.bind(2, key)
                 try st.delete.run()
@@ -183,16 +208,17 @@ public final class SaveStore {
                                + "over the \(ByteCount.describe(limits.valueBytes)) limit")
         }
         let size = Int64(keySize + json.count)
-        try transaction(st, doing: "save") {
+        let limit = limits.gameBytes
+        try write(.value(value, game: game, key: key), doing: "save") { st in
             st.otherSizes.bind(1, game)
             st.otherSizes.bind(2, key)
             _ = try st.otherSizes.step()
             let others = st.otherSizes.int64(0)
             st.otherSizes.reset()
             let total = Int(others + size)
-            if total > limits.gameBytes {
-                throw StorageError(.tooLarge, "saves for '\(game)' would total \(ByteCount.describe(total, over: limits.gameBytes)), "
-                                   + "over the \(ByteCount.describe(limits.gameBytes)) limit per game")
+            if total > limit {
+                throw StorageError(.tooLarge, "saves for '\(game)' would total \(ByteCount.describe(total, over: limit)), "
+                                   + "over the \(ByteCount.describe(limit)) limit per game")
             }
             st.upsert.bind(1, game)
             st.upsert.bind(2, key)
@@ -204,27 +230,21 @@ public final class SaveStore {
 
     /// The keys `game` has saved, in byte order.
     public func keys(game: String) throws(StorageError) -> [String] {
-        let st = try ready()
-        do {
+        try read(doing: "read saves") { st in
             st.keys.bind(1, game)
             var keys: [String] = []
             while try st.keys.step() { keys.append(st.keys.text(0) ?? "") }
             return keys
-        } catch {
-            throw failure(error, doing: "read saves")
         }
     }
 
     /// Bytes `game`'s saves take, as counted for ``Limits/gameBytes``.
     public func bytesUsed(game: String) throws(StorageError) -> Int {
-        let st = try ready()
-        do {
+        try read(doing: "read saves") { st in
             st.gameSize.bind(1, game)
             defer { st.gameSize.reset() }
             _ = try st.gameSize.step()
             return Int(st.gameSize.int64(0))
-        } catch {
-            throw failure(error, doing: "read saves")
         }
     }
 
@@ -233,8 +253,7 @@ public final class SaveStore {
     /// Records `score` for `game`; true when it is higher than the best so far (or the
     /// first), in which case it becomes the best. Only the best is kept.
     public func submitScore(_ score: Int64, game: String) throws(StorageError) -> Bool {
-        let st = try ready()
-        return try transaction(st, doing: "record the score") {
+        try write(.score(score, game: game), doing: "record the score") { st in
             st.best.bind(1, game)
             let previous = try st.best.step() ? st.best.int64(0) : nil
             st.best.reset()
@@ -248,27 +267,21 @@ public final class SaveStore {
 
     /// The best score of `game`, or nil before its first.
     public func bestScore(game: String) throws(StorageError) -> Int64? {
-        let st = try ready()
-        do {
+        try read(doing: "read scores") { st in
             st.best.bind(1, game)
             defer { st.best.reset() }
             return try st.best.step() ? st.best.int64(0) : nil
-        } catch {
-            throw failure(error, doing: "read scores")
         }
     }
 
     /// Every game's best score, for the menu.
     public func bestScores() throws(StorageError) -> [String: Int64] {
-        let st = try ready()
-        do {
+        try read(doing: "read scores") { st in
             var scores: [String: Int64] = [:]
             while try st.allBest.step() {
                 scores[st.allBest.text(0) ?? ""] = st.allBest.int64(1)
             }
             return scores
-        } catch {
-            throw failure(error, doing: "read scores")
         }
     }
 
@@ -280,56 +293,6 @@ public final class SaveStore {
         guard let db else { throw StorageError(.closed, "the save store is closed") }
         do { return try db.texts("PRAGMA integrity_check") } catch {
             throw failure(error, doing: "check the save file")
-        }
-    }
-
-    // MARK: Running statements
-
-    private func ready() throws(StorageError) -> SaveStatements {
-        guard let statements else { throw StorageError(.closed, "the save store is closed") }
-        return statements
-    }
-
-    /// Runs `body` between `BEGIN IMMEDIATE` and `COMMIT`, rolling back when it throws.
-    /// Taking the write lock at the start means a busy database fails here, before any work.
-    private func transaction<R>(_ st: SaveStatements, doing what: String, _ body: () throws -> R) throws(StorageError) -> R {
-        do {
-            try st.begin.run()
-        } catch {
-            throw failure(error, doing: what)
-        }
-        do {
-            let result = try body()
-            try st.commit.run()
-            return result
-        } catch {
-            // after a failed COMMIT the transaction can still be open: end it either way
-            if let handle = db?.handle, sqlite3_get_autocommit(handle) == 0 { try? st.rollback.run() }
-            if let e = error as? StorageError { throw e }
-            throw failure(error, doing: what)
-        }
-    }
-
-    /// A player-facing error for what SQLite (or the JSON reader) said.
-    private func failure(_ error: any Error, doing what: String) -> StorageError {
-        guard let f = error as? SQLiteFailure else { return StorageError(.io, "could not \(what): \(error)") }
-        let place: String
-        switch location {
-        case .file(let path): place = path
-        case .memory: place = "saves kept in memory"
-        }
-        switch f.primary {
-        case SQLITE_FULL:
-            return StorageError(.diskFull, "could not \(what): the disk is full (\(place))")
-        case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN:
-            return StorageError(.readOnly, "could not \(what): the save file cannot be written (\(f.message); \(place))")
-        case SQLITE_BUSY, SQLITE_LOCKED:
-            return StorageError(.busy, "could not \(what): the save file is busy, another arcade may be using it (\(place))")
-        case SQLITE_CORRUPT, SQLITE_NOTADB:
-            return StorageError(.damaged, "could not \(what): the save file is damaged (\(f.message); \(place)); "
-                                + "the arcade will move it aside and start a new one when it next starts")
-        default:
-            return StorageError(.io, "could not \(what): \(f.message) (\(place))")
         }
     }
 }

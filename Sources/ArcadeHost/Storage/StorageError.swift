@@ -15,6 +15,8 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
         case busy
         /// The file's contents are damaged; the next start moves it aside.
         case damaged
+        /// The file was deleted or replaced while the store had it open.
+        case deleted
         /// Any other failure of the disk or of SQLite.
         case io
         /// The store was closed.
@@ -25,6 +27,9 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
     public var kind: Kind
     /// What happened, without a function name: `value is 300 KiB, over the 256 KiB limit`.
     public var message: String
+    /// For a failure of the file: what went wrong with it, without what was being done
+    /// ("the disk is full"), for the notice the store gives when it carries on in memory.
+    var cause: String?
 
     /// An error of `kind` saying `message`.
     public init(_ kind: Kind, _ message: String) {
@@ -32,8 +37,27 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
         self.message = message
     }
 
+    init(_ kind: Kind, _ message: String, cause: String) {
+        self.init(kind, message)
+        self.cause = cause
+    }
+
+    /// Errors are equal when they say the same (``cause`` only repeats part of the message).
+    public static func == (a: StorageError, b: StorageError) -> Bool {
+        a.kind == b.kind && a.message == b.message
+    }
+
     /// The message.
     public var description: String { message }
+
+    /// True when the save file itself failed (rather than the value being refused, or the
+    /// store being closed): the store then carries on in memory.
+    var isFileFailure: Bool {
+        switch kind {
+        case .diskFull, .readOnly, .busy, .damaged, .deleted, .io: true
+        case .tooLarge, .invalid, .closed: false
+        }
+    }
 }
 
 /// Sizes in messages: "300 KiB", "1.2 MiB", "512 bytes".

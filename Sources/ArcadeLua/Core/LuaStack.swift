@@ -227,18 +227,35 @@ public struct LuaStack {
     /// Tables become `.array` when their keys are exactly 1...n, else `.table` with keys
     /// converted to strings. Functions, userdata and threads become descriptive strings.
     /// Cycles and depth beyond `maxDepth` are reported as errors.
-    public func value(at index: Int32, maxDepth: Int = 64) throws(LuaBridgeError) -> LuaValue {
+    ///
+    /// A ``LuaValue`` is a tree: a table reached from several places is copied once for each
+    /// (thirty levels of `t = { a = t, b = t }` would be 2^30 copies). So the copy counts
+    /// against a budget, `maxBytes` (by default the VM's memory cap: the host copies no more
+    /// of a game's data than the game itself may hold), and past it the conversion stops
+    /// with ``LuaBridgeError/tooLarge(bytes:)``.
+    public func value(at index: Int32, maxDepth: Int = 64, maxBytes: Int? = nil) throws(LuaBridgeError) -> LuaValue {
         var path: [UnsafeRawPointer] = []
-        return try value(at: absolute(index), depth: maxDepth, path: &path)
+        let cap = maxBytes ?? memoryCap
+        var budget = cap
+        do {
+            return try value(at: absolute(index), depth: maxDepth, path: &path, budget: &budget)
+        } catch .tooLarge {
+            throw .tooLarge(bytes: cap)
+        }
     }
 
-    private func value(at index: Int32, depth: Int, path: inout [UnsafeRawPointer]) throws(LuaBridgeError) -> LuaValue {
+    private func value(at index: Int32, depth: Int, path: inout [UnsafeRawPointer], budget: inout Int) throws(LuaBridgeError) -> LuaValue {
+        budget -= Self.copiedValueBytes
+        if budget < 0 { throw .tooLarge(bytes: 0) }
         switch type(at: index) {
         case .none, .nil: return .nil
         case .boolean: return .bool(truthy(at: index))
         case .number:
             return isInteger(at: index) ? .int(lua_tointegerx(L, index, nil)) : .number(lua_tonumberx(L, index, nil))
-        case .string: return .string(string(at: index) ?? "")
+        case .string:
+            budget -= rawLength(at: index)
+            if budget < 0 { throw .tooLarge(bytes: 0) }
+            return .string(string(at: index) ?? "")
         case .table:
             guard depth > 0 else { throw .tooDeep }
             let ptr = lua_topointer(L, index)!
@@ -259,7 +276,7 @@ public struct LuaStack {
                 for i in 1...n {
                     getIndex(i, in: index)
                     let v: LuaValue
-                    do { v = try value(at: top, depth: depth - 1, path: &path) } catch { pop(); throw error }
+                    do { v = try value(at: top, depth: depth - 1, path: &path, budget: &budget) } catch { pop(); throw error }
                     pop()
                     items.append(v)
                 }
@@ -269,8 +286,9 @@ public struct LuaStack {
             pushNil()
             while next(in: index) {
                 let key = keyString(at: -2)
+                budget -= key.utf8.count
                 let v: LuaValue
-                do { v = try value(at: top, depth: depth - 1, path: &path) } catch { pop(2); throw error }
+                do { v = try value(at: top, depth: depth - 1, path: &path, budget: &budget) } catch { pop(2); throw error }
                 fields[key] = v
                 pop()
             }
@@ -423,19 +441,6 @@ public enum LuaType: Int32, Sendable {
         case .table: "table"
         case .function: "function"
         case .thread: "thread"
-        }
-    }
-}
-
-/// Why a Lua value could not be brought over to Swift.
-public enum LuaBridgeError: Error, Equatable, CustomStringConvertible {
-    case cycle
-    case tooDeep
-
-    public var description: String {
-        switch self {
-        case .cycle: "the table contains itself (a cycle)"
-        case .tooDeep: "the table is nested too deeply"
         }
     }
 }

@@ -74,7 +74,8 @@ public enum ArcadeModule {
             ("log", { [unowned vm] s in
                 var parts: [String] = []
                 for i in stride(from: 1, through: s.top, by: 1) {
-                    parts.append(s.string(at: i) ?? (try? s.value(at: i)).map { $0.json() } ?? s.typeName(at: i))
+                    // a table is shown as JSON up to a size a log line can take, else by its type
+                    parts.append(s.string(at: i) ?? (try? s.value(at: i, maxBytes: 1 << 20)).map { $0.json() } ?? s.typeName(at: i))
                 }
                 vm.log(parts.joined(separator: "\t"))
                 return 0
