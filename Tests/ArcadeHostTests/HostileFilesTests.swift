@@ -63,6 +63,19 @@ final class OpenFifo {
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
     }
 
+    @Test func updateGoldenMakesNothingThroughATestsFolderLinkedOutOfTheGame() throws {
+        let (g, outside) = try Self.goldenGame()
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try FileManager.default.moveItem(atPath: g.folder + "/tests/a.lua", toPath: outside + "/a.lua")
+        try FileManager.default.removeItem(atPath: g.folder + "/tests")
+        try FileManager.default.createSymbolicLink(atPath: g.folder + "/tests", withDestinationPath: outside)
+        let result = try Self.updateGolden(g)
+        #expect(!result.passed)
+        #expect(result.message.contains("cannot write the golden frame scratch/tests/golden/first.txt: "
+                                        + "tests leads outside the game's folder"), "\(result.message)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == ["a.lua"])
+    }
+
     @Test func updateGoldenDoesNotFollowAGoldenFileLinkedOutOfTheGame() throws {
         let (g, outside) = try Self.goldenGame()
         defer { try? FileManager.default.removeItem(atPath: outside) }

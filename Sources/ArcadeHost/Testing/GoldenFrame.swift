@@ -64,9 +64,12 @@ public enum GoldenFrame {
     /// be a regular file of its own (no symbolic link, no other name, no FIFO).
     public static func write(_ text: String, name: String, testsFolder: String, gameFolder: String) -> String? {
         let folder = testsFolder + "/golden"
-        if mkdir(folder, 0o755) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
-        guard FileBytes.isInside(folder, gameFolder) else {
-            return "tests/golden leads outside the game's folder (a symbolic link?)"
+        // the tests folder first, so that not even an empty folder is made outside
+        for (path, shown) in [(testsFolder, "tests"), (folder, "tests/golden")] {
+            if path == folder && mkdir(folder, 0o755) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
+            guard FileBytes.isInside(path, gameFolder) else {
+                return "\(shown) leads outside the game's folder (a symbolic link?)"
+            }
         }
         return FileIO.write(text, to: folder + "/" + name + ".txt", confined: true)?.description
     }
