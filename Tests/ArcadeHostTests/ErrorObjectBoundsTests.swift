@@ -66,8 +66,11 @@ import ArcadeCore
     }
 
     @Test func cuttingKeepsWholeCharactersAndSaysHowLongItWas() {
-        #expect(LuaError.clipped("short", to: 10) == "short")
-        #expect(LuaError.clipped("ééé", to: 3) == "é... (cut: 6 bytes in all)")
-        #expect(LuaError.clipped("abcdef", to: 3) == "abc... (cut: 6 bytes in all)")
+        func clipped(_ text: String, _ limit: Int) -> String {
+            Array(text.utf8).withUnsafeBytes { LuaError.clipped($0, to: limit) }
+        }
+        #expect(clipped("short", 10) == "short")
+        #expect(clipped("ééé", 3) == "é... (cut: 6 bytes in all)")
+        #expect(clipped("abcdef", 3) == "abc... (cut: 6 bytes in all)")
     }
 }

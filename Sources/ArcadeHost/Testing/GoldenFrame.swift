@@ -63,14 +63,12 @@ public enum GoldenFrame {
     /// folder, once its links are resolved, must lie inside `gameFolder`, and the file must
     /// be a regular file of its own (no symbolic link, no other name, no FIFO).
     public static func write(_ text: String, name: String, testsFolder: String, gameFolder: String) -> String? {
+        func outside(_ shown: String) -> String { "\(shown) leads outside the game's folder (a symbolic link?)" }
         let folder = testsFolder + "/golden"
         // the tests folder first, so that not even an empty folder is made outside
-        for (path, shown) in [(testsFolder, "tests"), (folder, "tests/golden")] {
-            if path == folder && mkdir(folder, 0o755) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
-            guard FileBytes.isInside(path, gameFolder) else {
-                return "\(shown) leads outside the game's folder (a symbolic link?)"
-            }
-        }
+        guard FileBytes.isInside(testsFolder, gameFolder) else { return outside("tests") }
+        if mkdir(folder, 0o755) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
+        guard FileBytes.isInside(folder, gameFolder) else { return outside("tests/golden") }
         return FileIO.write(text, to: folder + "/" + name + ".txt", confined: true)?.description
     }
 

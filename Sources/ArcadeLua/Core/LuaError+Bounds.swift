@@ -50,11 +50,4 @@ extension LuaError {
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
             + "... (cut: \(bytes.count) bytes in all)"
     }
-
-    /// `text` cut as ``clipped(_:to:)`` cuts bytes.
-    static func clipped(_ text: String, to limit: Int) -> String {
-        guard text.utf8.count > limit else { return text }
-        var copy = text
-        return copy.withUTF8 { clipped(UnsafeRawBufferPointer($0), to: limit) }
-    }
 }

@@ -84,15 +84,16 @@ let continuedAfterStop = Atomic<Bool>(false)
 ///
 /// Fatal signals (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT; Swift's runtime traps
 /// raise SIGILL or SIGTRAP) and terminating ones (SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1,
-/// SIGUSR2, SIGPIPE, SIGALRM: every signal whose default action ends the process) get the
-/// same handler: write the precomputed restore bytes, put back the saved termios, drop pending
-/// input, then raise the signal again. A fatal signal goes on to the previous disposition, so
-/// a crash still reaches the Swift backtracer, now printing to a sane terminal. A terminating
-/// one goes to the default action: the Swift runtime also catches SIGQUIT, to print a
-/// backtrace and then wait at an interactive prompt, and a quit is no crash. Either way the
-/// process dies of the signal it got (a shell reports 128+signo). Terminating signals end the process at once
-/// instead of setting a flag for the loop: the loop may be busy in a long Lua call or blocked
-/// writing to a terminal that hung up, and a quit that depends on it might never come.
+/// SIGUSR2, SIGPIPE, SIGALRM: every other signal whose default action ends the process) are
+/// handled alike: write the precomputed restore bytes, put back the saved termios, drop
+/// pending input, then raise the signal again. A fatal signal goes on to the previous
+/// disposition, so a crash still reaches the Swift backtracer, now printing to a sane
+/// terminal. A terminating one goes to the default action: the Swift runtime catches SIGQUIT
+/// too, to print a backtrace and then wait at a prompt, and a quit is no crash. Either way
+/// the process dies of the signal it got (a shell reports 128+signo). Terminating signals end
+/// the process at once instead of setting a flag for the loop: the loop may be busy in a long
+/// Lua call or blocked writing to a terminal that hung up, and a quit that depends on it might
+/// never come.
 /// Signals that were ignored when we started (SIGHUP under `nohup`, SIGINT in a background
 /// job) stay ignored.
 ///
