@@ -96,6 +96,7 @@ extension Arcade {
             let catalog = dirs.catalog()
             let entry = try Play.find(id, in: catalog)
             let replayScript = try replay.map { try script($0) }
+            let inputScript = try input.map { try script($0) }
             try checkRecordPath()
             guard headless else {
                 var o = ArcadeApp.Options(catalog: catalog)
@@ -110,7 +111,7 @@ extension Arcade {
                 return
             }
             var play = HeadlessPlay(entry: entry)
-            play.input = try input.map { try script($0) }
+            play.input = inputScript
             play.replay = replayScript
             play.seed = seed
             play.frames = frames

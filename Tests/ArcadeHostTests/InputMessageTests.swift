@@ -105,6 +105,22 @@ import ArcadeCore
         #expect(steps.err.contains("'-1' is invalid for '--steps <steps>': a number of steps must be 0 or more"), "\(steps.err)")
     }
 
+    /// The check that a recording can be written empties nothing: the script read may be the
+    /// file the recording goes to.
+    @Test func recordingOverTheInputScriptReadsTheScriptFirst() throws {
+        let dir = try temporaryFolder("record-over-input")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let moves = dir + "/moves.txt"
+        try "0 key a\n1 key b\n".write(toFile: moves, atomically: false, encoding: .utf8)
+        #expect(InputRecorder.problem(writingTo: moves) == nil)
+        #expect(try String(contentsOfFile: moves, encoding: .utf8) == "0 key a\n1 key b\n")
+        let r = try runArcade(["play", "tiny", "--games", fixtureGames, "--headless", "--frames", "5",
+                               "--input", moves, "--record", moves, "--state"])
+        #expect(r.status == 0, "\(r.err)")
+        let recorded = try InputScript.parse(try String(contentsOfFile: moves, encoding: .utf8))
+        #expect(recorded.entries.count == 2 && recorded.end == 5)
+    }
+
     @Test func aRecordingMadeInAnotherGameNeedsTheFlagThatSaysSo() throws {
         let dir = try temporaryFolder("other-game")
         defer { try? FileManager.default.removeItem(atPath: dir) }

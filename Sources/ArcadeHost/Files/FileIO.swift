@@ -76,7 +76,9 @@ public enum FileIO {
     /// refused like a device, a socket or a folder; the descriptor blocks again once open.
     /// `confined` (a file the arcade writes inside a game's folder) also refuses a symbolic
     /// link and a file with other names (a hard link), which could lead out of the folder.
-    public static func openForWriting(_ path: String, confined: Bool = false) -> Result<Int32, WriteProblem> {
+    /// `emptying: false` leaves what the file holds (a check before the real write).
+    public static func openForWriting(_ path: String, confined: Bool = false,
+                                      emptying: Bool = true) -> Result<Int32, WriteProblem> {
         let fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC | (confined ? O_NOFOLLOW : 0), 0o644)
         guard fd >= 0 else {
             let code = errno
@@ -95,7 +97,7 @@ public enum FileIO {
             problem = notRegular(st.st_mode)
         } else if confined && st.st_nlink > 1 {
             problem = WriteProblem(description: "it has other names (hard links), so it may belong to another folder")
-        } else if ftruncate(fd, 0) != 0 || fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 {
+        } else if (emptying && ftruncate(fd, 0) != 0) || fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 {
             problem = WriteProblem(description: String(cString: strerror(errno)))
         }
         if let problem {

@@ -28,9 +28,9 @@ public final class InputRecorder {
 
     /// Why a recording could not be written at `path` (a FIFO, a folder, a missing folder...),
     /// or nil when it can: checked before the arcade takes the terminal, so the player hears
-    /// of it at once. The file is created (empty) if missing.
+    /// of it at once. The file is created (empty) if missing, and left as it is if not.
     public static func problem(writingTo path: String) -> String? {
-        switch FileIO.openForWriting(path) {
+        switch FileIO.openForWriting(path, emptying: false) {
         case .success(let fd):
             close(fd)
             return nil
