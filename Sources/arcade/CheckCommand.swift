@@ -14,7 +14,8 @@ extension Arcade {
                                                                valueName: "DIR"))
         var games: [String] = []
 
-        @Option(help: "Steps of random input to run each game for, per seed.")
+        @Option(parsing: .unconditional, help: "Steps of random input to run each game for, per seed.",
+                transform: stepCount)
         var steps: Int = 300
 
         func run() throws {

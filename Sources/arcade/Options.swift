@@ -60,6 +60,20 @@ struct DisplayOptions: ParsableArguments {
     }
 }
 
+/// A count of steps (`--frames`, `--steps`): a whole number, 0 or more. (The parser's
+/// message names the option and the value; these say what is wrong with it.)
+@Sendable func stepCount(_ text: String) throws -> Int {
+    guard let n = Int(text) else { throw ValidationError("a number of steps is a whole number") }
+    guard n >= 0 else { throw ValidationError("a number of steps must be 0 or more") }
+    return n
+}
+
+/// `--seed N`: a whole number from 0 to 2^64 - 1.
+@Sendable func seedValue(_ text: String) throws -> UInt64 {
+    guard let seed = UInt64(text) else { throw ValidationError("a seed is a whole number from 0 to \(UInt64.max)") }
+    return seed
+}
+
 /// `--size COLSxROWS`.
 @Sendable func canvasSize(_ text: String) throws -> CanvasSize {
     guard let (cols, rows) = InputScript.parseSize(text) else { throw ValidationError("--size takes COLSxROWS, like 80x24") }

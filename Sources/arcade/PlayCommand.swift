@@ -13,13 +13,17 @@ extension Arcade {
 
         @OptionGroup var dirs: GameDirs
 
-        @Option(help: "Seed for the game's random numbers (default: 1 headless, random in the terminal).")
+        @Option(parsing: .unconditional, help: "Seed for the game's random numbers (default: 1 headless, random in the terminal).",
+                transform: seedValue)
         var seed: UInt64?
 
         @Flag(help: "Run without a terminal, as fast as possible.")
         var headless = false
 
-        @Option(help: "Headless: steps to run (60 per second of game time; default: where the --replay recording or --input script ends, else 600).")
+        // unconditional: `--frames -5` is a wrong count, not a missing one
+        @Option(parsing: .unconditional,
+                help: "Headless: steps to run (60 per second of game time; default: where the --replay recording or --input script ends, else 600).",
+                transform: stepCount)
         var frames: Int?
 
         @Option(help: ArgumentHelp("Headless: input script (see README).", valueName: "FILE"))
@@ -41,6 +45,9 @@ extension Arcade {
 
         @Option(help: ArgumentHelp("Replay a recording made with --record, in the terminal or headless.", valueName: "FILE"))
         var replay: String?
+
+        @Flag(help: ArgumentHelp("Replay (or take --input from) a recording made in another game: its inputs then mean something else."))
+        var allowOtherGame = false
 
         @Option(help: ArgumentHelp("Write what the terminal is sent to FILE as an asciicast v2 recording (asciinema play FILE). Headless: the frames the terminal would get, one per step, on the game's clock.",
                                    valueName: "FILE"))
@@ -67,16 +74,25 @@ extension Arcade {
             }
         }
 
-        /// Parses an input script or recording, or exits with the reason.
-        static func readScript(_ path: String) throws -> InputScript {
-            do { return try InputScript.read(path) } catch {
+        /// The input script or recording at `path`, for the game `game` (unless
+        /// `--allow-other-game`), or an exit with the reason.
+        func script(_ path: String, game: String) throws -> InputScript {
+            do {
+                let script = try InputScript.read(path)
+                try script.check(madeFor: game, path: path, allowOtherGame: allowOtherGame)
+                return script
+            } catch {
                 Output.err("arcade: \(error)\n")
                 throw ExitCode(2)
             }
         }
 
-        func validate() throws {
-            guard (frames ?? 0) >= 0 else { throw ValidationError("--frames must be 0 or more") }
+        /// Refuses, before anything runs or the terminal is taken, a recording that could not
+        /// be written (a FIFO, a folder, a missing folder).
+        func checkRecordPath() throws {
+            guard let record, let problem = InputRecorder.problem(writingTo: record) else { return }
+            Output.err("arcade: \(problem)\n")
+            throw ExitCode(2)
         }
 
         func run() throws {
@@ -86,7 +102,9 @@ extension Arcade {
             let catalog = cart.map { GameCatalog(paths: GameCatalog.defaultSearchDirs(extra: dirs.extra) + [$0.entry.folder]) }
                 ?? dirs.catalog()
             let entry = try Play.find(cart?.entry.id ?? id, in: catalog)
-            let replayScript = try replay.map { try Play.readScript($0) }
+            let replayScript = try replay.map { try script($0, game: entry.id) }
+            let inputScript = try input.map { try script($0, game: entry.id) }
+            try checkRecordPath()
             guard headless else {
                 var o = ArcadeApp.Options(catalog: catalog)
                 o.gameID = entry.id
@@ -100,7 +118,7 @@ extension Arcade {
                 return
             }
             var play = HeadlessPlay(entry: entry)
-            play.input = try input.map { try Play.readScript($0) }
+            play.input = inputScript
             play.replay = replayScript
             play.seed = seed
             play.frames = frames

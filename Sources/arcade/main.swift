@@ -44,7 +44,7 @@ extension Arcade {
         @Argument(help: "The game's id.") var id: String
         @OptionGroup var dirs: GameDirs
         @OptionGroup var display: DisplayOptions
-        @Option(help: "Seed for the game's random numbers.") var seed: UInt64?
+        @Option(parsing: .unconditional, help: "Seed for the game's random numbers.", transform: seedValue) var seed: UInt64?
         @Option(help: Arcade.interactiveCastHelp) var cast: String?
 
         func run() throws {

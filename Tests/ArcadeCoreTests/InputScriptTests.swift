@@ -35,7 +35,7 @@ import Testing
         #expect(error("5 key a\n2 key b") == "line 2: frame 2 comes after frame 5: frames must not go back")
         #expect(error("1 jump") == "line 1: unknown event 'jump' (expected key, keyup, mouse, resize or end)")
         #expect(error("1 mouse poke 1 1") == "line 1: unknown mouse action 'poke'")
-        #expect(error("1 resize 0 10") == "line 1: 'resize' takes a column count and a row count")
+        #expect(error("1 resize 0 10") == "line 1: resize to 0x10: a size must be between 20x10 and 1000x500")
     }
 
     /// Recordings are shared: a size or position no terminal has is refused, never allocated.

@@ -276,7 +276,9 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
 /// Ctrl-Z and SIGTSTP suspend the arcade as a full-screen terminal program should: checked on
 /// a pseudo-terminal with the real executable in a process group of its own (a shell's job).
 @Suite(.serialized) struct SuspendTests {
-    static func spawn(_ pty: PseudoTerminal, _ args: [String]) throws -> pid_t {
+    /// Starts `args` on `pty` as a shell starts a job; `environment` changes the test's own
+    /// (a nil value removes the variable).
+    static func spawn(_ pty: PseudoTerminal, _ args: [String], environment: [String: String?] = [:]) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -288,7 +290,9 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
         posix_spawnattr_setpgroup(&attributes, 0)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for s in [SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, s) }
+        for s in [SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM] {
+            sigaddset(&defaults, s)
+        }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         var empty = sigset_t()
         sigemptyset(&empty)
@@ -298,6 +302,7 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
         var env = ProcessInfo.processInfo.environment
         env["TERM"] = "xterm-256color"
         env["XDG_DATA_HOME"] = NSTemporaryDirectory() + "arcade-suspend-\(getpid())"
+        for (name, value) in environment { env[name] = value }
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0

@@ -9,6 +9,8 @@ import Testing
 /// How the child process ends while its terminal is entered.
 enum ChildEnding: String, CaseIterable, Sendable {
     case fatalError, nilPointer, stackOverflow, abort, sigterm, sighup, sigint, exit
+    // every other signal whose default action ends the process
+    case sigquit, sigusr1, sigusr2, sigpipe, sigalrm
 
     /// How the child should have died: by this signal (a trap may be SIGILL or SIGTRAP), or by
     /// exiting with status 0 (`nil`).
@@ -20,6 +22,11 @@ enum ChildEnding: String, CaseIterable, Sendable {
         case .sigterm: [SIGTERM]
         case .sighup: [SIGHUP]
         case .sigint: [SIGINT]
+        case .sigquit: [SIGQUIT]
+        case .sigusr1: [SIGUSR1]
+        case .sigusr2: [SIGUSR2]
+        case .sigpipe: [SIGPIPE]
+        case .sigalrm: [SIGALRM]
         case .exit: nil
         }
     }
@@ -73,6 +80,8 @@ struct TerminalSignalTests {
     func child() throws {
         let ending = try #require(
             ProcessInfo.processInfo.environment[childVariable].flatMap(ChildEnding.init))
+        // the arcade starts with SIGPIPE's default action; a test runner may ignore it
+        if ending == .sigpipe { signal(SIGPIPE, SIG_DFL) }
         let terminal = try Terminal(input: STDIN_FILENO, output: STDIN_FILENO)
         try terminal.enter()
         switch ending {
@@ -90,6 +99,16 @@ struct TerminalSignalTests {
             kill(getpid(), SIGHUP)
         case .sigint:
             kill(getpid(), SIGINT)
+        case .sigquit:
+            kill(getpid(), SIGQUIT)
+        case .sigusr1:
+            kill(getpid(), SIGUSR1)
+        case .sigusr2:
+            kill(getpid(), SIGUSR2)
+        case .sigpipe:
+            kill(getpid(), SIGPIPE)
+        case .sigalrm:
+            kill(getpid(), SIGALRM)
         case .exit:
             Glibc.exit(0)
         }

@@ -66,12 +66,19 @@ public struct InputScript: Equatable, Sendable {
         return s
     }()
 
-    /// Parses a script.
+    /// The last step an event or the end may be at: 24 hours of game time at 60 steps a
+    /// second. A recording or script further than that is no run anyone played, and a
+    /// replay would run for ever.
+    public static let maxFrame = 24 * 60 * 60 * 60
+
+    /// Parses a script. A UTF-8 byte order mark at the start (some editors write one) is
+    /// skipped. Messages quote at most ``shown(_:)`` of a word.
     public static func parse(_ text: String) throws(ParseError) -> InputScript {
         var script = InputScript()
         var lastFrame = 0
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        let body = text.hasPrefix("\u{FEFF}") ? Substring(text.unicodeScalars.dropFirst()) : Substring(text)
+        for rawLine in body.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             var line = Substring(rawLine)
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
@@ -84,7 +91,7 @@ public struct InputScript: Equatable, Sendable {
                 var fields: [String: String] = [:]
                 for w in words.dropFirst() {
                     let kv = w.split(separator: "=", maxSplits: 1).map(String.init)
-                    guard kv.count == 2 else { throw fail("header field '\(w)' is not name=value") }
+                    guard kv.count == 2 else { throw fail("header field '\(shown(w))' is not name=value") }
                     fields[kv[0]] = kv[1]
                 }
                 guard let game = fields["game"], !game.isEmpty else { throw fail("header needs game=<id>") }
@@ -95,7 +102,10 @@ public struct InputScript: Equatable, Sendable {
                 continue
             }
             guard let frame = Int(words[0]), frame >= 0 else {
-                throw fail("expected a frame number, got '\(words[0])'")
+                throw fail("expected a frame number, got '\(shown(words[0]))'")
+            }
+            guard frame <= maxFrame else {
+                throw fail("step \(frame) is too far away: a script or recording goes up to step \(maxFrame) (24 hours of game time)")
             }
             guard frame >= lastFrame else { throw fail("frame \(frame) comes after frame \(lastFrame): frames must not go back") }
             lastFrame = frame
@@ -110,35 +120,50 @@ public struct InputScript: Equatable, Sendable {
             switch words[1] {
             case "key", "keyup":
                 guard args.count == 1 else { throw fail("'\(words[1])' takes one key name") }
-                guard let k = parseKey(args[0]) else { throw fail("unknown key '\(args[0])'") }
+                guard let k = parseKey(args[0]) else { throw fail("unknown key '\(shown(args[0]))'") }
                 event = words[1] == "key" ? .key(k) : .keyUp(k)
             case "mouse":
                 guard args.count == 3 || args.count == 4 else { throw fail("'mouse' takes an action, a column, a row and an optional button") }
-                guard let action = MouseAction(rawValue: args[0]) else { throw fail("unknown mouse action '\(args[0])'") }
+                guard let action = MouseAction(rawValue: args[0]) else { throw fail("unknown mouse action '\(shown(args[0]))'") }
                 guard let col = Int(args[1]), let row = Int(args[2]), (0...maxCols).contains(col), (0...maxRows).contains(row) else {
                     throw fail("mouse column and row must be whole numbers from 0 to \(maxCols) and \(maxRows)")
                 }
                 var button = MouseButton.left
                 if args.count == 4 {
-                    guard let b = MouseButton(rawValue: args[3]) else { throw fail("unknown mouse button '\(args[3])'") }
+                    guard let b = MouseButton(rawValue: args[3]) else { throw fail("unknown mouse button '\(shown(args[3]))'") }
                     button = b
                 }
                 event = .mouse(MouseEvent(action, col: col, row: row, button: button))
             case "resize":
-                guard args.count == 2, let c = Int(args[0]), let r = Int(args[1]), c > 0, r > 0 else {
+                guard args.count == 2, let c = Int(args[0]), let r = Int(args[1]) else {
                     throw fail("'resize' takes a column count and a row count")
                 }
                 guard isPlayableSize(cols: c, rows: r) else { throw fail("resize to \(c)x\(r): a size must be \(sizeRule)") }
                 event = .resize(cols: c, rows: r)
             default:
-                throw fail("unknown event '\(words[1])' (expected key, keyup, mouse, resize or end)")
+                throw fail("unknown event '\(shown(words[1]))' (expected key, keyup, mouse, resize or end)")
             }
             script.entries.append(Entry(frame: frame, event: event))
         }
         return script
     }
 
-    /// `80x24` -> (80, 24).
+    /// `word` as a message quotes it: at most 40 characters (then how long it was), with what
+    /// cannot be seen (control characters, a byte order mark, other format characters)
+    /// written as `\u{FEFF}`, so a message is short and names what is in the way.
+    public static func shown(_ word: String) -> String {
+        var out = ""
+        var count = 0
+        for scalar in word.unicodeScalars {
+            if count == 40 { return out + "... (\(word.utf8.count) bytes)" }
+            count += 1
+            let invisible = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || scalar.properties.generalCategory == .format
+            out += invisible ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+        }
+        return out
+    }
+
     /// The canvas sizes the arcade runs at, in cells: `--size`, a recording's header and a
     /// script's `resize` are all held to them (recordings are shared, so untrusted).
     public static let minCols = 20, minRows = 10, maxCols = 1000, maxRows = 500
@@ -150,6 +175,7 @@ public struct InputScript: Equatable, Sendable {
 
     static var sizeRule: String { "between \(minCols)x\(minRows) and \(maxCols)x\(maxRows)" }
 
+    /// `80x24` -> (80, 24).
     public static func parseSize(_ text: String) -> (Int, Int)? {
         let p = text.split(separator: "x")
         guard p.count == 2, let c = Int(p[0]), let r = Int(p[1]), c > 0, r > 0 else { return nil }

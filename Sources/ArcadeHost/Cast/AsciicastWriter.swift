@@ -36,20 +36,23 @@ public final class AsciicastWriter {
 
     /// Creates (or truncates) `path` and writes the header.
     ///
-    /// - Throws: ``Problem`` when the file cannot be created, before anything else happens
-    ///   (so a bad path costs nothing).
+    /// - Throws: ``Problem`` when the file cannot be created, or is not a regular file (a
+    ///   FIFO is refused, never waited on), before anything else happens (so a bad path
+    ///   costs nothing).
     public init(path: String, cols: Int, rows: Int, title: String? = nil, term: String? = nil,
                 timestamp: Int? = nil, flushEachEvent: Bool = false) throws(Problem) {
         self.path = path
         self.flushEachEvent = flushEachEvent
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw Problem(description: "cannot write the recording '\(path)': \(String(cString: strerror(errno)))")
+        switch FileIO.openForWriting(path) {
+        case .success(let opened): fd = opened
+        case .failure(let problem): throw Problem(description: "cannot write the recording '\(path)': \(problem)")
         }
+        // the title (a game's) and TERM are shown by players as they are: control bytes in
+        // them are escaped as everywhere else text from a game is shown, not only JSON-encoded
         var header = "{\"version\": 2, \"width\": \(cols), \"height\": \(rows)"
         header += ", \"timestamp\": \(timestamp ?? Int(time(nil)))"
-        if let title { header += ", \"title\": " + JSONString.quoted(title, escapes: .unicode) }
-        if let term { header += ", \"env\": {\"TERM\": " + JSONString.quoted(term, escapes: .unicode) + "}" }
+        if let title { header += ", \"title\": " + Self.quotedShown(title) }
+        if let term { header += ", \"env\": {\"TERM\": " + Self.quotedShown(term) + "}" }
         header += "}\n"
         buffer.append(contentsOf: header.utf8)
         flush()
@@ -119,6 +122,11 @@ public final class AsciicastWriter {
             failure = String(cString: strerror(errno))
         }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// `text` with its control characters escaped (``ControlEscaping``), as a JSON string.
+    static func quotedShown(_ text: String) -> String {
+        JSONString.quoted(ControlEscaping.escapingControls(text, keepLayout: false), escapes: .unicode)
     }
 
     /// `microseconds` as seconds with six decimals.

@@ -6,10 +6,23 @@ import ArcadeTerminal
 /// What the screen shows and how it reaches the terminal.
 extension ArcadeApp {
     func draw() throws(TerminalError) {
+        if resizedMeanwhile() { return }
         composeFrame()
         let bytes = output.encode(frame, profile: profile)
+        if resizedMeanwhile() { return }
         if !bytes.isEmpty { try terminal.write(bytes) }
         if options.exitAfterFirstFrame { quit = true }
+    }
+
+    /// True when the window changed size since the loop last read its input (while the steps
+    /// ran, or while the frame was composed): the resize is handled as if read then, and no
+    /// frame is sent this time. A frame made for the old size would scroll and wrap in a
+    /// smaller window; the next one, after the game has laid itself out again, is painted
+    /// in full at the new size.
+    private func resizedMeanwhile() -> Bool {
+        guard let resize = terminal.takeResize() else { return false }
+        handle([resize])
+        return true
     }
 
     /// Puts what the screen shows now into ``frame``: the menu or the game, the cards over

@@ -87,9 +87,12 @@ public final class ArcadeApp {
     /// The save file's notices, shown for a few seconds each along the bottom of the screen.
     let saveNotices = SaveNoticeBar()
 
-    /// Opens the terminal (throws ``TerminalError`` when stdin/stdout are not a tty).
+    /// Opens the terminal (throws ``TerminalError`` when stdin/stdout are not a tty, or
+    /// `.cannotShowTheArcade` when `$TERM` cannot show it). Nothing is written to it yet.
     public convenience init(options: Options) throws(TerminalError) {
-        try self.init(options: options, terminal: Terminal())
+        let terminal = try Terminal()
+        if let problem = Self.terminalProblem(term: environment("TERM")) { throw .cannotShowTheArcade(problem) }
+        self.init(options: options, terminal: terminal)
     }
 
     /// The arcade on `terminal` (tests use one on a pseudo-terminal and drive ``handle(_:)``,

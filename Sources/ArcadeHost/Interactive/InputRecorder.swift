@@ -15,12 +15,32 @@ public final class InputRecorder {
 
     public init(path: String, game: String, seed: UInt64, cols: Int, rows: Int) {
         self.path = path
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if fd < 0 {
-            problem = "cannot write the recording '\(path)': \(String(cString: strerror(errno)))"
+        switch FileIO.openForWriting(path) {
+        case .success(let opened):
+            fd = opened
+        case .failure(let why):
+            fd = -1
+            problem = Self.problem(path, why)
             return
         }
         write(InputScript(header: .init(game: game, seed: seed, cols: cols, rows: rows)).text())
+    }
+
+    /// Why a recording could not be written at `path` (a FIFO, a folder, a missing folder...),
+    /// or nil when it can: checked before the arcade takes the terminal, so the player hears
+    /// of it at once. The file is created (empty) if missing, and left as it is if not.
+    public static func problem(writingTo path: String) -> String? {
+        switch FileIO.openForWriting(path, emptying: false) {
+        case .success(let fd):
+            close(fd)
+            return nil
+        case .failure(let why):
+            return problem(path, why)
+        }
+    }
+
+    private static func problem(_ path: String, _ why: FileIO.WriteProblem) -> String {
+        "cannot write the recording '\(path)': \(why)"
     }
 
     deinit { finish(at: nil) }

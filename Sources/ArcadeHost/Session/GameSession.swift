@@ -108,7 +108,7 @@ public final class GameSession {
         vm.random = SeededRandom(seed: options.seed)
         vm.moduleRoots = [
             LuaModuleRoot(path: entry.folder, chunkPrefix: entry.id),
-            LuaModuleRoot(path: entry.gamesDir + "/lib", chunkPrefix: "lib", namespace: "lib"),
+            LuaModuleRoot(path: entry.gamesDir + "/lib", chunkPrefix: "lib", namespace: "lib", container: entry.gamesDir),
         ]
         try vm.installSandbox()
         if let reversal = options.iterationProbe {

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArcadeLua
+
 /// A golden frame: a frame's plain text kept in a file, to which a later run's frame is
 /// compared cell by cell.
 ///
@@ -50,6 +55,21 @@ public enum GoldenFrame {
         let cells = cellsDiffering == 1 ? "1 cell differs" : "\(cellsDiffering) cells differ"
         let rows = rowsDiffering == 1 ? "1 row" : "\(rowsDiffering) rows"
         return ("\(cells) in \(rows)\(rowsText)", lines.joined(separator: "\n"))
+    }
+
+    /// Writes `text` as the golden frame `name` of the game in `gameFolder`, into
+    /// `testsFolder/golden/<name>.txt` (the folder made if missing); nil when written, else
+    /// why not. Golden frames stay inside the game's folder, as its scripts do: the golden
+    /// folder, once its links are resolved, must lie inside `gameFolder`, and the file must
+    /// be a regular file of its own (no symbolic link, no other name, no FIFO).
+    public static func write(_ text: String, name: String, testsFolder: String, gameFolder: String) -> String? {
+        func outside(_ shown: String) -> String { "\(shown) leads outside the game's folder (a symbolic link?)" }
+        let folder = testsFolder + "/golden"
+        // the tests folder first, so that not even an empty folder is made outside
+        guard FileBytes.isInside(testsFolder, gameFolder) else { return outside("tests") }
+        if mkdir(folder, 0o755) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
+        guard FileBytes.isInside(folder, gameFolder) else { return outside("tests/golden") }
+        return FileIO.write(text, to: folder + "/" + name + ".txt", confined: true)?.description
     }
 
     /// True when `name` can name a golden frame file: letters, digits, `-`, `_` and `.`, not

@@ -280,8 +280,8 @@ extension TestFile {
         let existing = FileIO.readText(path, within: testsFolder)
         if options.updateGolden {
             guard existing.map(GoldenFrame.normalized) != text else { return }
-            guard mkdir(folder, 0o755) == 0 || errno == EEXIST, FileIO.writeText(text, to: path) else {
-                throw failure(s, "cannot write the golden frame \(shown)")
+            if let problem = GoldenFrame.write(text, name: name, testsFolder: testsFolder, gameFolder: entry.folder) {
+                throw failure(s, "cannot write the golden frame \(shown): \(problem)")
             }
             notes.append("wrote \(shown)\(frameNote())")
             return

@@ -312,7 +312,10 @@ public final class LuaVM {
     /// Turns a failed call's status and error value into a ``LuaError``.
     private func makeError(status: Int32, label: String) -> LuaError {
         let s = stack
-        let text = s.string(at: -1) ?? "(error object is a \(s.typeName(at: -1)) value)"
+        // bounded (LuaError+Bounds): a game's error may be megabytes long
+        let (head, tail) = s.withBytes(at: -1) { LuaError.messageAndTraceback($0) }
+            ?? ("(error object is a \(s.typeName(at: -1)) value)", nil)
+        let text = tail.map { head + "\n" + $0 } ?? head
         let mib = limits.memoryBytes >> 20
         let memoryMessage = "\(name): \(label) exceeded its memory limit (\(mib) MiB)"
         switch status {
@@ -323,12 +326,8 @@ public final class LuaVM {
         case LUA_ERRERR:
             return LuaError(kind: .handler, message: "\(name): error while reporting an error in \(label) (\(text))")
         default:
-            var message = text
-            var traceback = ""
-            if let (head, tail) = text.splitOnce("\nstack traceback:\n") {
-                message = head
-                traceback = "stack traceback:\n" + tail
-            }
+            let message = head
+            let traceback = tail ?? ""
             // the C side says which budget ran out; once one has, every instruction raises its error
             switch state.pointee.budget_exhausted {
             case ARCADE_BUDGET_CALL: return LuaError(kind: .budget, message: message, traceback: traceback, budget: .call)
@@ -408,21 +407,6 @@ public final class LuaVM {
 /// A native function registered with a ``LuaVM``.
 public struct LuaNativeFunction: Hashable, Sendable {
     let id: Int
-}
-
-extension String {
-    /// The parts before and after the first occurrence of `separator`.
-    func splitOnce(_ separator: String) -> (String, String)? {
-        let hay = Array(utf8)
-        let needle = Array(separator.utf8)
-        guard !needle.isEmpty, hay.count >= needle.count else { return nil }
-        for i in 0...(hay.count - needle.count) where hay[i] == needle[0] {
-            if Array(hay[i..<(i + needle.count)]) == needle {
-                return (String(decoding: hay[..<i], as: UTF8.self), String(decoding: hay[(i + needle.count)...], as: UTF8.self))
-            }
-        }
-        return nil
-    }
 }
 
 /// Holds a native function's closure; referenced unretained from the dispatch table.

@@ -13,11 +13,20 @@ public struct LuaModuleRoot: Sendable, Equatable {
     /// When set, only module names starting with `namespace.` resolve here, with the
     /// namespace taken off: `lib.tween` in the root with namespace `lib` is `tween.lua`.
     public var namespace: String?
+    /// When set, the folder this root must itself lie in once every link is resolved (the
+    /// games folder, for its `lib/`): a root that is a link out of it loads nothing.
+    public var container: String?
 
-    public init(path: String, chunkPrefix: String, namespace: String? = nil) {
+    public init(path: String, chunkPrefix: String, namespace: String? = nil, container: String? = nil) {
         self.path = path
         self.chunkPrefix = chunkPrefix
         self.namespace = namespace
+        self.container = container
+    }
+
+    /// True when files may load from this root: it has no container, or lies inside it.
+    var isConfined: Bool {
+        container.map { FileBytes.isInside(path, $0) } ?? true
     }
 }
 
@@ -199,12 +208,15 @@ extension LuaVM {
                 names.removeFirst()
             }
             let stem = names.joined(separator: "/")
+            let confined = root.isConfined
             for relative in [stem + ".lua", stem + "/init.lua"] {
                 let path = root.path + "/" + relative
-                if let bytes = FileBytes.read(path, within: root.path) {
+                if confined, let bytes = FileBytes.read(path, within: root.path) {
                     return .success((String(decoding: bytes, as: UTF8.self), root.chunkPrefix + "/" + relative))
                 }
-                let why = fileExists(path) ? "outside the game's folder or not a regular file" : "no file"
+                let why = !fileExists(path) ? "no file"
+                    : confined ? "outside the game's folder or not a regular file"
+                    : "'\(root.chunkPrefix)' leads outside the games folder (a symbolic link?), so not loaded"
                 searched += "\n\t\(why) '\(root.chunkPrefix)/\(relative)'"
             }
         }

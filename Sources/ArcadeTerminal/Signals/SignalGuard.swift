@@ -83,13 +83,17 @@ let continuedAfterStop = Atomic<Bool>(false)
 /// the self-pipe.
 ///
 /// Fatal signals (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT; Swift's runtime traps
-/// raise SIGILL or SIGTRAP) and terminating ones (SIGTERM, SIGHUP, SIGINT, SIGQUIT) get the
-/// same handler: write the precomputed restore bytes, put back the saved termios, drop pending
-/// input, then reinstall the previous disposition and raise the signal again. The process so
-/// dies of the signal it got (a shell reports 128+signo) and a crash still reaches the Swift
-/// backtracer, now printing to a sane terminal. Terminating signals end the process at once
-/// instead of setting a flag for the loop: the loop may be busy in a long Lua call or blocked
-/// writing to a terminal that hung up, and a quit that depends on it might never come.
+/// raise SIGILL or SIGTRAP) and terminating ones (SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1,
+/// SIGUSR2, SIGPIPE, SIGALRM: every other signal whose default action ends the process) are
+/// handled alike: write the precomputed restore bytes, put back the saved termios, drop
+/// pending input, then raise the signal again. A fatal signal goes on to the previous
+/// disposition, so a crash still reaches the Swift backtracer, now printing to a sane
+/// terminal. A terminating one goes to the default action: the Swift runtime catches SIGQUIT
+/// too, to print a backtrace and then wait at a prompt, and a quit is no crash. Either way
+/// the process dies of the signal it got (a shell reports 128+signo). Terminating signals end
+/// the process at once instead of setting a flag for the loop: the loop may be busy in a long
+/// Lua call or blocked writing to a terminal that hung up, and a quit that depends on it might
+/// never come.
 /// Signals that were ignored when we started (SIGHUP under `nohup`, SIGINT in a background
 /// job) stay ignored.
 ///
@@ -99,7 +103,7 @@ let continuedAfterStop = Atomic<Bool>(false)
 /// which repaints everything. SIGCONT alone (after an uncatchable SIGSTOP) wakes it too.
 enum SignalGuard {
     static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
-    static let terminatingSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+    static let terminatingSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM]
 
     /// Fills the signal-time state and arms the restore. Call before `install()`.
     static func arm(inputFD: Int32, outputFD: Int32, saved: termios, raw: termios, wakeFD: Int32) {
@@ -129,7 +133,7 @@ enum SignalGuard {
             install(signal, handler: handleDeadlySignal, flags: SA_ONSTACK)
         }
         for signal in terminatingSignals {
-            install(signal, handler: handleDeadlySignal, flags: 0)
+            install(signal, handler: handleTerminatingSignal, flags: 0)
         }
         install(SIGWINCH, handler: handleResizeSignal, flags: SA_RESTART)
         install(SIGTSTP, handler: handleStopSignal, flags: SA_RESTART)
@@ -271,6 +275,19 @@ private func handleDeadlySignal(_ signal: Int32) {
     _ = sigaction(signal, signalTimeState.pointee.previousActions + Int(signal), nil)
     // The signal is blocked while we run, so this one is delivered, to the previous
     // disposition, the moment we return: before the faulting code runs again.
+    _ = raise(signal)
+    errno = savedErrno
+}
+
+/// The handler for terminating signals: as for a fatal one, but the signal is raised again
+/// to its default action, whatever handled it before (the Swift runtime's backtracer takes
+/// SIGQUIT, then waits at a prompt); see `SignalGuard`.
+private func handleTerminatingSignal(_ signal: Int32) {
+    let savedErrno = errno
+    SignalGuard.restore()
+    var fallback = sigaction()
+    fallback.__sigaction_handler.sa_handler = nil  // SIG_DFL
+    _ = sigaction(signal, &fallback, nil)
     _ = raise(signal)
     errno = savedErrno
 }

@@ -81,6 +81,17 @@ extension Terminal {
         }
     }
 
+    /// A resize that ``readEvents(timeout:into:)`` has not reported yet: the window's size now,
+    /// when it differs from the size last reported. Reported once: the next read does not
+    /// report it again. The loop asks just before it sends a frame, since a window that
+    /// shrank while the frame was made would scroll and wrap a frame of the old size.
+    public func takeResize() -> InputEvent? {
+        let current = size
+        guard current != lastSize else { return nil }
+        lastSize = current
+        return .resize(cols: current.cols, rows: current.rows)
+    }
+
     /// Acts on the terminal's answers to the queries in `enterSequence`.
     private func answerReplies() throws(TerminalError) {
         for reply in decoder.takeReplies() {

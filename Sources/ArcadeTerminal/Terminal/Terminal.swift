@@ -67,6 +67,7 @@ public final class Terminal {
         inputFD = input
         outputFD = output
         scratch.reserveCapacity(64)
+        lastSize = size
     }
 
     deinit {

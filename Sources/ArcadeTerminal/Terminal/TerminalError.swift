@@ -16,6 +16,9 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
     case inputClosed
     /// A system call failed; `errno` says why.
     case systemCall(String, errno: Int32)
+    /// The terminal cannot show the arcade (`TERM=dumb`, no cursor addressing, no colours);
+    /// what it lacks (``TerminalCapabilities/problem(term:terminfo:)``).
+    case cannotShowTheArcade(String)
 
     /// A sentence for the user.
     public var description: String {
@@ -30,6 +33,8 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
             "the terminal closed its input"
         case .systemCall(let name, let code):
             "\(name) failed: \(String(cString: strerror(code)))"
+        case .cannotShowTheArcade(let problem):
+            TerminalCapabilities.refusal(problem)
         }
     }
 }
