@@ -1,10 +1,13 @@
 import ArcadeCore
 
 extension Canvas {
-    /// Writes `text` as terminal glyphs, over whatever was drawn before it. Each Unicode scalar
-    /// takes one cell (wide characters are not supported); `\n` starts a new line.
+    /// Writes `text` as terminal glyphs, over whatever was drawn before it; `\n` starts a new
+    /// line. Glyphs take the cells ``TextWidth`` says: wide characters and emoji two, combining
+    /// marks and joined emoji none of their own (they join the glyph before them), invisible
+    /// format characters none at all. A wide glyph that would cross the canvas's right edge
+    /// or a clip edge becomes a space.
     ///
-    /// The text block is as many columns wide as its longest line and one cell row per line.
+    /// The text block is as many columns wide as its widest line and one cell row per line.
     /// Glyphs sit on the cell grid, so the block is snapped to whole cells: the character at
     /// its `anchor` point (`(0, 0)` top-left, `(0.5, 0.5)` centre) lands in the cell containing
     /// the local origin mapped through `transform`. With anchor 1 that point is just past the
@@ -27,12 +30,19 @@ extension Canvas {
         let bg = Color(r: background.r, g: background.g, b: background.b,
                        a: UInt8(PixelBlend.div255(UInt32(background.a) * weight)))
         guard fg.a != 0 || bg.a != 0 else { return }
-        let size = Canvas.textSize(text)
+        let ascii = TextWidth.isASCII(text)
+        let size = ascii ? Canvas.asciiTextSize(text) : Canvas.textSize(text)
         guard let (firstColumn, firstRow) = Canvas.textPlacement(
             origin: transform.apply(.zero), anchor: anchor, columns: size.columns, lines: size.lines) else { return }
         let lineAlign = min(max(align ?? anchor.x, 0), 1)
         drawSerial &+= 1
         let serial = drawSerial
+        guard ascii else {
+            drawGlyphs(text, column: firstColumn, row: firstRow, blockColumns: size.columns, align: lineAlign,
+                       color: fg, background: bg, serial: serial)
+            return
+        }
+        // ASCII: one cell a character, nothing joins
         let scalars = text.unicodeScalars
         var start = scalars.startIndex
         var row = firstRow
@@ -55,7 +65,7 @@ extension Canvas {
                         var i = start
                         while i != end {
                             if column >= x0, column <= x1,
-                               Canvas.put(scalars[i], at: row * cols + column, top: 2 * row * stride + column, stride: stride,
+                               Canvas.put(scalars[i].value, at: row * cols + column, top: 2 * row * stride + column, stride: stride,
                                           color: fg, background: bg, serial: serial, pixels: px, cells: cells) {
                                 drawn.lo = min(drawn.lo, column)
                                 drawn.hi = max(drawn.hi, column)
@@ -80,34 +90,44 @@ extension Canvas {
     /// One character of ``drawText(_:transform:anchor:align:color:background:alpha:)`` in a
     /// cell known to be inside the clip, whose top pixel is `top`: its background goes onto
     /// both pixels (covering a glyph already there), then its glyph, if it has one, replaces
-    /// whatever glyph the cell held. True when a glyph was written.
-    @inline(__always) private static func put(
-        _ s: Unicode.Scalar, at cell: Int, top: Int, stride: Int, color fg: Color, background bg: Color, serial: UInt32,
+    /// whatever glyph the cell held (a wide glyph that held it is gone, both halves). True
+    /// when a glyph was written. `s`: a code point, a ``GlyphStore`` number, or a blank.
+    @inline(__always) static func put(
+        _ s: UInt32, at cell: Int, top: Int, stride: Int, color fg: Color, background bg: Color, serial: UInt32,
         pixels: UnsafeMutableBufferPointer<Color>, cells: UnsafeMutableBufferPointer<TextCell>
     ) -> Bool {
         let bottom = top + stride
         if bg.a != 0 {
             pixels[top] = PixelBlend.over(bg, pixels[top], alpha: UInt32(bg.a))
             pixels[bottom] = PixelBlend.over(bg, pixels[bottom], alpha: UInt32(bg.a))
-            if cells[cell].scalar != 0 { cells[cell].cover(bg, weight: UInt32(bg.a), serial: serial) }
+            if cells[cell].scalar != 0 { coverGlyph(cells, cell, bg, weight: UInt32(bg.a), serial: serial) }
         }
-        let isBlank = s.value == 0x20 || s.value < 0x20 || (0x7F...0x9F).contains(s.value)
+        let isBlank = s == 0x20 || s < 0x20 || (0x7F...0x9F).contains(s)
         guard !isBlank else { return false }
+        if cells[cell].scalar >= TextCell.firstWide { dropWideGlyph(cells, at: cell) }
         let t = pixels[top]
         let b = pixels[bottom]
         let beneath = t == b ? t : PixelBlend.mean(t, b)
-        cells[cell] = TextCell(scalar: s.value, color: PixelBlend.over(fg, beneath, alpha: UInt32(fg.a)),
+        cells[cell] = TextCell(scalar: s, color: PixelBlend.over(fg, beneath, alpha: UInt32(fg.a)),
                                cover: .clear, coverSerial: 0)
         return true
     }
 
-    /// The size of a text block: its longest line in columns, and its number of lines.
+    /// The size of a text block: its widest line in cells, and its number of lines.
     public static func textSize(_ text: String) -> (columns: Int, lines: Int) {
+        if TextWidth.isASCII(text) { return asciiTextSize(text) }
+        var lines = 1
+        for b in text.utf8 where b == 0x0A { lines += 1 }
+        return (TextWidth.width(text), lines)
+    }
+
+    /// ``textSize(_:)`` of ASCII text: a cell a byte.
+    static func asciiTextSize(_ text: String) -> (columns: Int, lines: Int) {
         var lines = 1
         var longest = 0
         var current = 0
-        for s in text.unicodeScalars {
-            if s == "\n" {
+        for b in text.utf8 {
+            if b == 0x0A {
                 lines += 1
                 longest = max(longest, current)
                 current = 0
