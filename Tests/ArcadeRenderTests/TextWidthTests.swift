@@ -94,14 +94,6 @@ import Testing
         #expect(TextWidth.fit("abcdef", cells: 2, ellipsis: "...") == "..")
     }
 
-    @Test func asciiIsRecognisedEightBytesAtATime() {
-        #expect(TextWidth.isASCII(""))
-        #expect(TextWidth.isASCII("hello, world: 0123456789"))
-        #expect(!TextWidth.isASCII("hello, world: 012345678é"))
-        #expect(!TextWidth.isASCII("é"))
-        #expect(!TextWidth.isASCII("abcdefgh中"))
-    }
-
     @Test func glyphsOfSeveralCodePointsAreStoredOnceByWidth() throws {
         let a = try #require(GlyphStore.number(for: "e\u{301}".unicodeScalars, wide: false))
         let b = try #require(GlyphStore.number(for: "e\u{301}".unicodeScalars, wide: false))

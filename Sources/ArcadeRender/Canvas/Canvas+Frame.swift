@@ -72,15 +72,18 @@ extension Canvas {
                             text[cellRow + column].settle()
                             let t = text[cellRow + column]
                             guard t.scalar != 0 else { continue }
-                            // a wide glyph's right half is written with its left one
-                            if t.scalar == GlyphStore.continuation { continue }
+                            var isWide = false
+                            if t.scalar >= TextCell.firstWide {
+                                // a wide glyph's right half is written with its left one
+                                if t.scalar == GlyphStore.continuation { continue }
+                                isWide = column + 1 < cols && text[cellRow + column + 1].scalar == GlyphStore.continuation
+                            }
                             let top = px[topRow + column]
                             let bottom = px[topRow + cols + column]
                             let bg = top == bottom ? top : PixelBlend.mean(top, bottom)
-                            let cell = Cell(character: Unicode.Scalar(t.scalar) ?? " ", foreground: t.color, background: bg)
-                            cells[cellRow + column] = cell
-                            if t.scalar >= TextCell.firstWide, column + 1 < cols,
-                               text[cellRow + column + 1].scalar == GlyphStore.continuation {
+                            cells[cellRow + column] = Cell(character: Unicode.Scalar(t.scalar) ?? " ", foreground: t.color,
+                                                           background: bg)
+                            if isWide {
                                 cells[cellRow + column + 1] = Cell(character: Cell.continuation, foreground: t.color, background: bg)
                             }
                         }

@@ -30,49 +30,53 @@ extension Canvas {
         let bg = Color(r: background.r, g: background.g, b: background.b,
                        a: UInt8(PixelBlend.div255(UInt32(background.a) * weight)))
         guard fg.a != 0 || bg.a != 0 else { return }
-        let ascii = TextWidth.isASCII(text)
-        let size = ascii ? Canvas.asciiTextSize(text) : Canvas.textSize(text)
-        guard let (firstColumn, firstRow) = Canvas.textPlacement(
-            origin: transform.apply(.zero), anchor: anchor, columns: size.columns, lines: size.lines) else { return }
+        let origin = transform.apply(.zero)
         let lineAlign = min(max(align ?? anchor.x, 0), 1)
+        // ASCII, read straight from the string's bytes: one cell a character, nothing joins
+        let drewASCII = text.utf8.withContiguousStorageIfAvailable { bytes in
+            drawASCII(bytes, origin: origin, anchor: anchor, align: lineAlign, color: fg, background: bg)
+        }
+        if drewASCII == true { return }
+        let size = Canvas.textSize(text)
+        guard let (firstColumn, firstRow) = Canvas.textPlacement(
+            origin: origin, anchor: anchor, columns: size.columns, lines: size.lines) else { return }
+        drawSerial &+= 1
+        drawGlyphs(text, column: firstColumn, row: firstRow, blockColumns: size.columns, align: lineAlign,
+                   color: fg, background: bg, serial: drawSerial)
+    }
+
+    /// ``drawText(_:transform:anchor:align:color:background:alpha:)`` of text given as its
+    /// UTF-8 bytes, if they are all ASCII; false (nothing drawn) when they are not.
+    private func drawASCII(_ bytes: UnsafeBufferPointer<UInt8>, origin: Vec2, anchor: Vec2, align lineAlign: Double,
+                           color fg: Color, background bg: Color) -> Bool {
+        guard let size = Canvas.asciiTextSize(bytes) else { return false }
+        guard let (firstColumn, firstRow) = Canvas.textPlacement(
+            origin: origin, anchor: anchor, columns: size.columns, lines: size.lines) else { return true }
         drawSerial &+= 1
         let serial = drawSerial
-        guard ascii else {
-            drawGlyphs(text, column: firstColumn, row: firstRow, blockColumns: size.columns, align: lineAlign,
-                       color: fg, background: bg, serial: serial)
-            return
-        }
-        // ASCII: one cell a character, nothing joins
-        let scalars = text.unicodeScalars
-        var start = scalars.startIndex
+        let n = bytes.count
+        var start = 0
         var row = firstRow
         while true {
             var end = start
-            var length = 0
-            while end != scalars.endIndex, scalars[end] != "\n" {
-                length += 1
-                scalars.formIndex(after: &end)
-            }
+            while end < n, bytes[end] != 0x0A { end &+= 1 }
+            let length = end - start
             // Whole rows inside the clip only: a glyph cannot be cut in half.
             if 2 * row >= clip.y0, 2 * row + 1 <= clip.y1, length > 0 {
                 let lineStart = firstColumn + Canvas.lineOffset(align: lineAlign, spare: size.columns - length)
                 var drawn = GlyphSpan.none
                 let (cols, stride, x0, x1) = (columns, width, clip.x0, clip.x1)
                 let px = pixels
-                do {
-                    textCells.withUnsafeMutableBufferPointer { cells in
-                        var column = lineStart
-                        var i = start
-                        while i != end {
-                            if column >= x0, column <= x1,
-                               Canvas.put(scalars[i].value, at: row * cols + column, top: 2 * row * stride + column, stride: stride,
-                                          color: fg, background: bg, serial: serial, pixels: px, cells: cells) {
-                                drawn.lo = min(drawn.lo, column)
-                                drawn.hi = max(drawn.hi, column)
-                            }
-                            column += 1
-                            scalars.formIndex(after: &i)
+                textCells.withUnsafeMutableBufferPointer { cells in
+                    var column = lineStart
+                    for i in start..<end {
+                        if column >= x0, column <= x1,
+                           Canvas.put(UInt32(bytes[i]), at: row * cols + column, top: 2 * row * stride + column, stride: stride,
+                                      color: fg, background: bg, serial: serial, pixels: px, cells: cells) {
+                            drawn.lo = min(drawn.lo, column)
+                            drawn.hi = max(drawn.hi, column)
                         }
+                        column += 1
                     }
                 }
                 if drawn.lo <= drawn.hi {
@@ -81,10 +85,11 @@ extension Canvas {
                     hasText = true
                 }
             }
-            if end == scalars.endIndex { break }
-            start = scalars.index(after: end)
+            if end == n { break }
+            start = end + 1
             row += 1
         }
+        return true
     }
 
     /// One character of ``drawText(_:transform:anchor:align:color:background:alpha:)`` in a
@@ -115,27 +120,28 @@ extension Canvas {
 
     /// The size of a text block: its widest line in cells, and its number of lines.
     public static func textSize(_ text: String) -> (columns: Int, lines: Int) {
-        if TextWidth.isASCII(text) { return asciiTextSize(text) }
+        if let size = text.utf8.withContiguousStorageIfAvailable(asciiTextSize), let size { return size }
         var lines = 1
         for b in text.utf8 where b == 0x0A { lines += 1 }
         return (TextWidth.width(text), lines)
     }
 
-    /// ``textSize(_:)`` of ASCII text: a cell a byte.
-    static func asciiTextSize(_ text: String) -> (columns: Int, lines: Int) {
+    /// ``textSize(_:)`` of text given as its UTF-8 bytes when they are all ASCII (a cell a
+    /// byte), nil when they are not.
+    static func asciiTextSize(_ bytes: UnsafeBufferPointer<UInt8>) -> (columns: Int, lines: Int)? {
         var lines = 1
         var longest = 0
-        var current = 0
-        for b in text.utf8 {
+        var lineStart = 0
+        for i in 0..<bytes.count {
+            let b = bytes[i]
+            if b >= 0x80 { return nil }
             if b == 0x0A {
-                lines += 1
-                longest = max(longest, current)
-                current = 0
-            } else {
-                current += 1
+                lines &+= 1
+                longest = max(longest, i &- lineStart)
+                lineStart = i &+ 1
             }
         }
-        return (max(longest, current), lines)
+        return (max(longest, bytes.count &- lineStart), lines)
     }
 
     /// The cell of a text block's first character: the character at the block's `anchor`

@@ -38,14 +38,10 @@ extension Canvas {
     /// glyph of several (a wide one whose number cannot be had shows its first code point
     /// and a blank, a narrow one its first code point).
     private static func appendCellValues(of g: TextGlyph, in glyphs: TextGlyphs, to values: inout [UInt32]) {
-        let first = g.first.value
-        if g.isControl {
-            values.append(0x20)
-        } else if g.count == 1 && first < GlyphStore.firstNarrow && (g.width == 2) == TextWidth.isWide(first) {
-            values.append(first)
-        } else if let number = GlyphStore.number(for: glyphs.kept(g), wide: g.width == 2) {
-            values.append(number)
+        if let v = glyphs.cellValue(g) {
+            values.append(v)
         } else {
+            let first = g.first.value
             values.append(first < GlyphStore.firstNarrow && !TextWidth.isWide(first) ? first : 0x20)
             if g.width == 2 { values.append(0x20) }
         }

@@ -78,11 +78,7 @@ extension Frame {
         var c = column
         var glyphs = TextGlyphs(text)
         while c < end, let g = glyphs.next(), !g.isNewline {
-            var value: Unicode.Scalar = g.isControl ? " " : g.first
-            if !g.isControl && (g.count > 1 || value.value >= GlyphStore.firstNarrow) {
-                let number = GlyphStore.number(for: glyphs.kept(g), wide: g.width == 2)
-                value = number.flatMap(Unicode.Scalar.init) ?? " "
-            }
+            let value = glyphs.cellValue(g).flatMap(Unicode.Scalar.init) ?? " "
             if c >= 0 && c + g.width <= end && GlyphStore.isWide(value.value) == (g.width == 2) {
                 self[c, row] = Cell(character: value, foreground: foreground, background: background)
             } else {

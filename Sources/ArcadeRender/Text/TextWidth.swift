@@ -141,27 +141,4 @@ public enum TextWidth {
         guard mark <= cells else { return String(prefix(ellipsis, cells: cells).text) }
         return String(prefix(text, cells: cells - mark).text) + ellipsis
     }
-
-    /// True when every byte of `text` is ASCII: then every character is one cell (or a
-    /// blank control cell) and nothing joins, so callers can take their fast path.
-    @inline(__always) static func isASCII(_ text: String) -> Bool {
-        if let answer = text.utf8.withContiguousStorageIfAvailable({ isASCII($0) }) { return answer }
-        return text.utf8.allSatisfy { $0 < 0x80 }
-    }
-
-    @inline(__always) static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let n = bytes.count
-        guard n > 0 else { return true }
-        let raw = UnsafeRawBufferPointer(bytes)
-        var i = 0
-        while i &+ 8 <= n {  // eight bytes at a time while there are
-            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-            i &+= 8
-        }
-        while i < n {
-            if bytes[i] >= 0x80 { return false }
-            i &+= 1
-        }
-        return true
-    }
 }
