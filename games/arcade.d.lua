@@ -65,6 +65,21 @@ function arcade.quit() end
 ---@return boolean down
 function arcade.is_down(name) end
 
+---The cells the widest line of `text` takes on screen: East Asian wide characters and emoji take two,
+---combining marks and invisible format characters none, everything else one (what `#text` and
+---`utf8.len` do not tell).
+---@param text string
+---@return integer cells
+function arcade.text_width(text) end
+
+---`text` if it takes at most `cells` cells; otherwise its longest start that fits together with
+---`ellipsis` (default "…"), then the ellipsis. Cut between whole characters, never inside one.
+---@param text string one line
+---@param cells integer
+---@param ellipsis? string
+---@return string
+function arcade.fit_text(text, cells, ellipsis) end
+
 ---Writes the values, tab separated, to the arcade log (never the screen). Tables are shown as JSON.
 ---@param ... any
 function arcade.log(...) end
@@ -864,13 +879,19 @@ function TestGame:text() end
 ---@return string[] lines
 function TestGame:lines() end
 
----The character the frame shows at a cell, or nil outside the canvas.
+---The frame now as cells: cells[row + 1][col + 1] is what `cell(col, row)` gives (one call for the
+---whole frame).
+---@return string[][] cells
+function TestGame:cells() end
+
+---The character the frame shows at a cell, or nil outside the canvas. A wide character (CJK, an
+---emoji) takes two cells: its first cell gives it, its second "".
 ---@param col integer
 ---@param row integer
 ---@return string? character
 function TestGame:cell(col, row) end
 
----Where `text` first shows in the frame (reading order), or nil.
+---Where `text` first shows in the frame (reading order), or nil; `col` counts cells.
 ---@param text string
 ---@return integer? col
 ---@return integer? row

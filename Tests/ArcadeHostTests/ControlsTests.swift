@@ -37,9 +37,9 @@ import ArcadeRender
         ("controls = { { '  ', 'cast' } }", "field 'controls', entry 1: 'keys or mouse' is empty"),
         ("controls = { { 'space', 'cast\\nagain' } }", "field 'controls', entry 1: 'what it does' must be one line"),
         ("controls = { { 'space or enter or down', 'cast' } }",
-         "field 'controls', entry 1: 'keys or mouse' is 22 characters long; at most 18 fit on the pause card (\"space or enter or down\")"),
+         "field 'controls', entry 1: 'keys or mouse' is 22 cells wide; at most 18 fit on the pause card (\"space or enter or down\")"),
         ("controls = { { 'x', string.rep('a', 41) } }",
-         "field 'controls', entry 1: 'what it does' is 41 characters long; at most 40 fit on the pause card (\"\(String(repeating: "a", count: 41))\")"),
+         "field 'controls', entry 1: 'what it does' is 41 cells wide; at most 40 fit on the pause card (\"\(String(repeating: "a", count: 41))\")"),
     ])
     func refused(field: String, message: String) throws {
         // string.rep is not in a manifest's empty environment: spell the long one out

@@ -27,11 +27,14 @@ import Testing
         }
     }
 
-    @Test func lowercaseShowsAsCapitalsAndUnknownsAsQuestionMarks() {
+    @Test func lowercaseShowsAsCapitalsAndUnknownsAsTerminalGlyphs() {
         let font = BlockFont.small
         #expect(font.render("go", color: .white) == font.render("GO", color: .white))
         #expect(font.render("x", color: .white) != font.render("X", color: .white))
-        #expect(font.render("@", color: .white) == font.render("?", color: .white))
+        // never a "?": the font has no "@", which leaves a one-cell box for the terminal's glyph
+        #expect(font.render("@", color: .white) != font.render("?", color: .white))
+        #expect(font.render("@", color: .white).pixels.allSatisfy { $0.a == 0 })
+        #expect(font.fallbacks(in: "@", outlined: false).map(\.text) == ["@"])
     }
 
     @Test func multiLineTextIsCentred() {

@@ -3,7 +3,9 @@ import ArcadeRender
 
 /// A small model of a VT/xterm screen, enough to replay what the encoder and the terminal
 /// layer write: cursor positioning (CUP, CUU/CUD/CUF/CUB, CHA, VPA, CR, LF), erase display
-/// (ED), SGR colours (truecolor and 256), UTF-8 printing with xterm's pending-wrap rule,
+/// (ED), SGR colours (truecolor and 256), UTF-8 printing with xterm's pending-wrap rule and
+/// character widths (`wcwidth` with the arcade's Unicode table, and the joining a current
+/// terminal does: see ``print(_:)``),
 /// private modes (recorded, otherwise ignored), the kitty keyboard push/pop/query and the
 /// device attributes query (recorded in ``queries``), and resizes.
 ///
@@ -11,15 +13,25 @@ import ArcadeRender
 /// Shared by the render tests (the encoder) and the host tests (asciicast recordings).
 public struct VTModel {
     public struct Glyph: Equatable {
+        /// The first code point printed in the cell.
         public var scalar: Unicode.Scalar
         public var foreground: Color
         public var background: Color
+        /// Everything printed in the cell: `scalar` and what joined it.
+        public var text: String
+        /// 2 for a wide glyph's left half, 0 for its right half, else 1.
+        public var width: Int
 
         public init(scalar: Unicode.Scalar, foreground: Color, background: Color) {
             self.scalar = scalar
             self.foreground = foreground
             self.background = background
+            text = String(scalar)
+            width = 1
         }
+
+        /// The right half of a wide glyph.
+        public var isContinuation: Bool { width == 0 }
     }
 
     public private(set) var columns: Int
@@ -77,7 +89,9 @@ public struct VTModel {
             case 0x0D:
                 column = 0
                 wrapPending = false
+                lastPrinted = nil
             case 0x0A:
+                lastPrinted = nil
                 if row == rows - 1 { errors.append("line feed on the last row would scroll") } else { row += 1 }
                 wrapPending = false
             case 0x00..<0x20, 0x7F:
@@ -92,7 +106,42 @@ public struct VTModel {
         }
     }
 
+    /// Where the last glyph was printed, for what joins it; nil after a cursor move.
+    private var lastPrinted: Int?
+
+    /// Prints one code point, as a terminal with the arcade's Unicode data and today's emoji
+    /// handling does (kitty, WezTerm, foot):
+    /// - its width is `wcwidth`'s, from ``TextWidth/width(of:)``;
+    /// - a zero-width code point joins the glyph printed last; a variation selector 16 makes
+    ///   a one-cell emoji two cells wide;
+    /// - an emoji after a zero-width joiner, a skin tone after an emoji, and a second regional
+    ///   indicator after a first join the glyph before them too (a flag is two cells);
+    /// - a glyph printed over either half of a wide one blanks its other half.
+    /// A wide glyph in the last column would wrap early: that is recorded in ``errors``.
     private mutating func put(_ scalar: Unicode.Scalar) {
+        if let at = lastPrinted, joins(scalar, cells[at]) {
+            cells[at].text.unicodeScalars.append(scalar)
+            let widens = (scalar == "\u{FE0F}" && cells[at].scalar.properties.isEmoji)
+                || (VTModel.isRegional(scalar) && VTModel.isRegional(cells[at].scalar))
+            if widens && cells[at].width == 1 {
+                if at % columns == columns - 1 {
+                    errors.append("a glyph widened in the last column")
+                } else {
+                    blankOtherHalf(at + 1)
+                    cells[at].width = 2
+                    cells[at + 1] = Glyph(scalar: " ", foreground: cells[at].foreground, background: cells[at].background)
+                    cells[at + 1].width = 0
+                    cells[at + 1].text = ""
+                    advance(1)
+                }
+            }
+            return
+        }
+        let width = TextWidth.width(of: scalar)
+        if width == 0 {
+            errors.append("a zero-width U+\(String(scalar.value, radix: 16, uppercase: true)) with nothing to join")
+            return
+        }
         if wrapPending {
             wrapPending = false
             column = 0
@@ -102,9 +151,56 @@ public struct VTModel {
             }
             row += 1
         }
-        cells[row * columns + column] = Glyph(scalar: scalar, foreground: foreground, background: background)
+        if width == 2 && column == columns - 1 {
+            errors.append("a wide glyph in the last column at row \(row) would wrap")
+            return
+        }
+        let here = row * columns + column
+        blankOtherHalf(here)
+        if width == 2 { blankOtherHalf(here + 1) }
+        cells[here] = Glyph(scalar: scalar, foreground: foreground, background: background)
+        cells[here].width = width
+        if width == 2 {
+            cells[here + 1] = Glyph(scalar: " ", foreground: foreground, background: background)
+            cells[here + 1].width = 0
+            cells[here + 1].text = ""
+        }
         printedCount += 1
-        if column == columns - 1 { wrapPending = true } else { column += 1 }
+        lastPrinted = here
+        advance(width)
+    }
+
+    private mutating func advance(_ cells: Int) {
+        if column + cells > columns - 1 {
+            column = columns - 1
+            wrapPending = true
+        } else {
+            column += cells
+        }
+    }
+
+    /// True when `scalar` joins `glyph` (printed just before it) rather than starting a cell.
+    private func joins(_ scalar: Unicode.Scalar, _ glyph: Glyph) -> Bool {
+        let p = scalar.properties
+        if TextWidth.width(of: scalar) == 0 { return true }
+        let last = glyph.text.unicodeScalars.last!
+        if last == "\u{200D}" && p.isEmoji && !p.isEmojiModifier { return true }
+        if p.isEmojiModifier && glyph.scalar.properties.isEmojiModifierBase { return true }
+        return VTModel.isRegional(scalar) && VTModel.isRegional(glyph.scalar) && glyph.text.unicodeScalars.count == 1
+    }
+
+    private static func isRegional(_ s: Unicode.Scalar) -> Bool { s.value >= 0x1F1E6 && s.value <= 0x1F1FF }
+
+    /// When cell `i` is half of a wide glyph, the glyph's other half becomes a blank.
+    private mutating func blankOtherHalf(_ i: Int) {
+        guard i < cells.count else { return }
+        if cells[i].isContinuation, i > 0 {
+            let g = cells[i - 1]
+            cells[i - 1] = Glyph(scalar: " ", foreground: g.foreground, background: g.background)
+        } else if cells[i].width == 2, i + 1 < cells.count {
+            let g = cells[i + 1]
+            cells[i + 1] = Glyph(scalar: " ", foreground: g.foreground, background: g.background)
+        }
     }
 
     private func decodeUTF8(_ bytes: [UInt8], _ i: Int) -> (Unicode.Scalar, Int) {
@@ -121,6 +217,7 @@ public struct VTModel {
 
     /// Parses `ESC [ params final` starting at `i`; returns the index after it.
     private mutating func parseEscape(_ bytes: [UInt8], _ start: Int) -> Int {
+        if start + 2 < bytes.count, bytes[start + 2] != UInt8(ascii: "?") { lastPrinted = nil }
         guard start + 1 < bytes.count, bytes[start + 1] == 0x5B else {
             errors.append("ESC not followed by [")
             return start + 1
@@ -223,6 +320,10 @@ public struct VTModel {
             }
         }
     }
+
+    /// What a cell shows as text: its glyph's code points, nothing for a wide glyph's right
+    /// half (as ``Cell/text`` reads a frame's cell).
+    public func text(column: Int, row: Int) -> String { self[column, row].text }
 
     /// What each cell shows, in the same terms as ``Cell/appearance``.
     public func appearance(column: Int, row: Int) -> CellAppearance {

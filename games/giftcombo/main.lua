@@ -55,6 +55,14 @@ local SENDERS = {
   { name = "Ava", color = "#ce93d8" },
   { name = "Kai", color = "#9ccc65" },
   { name = "Zoe", color = "#ffd54f" },
+  -- GAMES.md (Gift combo): real streams have names in every script, so the crowd's do too;
+  -- CJK characters and these emoji take two cells each
+  { name = "小明", color = "#ef9a9a" },
+  { name = "さくら🌸", color = "#f48fb1" },
+  { name = "김지민", color = "#80cbc4" },
+  { name = "火箭少女🚀", color = "#ffab91" },
+  { name = "🐱ねこ", color = "#b39ddb" },
+  { name = "Zoë", color = "#fff59d" },
 }
 -- keys 1-4 and the palette (GAMES.md, decided): four different (sender, gift) pairs
 local PAIRS = {
@@ -252,20 +260,22 @@ function game.toggle_crowd()
 end
 
 ---------------------------------------------------------------------------------------------
--- Texts that fit: a text longer than its room is cut and ends in an ellipsis.
+-- Texts that fit: a text longer than its room is cut and ends in an ellipsis. Rooms and
+-- lengths are terminal cells, where a wide character (小, 🌸) takes two.
 ---------------------------------------------------------------------------------------------
 
-local ELLIPSIS = "…"
-
 local function length(text)
-  return utf8.len(text) or #text
+  return arcade.text_width(text)
 end
 
 local function fit(text, room)
-  if room <= 0 then return "" end
-  if length(text) <= room then return text end
-  if room == 1 then return ELLIPSIS end
-  return text:sub(1, (utf8.offset(text, room) or (room + 1)) - 1) .. ELLIPSIS
+  return arcade.fit_text(text, room)
+end
+
+-- The first character of a name, whatever its width (an avatar's initial).
+local function initial(name)
+  local one = arcade.fit_text(name, 1, "")
+  return one ~= "" and one or arcade.fit_text(name, 2, "")
 end
 
 -- The first of `choices` that fits `room`, or the last one cut to fit.
@@ -293,7 +303,7 @@ function game.dress(i)
   if not ch.sender then return end
   local sender = find(SENDERS, ch.sender) or { name = ch.sender, color = "white" }
   n.avatar.fill = sender.color
-  n.initial.text = ch.sender:match(utf8.charpattern) or ""
+  n.initial.text = initial(ch.sender)
   n.name.text = fit(ch.sender, L.text_cols)
   n.name.color = sender.color
   local desc = "sent gift [" .. ch.gift .. "]"

@@ -12,7 +12,9 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
 /// `key` is the key's name in the arcade's vocabulary: `a`...`z` (always lower case;
 /// Shift is a modifier), `0`...`9`, `space`, `enter`, `esc`, `tab`, `backspace`, `up`,
 /// `down`, `left`, `right`, `home`, `end`, `pageup`, `pagedown`, `insert`, `delete`,
-/// `f1`...`f12`, or a single printable punctuation character such as `-` or `+`.
+/// `f1`...`f12`, a single printable punctuation character such as `-` or `+`, or any other
+/// printable character as itself (`é`, `ж`, `中`; upper-case letters in lower case, with
+/// Shift), as ``printable(_:modifiers:)`` names it.
 public struct KeyEvent: Hashable, Sendable {
     public var key: String
     public var modifiers: KeyModifiers
@@ -23,6 +25,29 @@ public struct KeyEvent: Hashable, Sendable {
         self.key = key
         self.modifiers = modifiers
         self.isRepeat = isRepeat
+    }
+}
+
+extension KeyEvent {
+    /// The key a printable character other than space names (`é`, `ж`, `中`, `😀`): the
+    /// character itself, except that an upper-case letter is its lower case with Shift, as
+    /// for `a`-`z`. Nil for anything that is not one character, or whose first code point
+    /// cannot start one on its own (a control, a combining mark, a format character, space).
+    public static func printable(_ text: String, modifiers: KeyModifiers = []) -> KeyEvent? {
+        guard text.count == 1, let first = text.unicodeScalars.first, first.value > 0x20 else { return nil }
+        switch first.properties.generalCategory {
+        case .control, .format, .surrogate, .unassigned, .nonspacingMark, .enclosingMark, .spacingMark,
+             .spaceSeparator, .lineSeparator, .paragraphSeparator:
+            return nil
+        default:
+            break
+        }
+        let lower = first.properties.lowercaseMapping
+        if text.unicodeScalars.count == 1, first.properties.isUppercase, lower.unicodeScalars.count == 1,
+           lower.unicodeScalars.first!.properties.uppercaseMapping == text {
+            return KeyEvent(lower, modifiers: modifiers.union(.shift))
+        }
+        return KeyEvent(text, modifiers: modifiers)
     }
 }
 

@@ -203,6 +203,7 @@ public struct InputScript: Equatable, Sendable {
             }
             return KeyEvent(name, modifiers: mods)
         }
+        if name.unicodeScalars.first.map({ $0.value >= 0x80 }) == true { return KeyEvent.printable(name, modifiers: mods) }
         return nil
     }
 

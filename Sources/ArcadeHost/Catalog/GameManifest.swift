@@ -1,4 +1,5 @@
 import ArcadeLua
+import ArcadeRender
 
 /// A game's `manifest.lua`: data only, evaluated with an empty environment.
 ///
@@ -157,8 +158,10 @@ public struct GameManifest: Equatable, Sendable {
                 guard !text.contains(where: { $0.isNewline || $0 == "\t" }) else {
                     throw fail("\(which): '\(name)' must be one line")
                 }
-                guard text.count <= limit else {
-                    throw fail("\(which): '\(name)' is \(text.count) characters long; at most \(limit) fit on the pause card (\"\(text)\")")
+                // measured in cells: a wide character takes two
+                let width = TextWidth.width(text)
+                guard width <= limit else {
+                    throw fail("\(which): '\(name)' is \(width) cells wide; at most \(limit) fit on the pause card (\"\(text)\")")
                 }
             }
             controls.append(GameControl(input: input, action: action))

@@ -27,7 +27,7 @@ enum CardView {
 
     /// Where the choice buttons sit: one row, centred, at the card's bottom.
     static func choiceLayout(_ choices: [String], box b: (x: Int, y: Int, w: Int, h: Int)) -> [(col: Int, row: Int, width: Int)] {
-        let widths = choices.map { $0.count + 4 }
+        let widths = choices.map { TextWidth.width($0) + 4 }
         let total = widths.reduce(0, +) + 2 * (choices.count - 1)
         var col = b.x + (b.w - total) / 2
         var out: [(Int, Int, Int)] = []
@@ -72,11 +72,11 @@ enum CardView {
         frame(g, b, color: border)
         let top = controls.isEmpty ? 2 : 1
         g.text("PAUSED", x: Double(b.x + (b.w - 6) / 2), y: Double((b.y + top) * 2), color: accent)
-        g.text(String(title.prefix(b.w - 4)), x: Double(b.x + (b.w - min(title.count, b.w - 4)) / 2),
-               y: Double((b.y + 2 * top) * 2), color: dim)
+        let shown = TextWidth.prefix(title, cells: b.w - 4)
+        g.text(String(shown.text), x: Double(b.x + (b.w - shown.width) / 2), y: Double((b.y + 2 * top) * 2), color: dim)
         if !controls.isEmpty {
-            let inputWidth = controls.map(\.input.count).max() ?? 0
-            let actionWidth = controls.map(\.action.count).max() ?? 0
+            let inputWidth = controls.map { TextWidth.width($0.input) }.max() ?? 0
+            let actionWidth = controls.map { TextWidth.width($0.action) }.max() ?? 0
             // inputs right-aligned against the actions, the block centred; the longest of
             // each (GameManifest's limits) just fit the card's 60 inner columns
             let gap = 2
@@ -85,8 +85,9 @@ enum CardView {
             // rows that do not fit (a card shrunk by a short window) are left out
             for (i, control) in controls.enumerated() where 4 + i < b.h - 3 {
                 let y = Double((b.y + 4 + i) * 2)
-                g.text(control.input, x: Double(left + inputWidth - control.input.count), y: y, color: accent)
-                g.text(String(control.action.prefix(max(0, b.x + b.w - 2 - actionX))), x: Double(actionX), y: y, color: .white)
+                g.text(control.input, x: Double(left + inputWidth - TextWidth.width(control.input)), y: y, color: accent)
+                g.text(String(TextWidth.prefix(control.action, cells: max(0, b.x + b.w - 2 - actionX)).text), x: Double(actionX),
+                       y: y, color: .white)
             }
         }
         drawChoices(g, pauseChoices, selected: selected, box: b)
@@ -117,14 +118,15 @@ enum CardView {
         let g = Graphics(canvas: canvas)
         let b = box(cols: canvas.columns, rows: canvas.rows, w: 70, h: 16)
         frame(g, b, color: danger)
-        g.text(String("\(entry.id) CANNOT BE PLAYED".prefix(b.w - 4)), x: Double(b.x + 2), y: Double((b.y + 1) * 2), color: danger)
+        g.text(String(TextWidth.prefix("\(entry.id) CANNOT BE PLAYED", cells: b.w - 4).text), x: Double(b.x + 2), y: Double((b.y + 1) * 2), color: danger)
         var lines = [("in \(entry.folder)", accent)]
         lines += wrap(entry.problem ?? "it could not be loaded", width: b.w - 4).map { ($0, Color.white) }
         for (i, (text, color)) in lines.prefix(b.h - 5).enumerated() {
-            g.text(String(text.prefix(b.w - 4)), x: Double(b.x + 2), y: Double((b.y + 3 + i) * 2), color: color)
+            g.text(String(TextWidth.prefix(text, cells: b.w - 4).text), x: Double(b.x + 2), y: Double((b.y + 3 + i) * 2),
+                   color: color)
         }
         let hint = "any key or a click goes back to the menu"
-        g.text(String(hint.prefix(b.w - 4)), x: Double(b.x + 2), y: Double((b.y + b.h - 2) * 2), color: dim)
+        g.text(String(TextWidth.prefix(hint, cells: b.w - 4).text), x: Double(b.x + 2), y: Double((b.y + b.h - 2) * 2), color: dim)
     }
 
     /// The strip a failed hot reload shows at the bottom until the next good save.
@@ -149,29 +151,43 @@ enum CardView {
         lines += wrap("(now \(cols) x \(rows); q quits)", width: width).map { ($0, dim) }
         let top = max(0, (rows - lines.count) / 2)
         for (i, (line, color)) in lines.enumerated() where top + i < rows {
-            let text = String(line.prefix(cols))
-            g.text(text, x: Double(max(0, (cols - text.count) / 2)), y: Double((top + i) * 2), color: color)
+            let text = TextWidth.prefix(line, cells: cols)
+            g.text(String(text.text), x: Double(max(0, (cols - text.width) / 2)), y: Double((top + i) * 2), color: color)
         }
         return canvas
     }
 
-    /// Splits `text` into lines of at most `width` characters, at spaces where possible.
+    /// Splits `text` into lines of at most `width` cells (a wide character takes two), at
+    /// spaces where possible.
     static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 4 else { return [text] }
         var out: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
+            var lineWidth = 0
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-                if line.count + word.count + 1 > width, !line.isEmpty {
+                var w = Substring(word)
+                var wordWidth = TextWidth.width(w)
+                if lineWidth + wordWidth + 1 > width, !line.isEmpty {
                     out.append(line)
                     line = ""
+                    lineWidth = 0
                 }
-                var w = Substring(word)
-                while w.count > width {
-                    out.append(String(w.prefix(width)))
-                    w = w.dropFirst(width)
+                while wordWidth > width {
+                    // a word longer than a line: cut between glyphs (at least one a line)
+                    var head = TextWidth.prefix(w, cells: width)
+                    if head.text.isEmpty { head = TextWidth.prefix(w, cells: 2) }
+                    out.append(String(head.text))
+                    w = w[head.text.endIndex...]
+                    wordWidth -= head.width
                 }
-                line += line.isEmpty ? String(w) : " " + w
+                if line.isEmpty {
+                    line = String(w)
+                    lineWidth = wordWidth
+                } else {
+                    line += " " + w
+                    lineWidth += 1 + wordWidth
+                }
             }
             out.append(line)
         }

@@ -182,10 +182,9 @@ final class MenuScreen {
         (problem ?? "broken").split(separator: "\n").first.map(String.init) ?? "broken"
     }
 
-    /// `text` cut to `width` characters, with an ellipsis when cut.
+    /// `text` cut to `width` cells (a wide character takes two), with an ellipsis when cut.
     static func fit(_ text: String, _ width: Int) -> String {
-        guard width > 0 else { return "" }
-        return text.count <= width ? text : String(text.prefix(width - 1)) + "…"
+        TextWidth.fit(text, cells: width)
     }
 
     func render(cols: Int, rows: Int, into frame: inout Frame) {
@@ -229,16 +228,19 @@ final class MenuScreen {
             let marker = on ? "▶ " : "  "
             if e.isPlayable {
                 let best = bestScores[e.id].map { "best \($0)" } ?? ""
-                g.text(Self.fit(marker + e.title, l.width - best.count - 1), x: left, y: Double(row * 2), color: Self.textColor)
-                g.text(best, x: left + Double(l.width - best.count), y: Double(row * 2), color: Self.scoreColor)
+                let bestWidth = TextWidth.width(best)
+                g.text(Self.fit(marker + e.title, l.width - bestWidth - 1), x: left, y: Double(row * 2), color: Self.textColor)
+                g.text(best, x: left + Double(l.width - bestWidth), y: Double(row * 2), color: Self.scoreColor)
                 let note = Self.fit(e.installedNote(userGamesDir: installedGamesDir) ?? "", l.width / 2)
-                g.text("  " + Self.fit(e.manifest?.description ?? "", l.width - 2 - (note.isEmpty ? 0 : note.count + 2)),
+                let noteWidth = TextWidth.width(note)
+                g.text("  " + Self.fit(e.manifest?.description ?? "", l.width - 2 - (note.isEmpty ? 0 : noteWidth + 2)),
                        x: left, y: Double((row + 1) * 2), color: Self.detailColor)
-                g.text(note, x: left + Double(l.width - note.count), y: Double((row + 1) * 2), color: Self.detailColor)
+                g.text(note, x: left + Double(l.width - noteWidth), y: Double((row + 1) * 2), color: Self.detailColor)
             } else {
                 let name = marker + "✗ " + e.id + "  "
                 g.text(name, x: left, y: Double(row * 2), color: Self.brokenColor)
-                g.text(Self.fit("broken: " + Self.shortReason(e.problem), l.width - name.count), x: left + Double(name.count),
+                let nameWidth = TextWidth.width(name)
+                g.text(Self.fit("broken: " + Self.shortReason(e.problem), l.width - nameWidth), x: left + Double(nameWidth),
                        y: Double(row * 2), color: Self.brokenColor)
                 g.text("  enter shows the whole error", x: left, y: Double((row + 1) * 2), color: Self.detailColor)
             }

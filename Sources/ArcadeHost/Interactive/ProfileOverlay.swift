@@ -49,14 +49,15 @@ enum ProfileOverlay {
         let w = min(width, frame.columns)
         let x0 = frame.columns - w
         for (row, (name, number)) in lines(report, stats: stats).enumerated() where row < frame.rows {
-            let gap = max(1, w - 2 - name.count - number.count)
-            let text = " " + name + String(repeating: " ", count: gap) + number + " "
-            let scalars = Array(text.unicodeScalars.prefix(w))
-            for column in 0..<w {
-                let ch = column < scalars.count ? scalars[column] : " "
-                let color = row == 0 ? title : column < 1 + name.count ? label : value
-                frame[x0 + column, row] = Cell(character: ch, foreground: color, background: panel)
-            }
+            // measured in cells, so a wide character anywhere keeps the panel square
+            let gap = max(1, w - 2 - TextWidth.width(name) - TextWidth.width(number))
+            let end = x0 + w
+            var column = frame.write(" " + name, column: x0, row: row, limit: end, foreground: row == 0 ? title : label,
+                                     background: panel)
+            column = frame.write(String(repeating: " ", count: gap) + number + " ", column: column, row: row, limit: end,
+                                 foreground: row == 0 ? title : value, background: panel)
+            frame.write(String(repeating: " ", count: max(0, end - column)), column: column, row: row, limit: end,
+                        foreground: value, background: panel)
         }
     }
 }

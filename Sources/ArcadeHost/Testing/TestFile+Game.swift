@@ -72,12 +72,27 @@ extension TestFile {
                 }
                 return 1
             }),
+            ("cells", { [unowned self] s in
+                // every row as its cells: a wide character in its first cell, "" in its second
+                let rows = try self.frameText(s)
+                s.pushTable(array: Int32(rows.count))
+                for (i, row) in rows.enumerated() {
+                    let cells = Self.cells(of: row)
+                    s.pushTable(array: Int32(cells.count))
+                    for (k, cell) in cells.enumerated() {
+                        s.push(cell)
+                        s.setIndex(k + 1, in: -2)
+                    }
+                    s.setIndex(i + 1, in: -2)
+                }
+                return 1
+            }),
             ("cell", { [unowned self] s in
                 let col = try Self.wholeNumber(s, 2), row = try Self.wholeNumber(s, 3)
                 let rows = try self.frameText(s)
                 guard row < rows.count else { s.pushNil(); return 1 }
-                let cells = Array(rows[row])
-                if col < cells.count { s.push(String(cells[col])) } else { s.pushNil() }
+                let cells = Self.cells(of: rows[row])
+                if col < cells.count { s.push(cells[col]) } else { s.pushNil() }
                 return 1
             }),
             ("blank", { [unowned self] s in
@@ -97,7 +112,7 @@ extension TestFile {
                     let cells = Array(text)
                     guard cells.count >= wanted.count else { continue }
                     for column in 0...(cells.count - wanted.count) where Array(cells[column..<(column + wanted.count)]) == wanted {
-                        s.push(column)
+                        s.push(TextWidth.width(String(cells[0..<column])))  // the cell it starts in, not the character
                         s.push(row)
                         return 2
                     }
@@ -263,6 +278,17 @@ extension TestFile {
         let frame = vm.withBudgetPaused { game.session.renderFrame() }
         try stopIfFailed(game, s)  // draw() may have failed
         return Self.text(of: frame, blank: [game.session.scene.background] + game.blank)
+    }
+
+    /// A row of plain text as its cells: each character in the cell it starts in, and "" in
+    /// the second cell of a wide one.
+    static func cells(of row: String) -> [String] {
+        var out: [String] = []
+        for glyph in TextWidth.glyphs(row) {
+            out.append(String(glyph.text))
+            if glyph.width == 2 { out.append("") }
+        }
+        return out
     }
 
     /// Each row of `frame` as plain text, as `--dump-frame plain` shows it except that every

@@ -1,4 +1,5 @@
 import ArcadeCore
+import ArcadeRender
 
 /// What the host tells a running game about itself: time, step, screen size, seed.
 public final class GameContext {
@@ -30,7 +31,7 @@ public final class GameContext {
 }
 
 /// `arcade.time`, `arcade.frame`, `arcade.screen`, `arcade.seed`, `arcade.quit`, `arcade.log`,
-/// `arcade.is_down`.
+/// `arcade.is_down`, and the text measures `arcade.text_width` and `arcade.fit_text`.
 public enum ArcadeModule {
     /// Registers the functions on `vm`, reading from `context`.
     public static func install(in vm: LuaVM, context: GameContext) {
@@ -69,6 +70,18 @@ public enum ArcadeModule {
                     return text
                 }
                 s.push(context.keysDown.contains(name))
+                return 1
+            }),
+            ("text_width", { s in
+                // the cells the widest line takes on screen (a wide character two, a mark none)
+                s.push(TextWidth.width(try s.checkString(1)))
+                return 1
+            }),
+            ("fit_text", { s in
+                let text = try s.checkString(1)
+                let cells = try s.checkInteger(2)
+                let ellipsis = try s.optString(3) ?? "…"
+                s.push(TextWidth.fit(text, cells: Int(clamping: cells), ellipsis: ellipsis))
                 return 1
             }),
             ("log", { [unowned vm] s in

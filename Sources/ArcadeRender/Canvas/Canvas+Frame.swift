@@ -5,7 +5,8 @@ extension Canvas {
     /// Composes the canvas into terminal cells: each column of two pixels becomes one cell
     /// (`▀` with the top pixel as foreground and the bottom one as background, or a space when
     /// they are equal), except where a glyph is showing: then the cell is that character in
-    /// its colour on the mean of the two pixels. `frame` is resized to the canvas; its storage
+    /// its colour on the mean of the two pixels (a wide glyph's right half,
+    /// ``Cell/continuation``, takes the colours of its left one). `frame` is resized to the canvas; its storage
     /// is reused.
     public func render(into frame: inout Frame) {
         frame.reshape(columns: columns, rows: rows)
@@ -71,10 +72,20 @@ extension Canvas {
                             text[cellRow + column].settle()
                             let t = text[cellRow + column]
                             guard t.scalar != 0 else { continue }
+                            var isWide = false
+                            if t.scalar >= TextCell.firstWide {
+                                // a wide glyph's right half is written with its left one
+                                if t.scalar == GlyphStore.continuation { continue }
+                                isWide = column + 1 < cols && text[cellRow + column + 1].scalar == GlyphStore.continuation
+                            }
                             let top = px[topRow + column]
                             let bottom = px[topRow + cols + column]
                             let bg = top == bottom ? top : PixelBlend.mean(top, bottom)
-                            cells[cellRow + column] = Cell(character: Unicode.Scalar(t.scalar) ?? "?", foreground: t.color, background: bg)
+                            cells[cellRow + column] = Cell(character: Unicode.Scalar(t.scalar) ?? " ", foreground: t.color,
+                                                           background: bg)
+                            if isWide {
+                                cells[cellRow + column + 1] = Cell(character: Cell.continuation, foreground: t.color, background: bg)
+                            }
                         }
                     }
                 }

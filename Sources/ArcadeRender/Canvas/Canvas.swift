@@ -6,8 +6,8 @@ import CRaster
 ///
 /// A terminal of `columns x rows` cells shows `columns x 2*rows` square pixels, because each
 /// cell is drawn as two stacked half blocks. Pixels are opaque 24-bit colours; everything
-/// drawn is alpha-blended onto them. Text puts one glyph in a cell, over the pixels drawn
-/// before it. A cell cannot show a glyph and a half block at once, so whatever is drawn later
+/// drawn is alpha-blended onto them. Text puts one glyph in a cell (a wide one in two), over
+/// the pixels drawn before it. A cell cannot show a glyph and a half block at once, so whatever is drawn later
 /// decides per cell: a shape drawn over a glyph cell after the text hides the glyph where it
 /// covers either of the cell's pixels at least half opaque, and tints it where it is fainter
 /// (a dimming overlay dims the text under it too). Text drawn later simply goes on top.
@@ -56,6 +56,8 @@ public final class Canvas {
     #endif
     /// Clips saved by ``pushClip(minX:minY:maxX:maxY:)``.
     @exclusivity(unchecked) var savedClips: [PixelBounds] = []
+    /// Scratch for the glyphs of one line of text that is not all ASCII.
+    @exclusivity(unchecked) var glyphScratch: [UInt32] = []
 
     /// A canvas of the given size in cells, cleared to `background`.
     public init(columns: Int, rows: Int, background: Color = .black) {
@@ -183,17 +185,22 @@ public final class Canvas {
         guard hasText else { return }
         drawSerial &+= 1
         let cell = (y >> 1) * columns + x
-        if textCells[cell].scalar != 0 { textCells[cell].cover(color, weight: UInt32(color.a), serial: drawSerial) }
+        let serial = drawSerial
+        if textCells[cell].scalar != 0 {
+            textCells.withUnsafeMutableBufferPointer { Canvas.coverGlyph($0, cell, color, weight: UInt32(color.a), serial: serial) }
+        }
     }
 
     /// The glyph a cell shows and its colour (blended over the pixels beneath it, and under
-    /// anything fainter drawn over it since), or nil when the cell shows only pixels.
-    public func text(column: Int, row: Int) -> (character: Unicode.Scalar, color: Color)? {
+    /// anything fainter drawn over it since), or nil when the cell shows only pixels or is the
+    /// right half of a wide glyph. `character` is the cell's value (see ``Cell/character``),
+    /// `text` the glyph's code points.
+    public func text(column: Int, row: Int) -> (character: Unicode.Scalar, text: String, color: Color)? {
         guard column >= 0, row >= 0, column < columns, row < rows else { return nil }
         var cell = textCells[row * columns + column]
         cell.settle()
-        guard cell.scalar != 0, let s = Unicode.Scalar(cell.scalar) else { return nil }
-        return (s, cell.color)
+        guard cell.scalar != 0, cell.scalar != GlyphStore.continuation, let s = Unicode.Scalar(cell.scalar) else { return nil }
+        return (s, GlyphStore.isStored(s.value) ? GlyphStore.text(of: s.value) ?? "" : String(s), cell.color)
     }
 
     var opaqueBackground: Color { Color(r: background.r, g: background.g, b: background.b) }
@@ -257,10 +264,11 @@ struct GlyphSpan {
     static let none = GlyphSpan(lo: Int.max, hi: Int.min)
 }
 
-/// One cell of the text layer: a glyph whose colour was resolved against the pixels beneath
+/// One cell of the text layer: a glyph (or the right half of a wide one) whose colour was resolved against the pixels beneath
 /// it when it was drawn, and what has been drawn over it since.
 struct TextCell: Equatable {
-    /// Unicode scalar value, 0 when the cell shows no glyph.
+    /// A code point, a ``GlyphStore`` number, ``GlyphStore/continuation`` for the right half
+    /// of the wide glyph in the cell before it, or 0 when the cell shows no glyph.
     var scalar: UInt32
     /// The glyph's colour as seen, opaque.
     var color: Color
@@ -271,6 +279,10 @@ struct TextCell: Equatable {
     var coverSerial: UInt32
 
     static let empty = TextCell(scalar: 0, color: .clear, cover: .clear, coverSerial: 0)
+
+    /// Values from this up may be half of a wide glyph (no wide character comes before
+    /// U+1100; stored glyphs and the right-half mark come after it).
+    static let firstWide: UInt32 = 0x1100
 
     /// Weights from this up hide the glyph: the shape over it is the top-most thing there.
     static let hidingWeight: UInt32 = 128

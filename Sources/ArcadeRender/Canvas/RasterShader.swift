@@ -178,7 +178,7 @@ extension Canvas {
         let weight = alpha == 255 ? UInt32(c.a) : PixelBlend.div255(UInt32(c.a) &* alpha)
         if weight == 0 { return }
         buf[index] = PixelBlend.over(c, buf[index], alpha: weight)
-        if cells[cell].scalar != 0 { cells[cell].cover(c, weight: weight, serial: serial) }
+        if cells[cell].scalar != 0 { coverGlyph(cells, cell, c, weight: weight, serial: serial) }
     }
 
     /// The first and last pixel (inclusive) whose nudged centre can fall in `lo...hi`, with

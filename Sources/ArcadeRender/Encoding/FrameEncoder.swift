@@ -12,7 +12,10 @@ import ArcadeCore
 /// return, or reprinting a few unchanged cells the current colours can show), an SGR only
 /// for colours that differ from the terminal's current ones, then the character. Within a
 /// row, cells the current colours can show go first, so one colour change serves every cell
-/// that needs it. A frame is wrapped in synchronized-output brackets (`CSI ? 2026 h` ... `l`);
+/// that needs it. A wide glyph is written once, from its left cell; its right half
+/// (``Cell/continuation``) is never written, and a cell changing between wide and narrow is
+/// written like any change (a terminal clears the rest of a wide glyph drawn over). A frame
+/// is wrapped in synchronized-output brackets (`CSI ? 2026 h` ... `l`);
 /// an unchanged frame produces no bytes at all. Buffers are reused: steady-state encoding
 /// does not allocate.
 public final class FrameEncoder {
@@ -91,7 +94,8 @@ public final class FrameEncoder {
         frame.cells.withUnsafeBufferPointer { new in
             screen.withUnsafeMutableBufferPointer { old in
                 if repaintAll {
-                    for i in 0..<n { writer.write(looks.look(new[i]), at: i, into: &buffer) }
+                    // a wide glyph's right half is written with its left one
+                    for i in 0..<n where !new[i].isContinuation { writer.write(looks.look(new[i]), at: i, into: &buffer) }
                     _ = old.update(fromContentsOf: new)
                     return
                 }
@@ -107,6 +111,16 @@ public final class FrameEncoder {
                     var count = 0
                     while c < cols {
                         if !Cell.sameBits(newRow[c], oldRow[c]) {
+                            if newRow[c].isContinuation {
+                                // the right half of a wide glyph: written with its left half,
+                                // which changed too unless only this half's colours did
+                                if c > 0 && (count == 0 || scratch.columns[count &- 1] != Int32(truncatingIfNeeded: c &- 1)) {
+                                    scratch.set(count, column: Int32(truncatingIfNeeded: c &- 1), look: looks.look(newRow[c &- 1]))
+                                    count &+= 1
+                                }
+                                c &+= 1
+                                continue
+                            }
                             // Different cells may still look the same (a blank's unused
                             // foreground, two colours with one palette entry).
                             let look = looks.look(newRow[c])

@@ -3,7 +3,8 @@ import ArcadeCore
 /// A cell reduced to what the terminal will show, with colours already in the output colour
 /// mode: two cells that look the same compare equal however they are spelled.
 struct TerminalCell: Equatable {
-    /// 0 for a pixel cell, else the character's scalar value.
+    /// 0 for a pixel cell, else the character's value (a code point, a ``GlyphStore`` number
+    /// or ``GlyphStore/continuation``), with ``wideFlag`` set when the glyph is wide.
     var scalar: UInt32
     /// Pixel cell: the top colour. Glyph: the foreground.
     var first: UInt32
@@ -34,7 +35,24 @@ struct TerminalCell: Equatable {
         case BlockScalar.upperHalf: self.init(scalar: 0, first: fg, second: bg)
         case BlockScalar.lowerHalf: self.init(scalar: 0, first: bg, second: fg)
         case BlockScalar.fullBlock: self.init(scalar: 0, first: fg, second: fg)
-        default: self.init(scalar: scalar, first: fg, second: bg)
+        default:
+            // a wide glyph is marked, so writing it moves the cursor two cells (nothing below
+            // U+1100 is wide)
+            let wide = scalar >= TextCell.firstWide && scalar != GlyphStore.continuation && GlyphStore.isWide(scalar)
+            self.init(scalar: wide ? scalar | TerminalCell.wideFlag : scalar, first: fg, second: bg)
+        }
+    }
+
+    /// Set in ``scalar`` for a wide glyph (no code point has this bit).
+    static let wideFlag: UInt32 = 1 << 31
+
+    /// Appends a cell's character: a code point as UTF-8, or a stored glyph's code points.
+    @inline(__always) static func appendGlyph(_ v: UInt32, to out: inout ByteBuffer) {
+        let value = v & ~wideFlag
+        if GlyphStore.isStored(value) {
+            GlyphStore.appendUTF8(of: value, to: &out)
+        } else {
+            appendUTF8(value, to: &out)
         }
     }
 

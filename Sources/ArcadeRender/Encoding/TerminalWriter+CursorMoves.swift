@@ -40,8 +40,10 @@ extension TerminalWriter {
         for k in (index - gap)..<index {
             let cell = new[k]
             let look = cellLooks.look(cell)
+            // only narrow glyphs of one code point: a wide one's halves, or a glyph whose
+            // width a terminal may see otherwise, are never reprinted
             guard Cell.sameBits(cell, old[k]) || look == cellLooks.look(old[k]),
-                  let s = look.scalarWithoutColorChange(state.pen) else { return nil }
+                  let s = look.scalarWithoutColorChange(state.pen), s < GlyphStore.firstNarrow else { return nil }
             cost += TerminalCell.utf8Count(s)
         }
         return cost

@@ -95,8 +95,7 @@ struct TerminalWriter {
                            into: &out)
         }
         if shown, let scalar = look.scalarWithoutColorChange(state.pen) {
-            TerminalCell.appendUTF8(scalar, to: &out)
-            advanceColumn()
+            emit(scalar, into: &out)
         } else {
             writeHere(look, into: &out)
         }
@@ -165,13 +164,51 @@ struct TerminalWriter {
     @inline(__always) private mutating func writeHere(_ look: TerminalCell, into out: inout ByteBuffer) {
         let spelled = look.spelling(for: state.pen)
         state.pen.emitColors(foreground: spelled.foreground, background: spelled.background, mode: mode, into: &out)
-        TerminalCell.appendUTF8(spelled.scalar, to: &out)
-        advanceColumn()
+        emit(spelled.scalar, into: &out)
     }
 
-    /// The cursor after a character.
-    @inline(__always) private mutating func advanceColumn() {
-        state.column += 1
+    /// Writes a cell's character at the cursor, in the pen's colours, and moves on.
+    @inline(__always) private mutating func emit(_ scalar: UInt32, into out: inout ByteBuffer) {
+        if scalar < GlyphStore.firstNarrow {
+            TerminalCell.appendUTF8(scalar, to: &out)
+            advanceColumn(by: 1)
+        } else {
+            emitGlyph(scalar, into: &out)
+        }
+    }
+
+    /// ``emit(_:into:)`` for a wide glyph or a stored one. A glyph of several code points is
+    /// where terminals disagree most (one may draw an emoji with its variation selector one
+    /// cell wide, or a ZWJ sequence as several emoji), so before a wide one its two cells are
+    /// cleared, and after any the cursor's column counts as unknown: the next cell is reached
+    /// by an absolute move, and nothing after the glyph shifts.
+    @inline(never) private mutating func emitGlyph(_ scalar: UInt32, into out: inout ByteBuffer) {
+        let value = scalar & ~TerminalCell.wideFlag
+        let wide = scalar & TerminalCell.wideFlag != 0
+        guard GlyphStore.isStored(value) else {
+            TerminalCell.appendUTF8(value, to: &out)
+            advanceColumn(by: wide ? 2 : 1)
+            return
+        }
+        if wide && state.column >= 0 {
+            out.reserve(16)
+            out.append(0x20)
+            out.append(0x20)
+            // back to the glyph's cell: `CHA`, which is exact even where the two spaces left
+            // the cursor waiting to wrap at the last column
+            out.append(0x1B)
+            out.append(0x5B)
+            if state.column != 0 { Escape.appendDecimal(state.column + 1, to: &out) }
+            out.append(0x47)  // G
+        }
+        TerminalCell.appendGlyph(value, to: &out)
+        state.column = -1
+        out.reserve(Escape.maxBytesPerCell)
+    }
+
+    /// The cursor after a character `cells` wide.
+    @inline(__always) private mutating func advanceColumn(by cells: Int) {
+        state.column += cells
         if state.column >= columns {
             // Terminals differ on where the cursor is after the last column (pending wrap or
             // already wrapped), so forget it; the next move is absolute.

@@ -5,8 +5,12 @@ import ArcadeCore
 ///
 /// Two sizes ship: ``small`` (glyphs 3 x 5 pixels) and ``large`` (5 x 7). Both cover the
 /// digits, `A`-`Z`, a lowercase `x` (the combo counter's "x 12"), `+ - ! ? : . /` and space;
-/// other lowercase letters show as capitals and anything else as `?`. Glyphs sit one pixel
-/// apart; lines of a multi-line string one pixel apart, centred unless told otherwise.
+/// other lowercase letters show as capitals. Glyphs sit one pixel apart; lines of a
+/// multi-line string one pixel apart, centred unless told otherwise.
+///
+/// What the font has no glyph for (`é`, `火箭`, an emoji) shows as the terminal's own glyphs:
+/// each run of such glyphs takes a box in the label as wide as its cells and as tall as a
+/// glyph, and is drawn as terminal text centred in that box (``LabelFallback``).
 public struct BlockFont: Hashable, Sendable {
     /// The name the Lua layer uses (`"small"`, `"large"`).
     public let name: String
@@ -15,7 +19,6 @@ public struct BlockFont: Hashable, Sendable {
     /// Pixels between neighbouring glyphs and between lines.
     public let spacing: Int
     let glyphs: [UInt32: Glyph]
-    let fallback: Glyph
 
     /// One character's pixels.
     struct Glyph: Hashable, Sendable {
@@ -46,7 +49,6 @@ public struct BlockFont: Hashable, Sendable {
         self.glyphHeight = height
         self.spacing = spacing
         self.glyphs = glyphs
-        self.fallback = glyphs[UInt32(("?" as Unicode.Scalar).value)] ?? Glyph(width: 0, bits: [])
     }
 
     /// The built-in fonts by name, for the Lua layer.
@@ -58,14 +60,50 @@ public struct BlockFont: Hashable, Sendable {
         }
     }
 
-    /// The glyph drawn for `scalar`.
-    func glyph(for scalar: Unicode.Scalar) -> Glyph {
+    /// The glyph drawn for `scalar`, or nil when the font has none.
+    func glyph(for scalar: Unicode.Scalar) -> Glyph? {
         if let g = glyphs[scalar.value] { return g }
         if scalar.properties.isLowercase, let upper = scalar.properties.uppercaseMapping.unicodeScalars.first,
            let g = glyphs[upper.value] {
             return g
         }
-        return fallback
+        return nil
+    }
+
+    /// What one line shows, left to right: font glyphs, and runs of terminal glyphs where the
+    /// font has none (a control character counts as a space).
+    enum Piece {
+        case glyph(Glyph)
+        /// Terminal text and the cells it takes.
+        case run(String, Int)
+
+        var width: Int {
+            switch self {
+            case .glyph(let g): g.width
+            case .run(_, let cells): cells
+            }
+        }
+    }
+
+    func pieces(_ line: Substring) -> [Piece] {
+        var out: [Piece] = []
+        var glyphs = TextGlyphs(line.unicodeScalars)
+        var run = String.UnicodeScalarView()
+        var runCells = 0
+        while let g = glyphs.next() {
+            let first = g.isControl ? " " : g.first
+            if g.count == 1, let glyph = glyph(for: first) {
+                if runCells > 0 { out.append(.run(String(run), runCells)) }
+                run.removeAll()
+                runCells = 0
+                out.append(.glyph(glyph))
+            } else {
+                run.append(contentsOf: glyphs.kept(g))
+                runCells += g.width
+            }
+        }
+        if runCells > 0 { out.append(.run(String(run), runCells)) }
+        return out
     }
 
     /// Width and height in pixels of `text`, including a one-pixel border when `outlined`.
@@ -79,13 +117,11 @@ public struct BlockFont: Hashable, Sendable {
     }
 
     func lineWidth(_ line: Substring) -> Int {
-        var w = 0
-        var n = 0
-        for s in line.unicodeScalars {
-            w += glyph(for: s).width
-            n += 1
-        }
-        return n == 0 ? 0 : w + (n - 1) * spacing
+        lineWidth(pieces(line))
+    }
+
+    func lineWidth(_ pieces: [Piece]) -> Int {
+        pieces.isEmpty ? 0 : pieces.reduce(0) { $0 + $1.width } + (pieces.count - 1) * spacing
     }
 
     /// `text` as a sprite: glyph pixels in `color`, and when `outline` is not transparent a
@@ -96,22 +132,14 @@ public struct BlockFont: Hashable, Sendable {
         let outlined = outline.a != 0
         let (width, height) = size(of: text, outlined: outlined)
         guard width > 0, height > 0 else { return Sprite(width: 0, height: 0, pixels: []) }
-        let border = outlined ? 1 : 0
         var ink = Array(repeating: false, count: width * height)
-        var y = border
-        let inner = width - 2 * border
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var x = border + Canvas.lineOffset(align: min(max(align, 0), 1), spare: inner - lineWidth(line))
-            for s in line.unicodeScalars {
-                let g = glyph(for: s)
-                for gy in 0..<glyphHeight {
-                    for gx in 0..<g.width where g.bits[gy * g.width + gx] {
-                        ink[(y + gy) * width + x + gx] = true
-                    }
+        forEachPiece(of: text, width: width, outlined: outlined, align: align) { piece, x, y in
+            guard case .glyph(let g) = piece else { return }
+            for gy in 0..<glyphHeight {
+                for gx in 0..<g.width where g.bits[gy * g.width + gx] {
+                    ink[(y + gy) * width + x + gx] = true
                 }
-                x += g.width + spacing
             }
-            y += glyphHeight + spacing
         }
         var pixels = Array(repeating: Color.clear, count: width * height)
         for py in 0..<height {
@@ -124,6 +152,36 @@ public struct BlockFont: Hashable, Sendable {
             }
         }
         return Sprite(width: width, height: height, pixels: pixels)
+    }
+
+    /// The runs of terminal glyphs in `text` (rendered as ``render(_:color:outline:align:)``
+    /// does), each with the centre of its box in the sprite's pixels.
+    public func fallbacks(in text: String, outlined: Bool, align: Double = 0.5) -> [LabelFallback] {
+        let width = size(of: text, outlined: outlined).width
+        var out: [LabelFallback] = []
+        forEachPiece(of: text, width: width, outlined: outlined, align: align) { piece, x, y in
+            guard case .run(let run, let cells) = piece else { return }
+            out.append(LabelFallback(text: run, x: Double(x) + Double(cells) / 2, y: Double(y) + Double(glyphHeight) / 2))
+        }
+        return out
+    }
+
+    /// Calls `body` with every piece of `text` and its top-left pixel in a sprite `width`
+    /// wide, lines placed by `align`.
+    private func forEachPiece(of text: String, width: Int, outlined: Bool, align: Double,
+                              _ body: (Piece, Int, Int) -> Void) {
+        let border = outlined ? 1 : 0
+        var y = border
+        let inner = width - 2 * border
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let pieces = pieces(line)
+            var x = border + Canvas.lineOffset(align: min(max(align, 0), 1), spare: inner - lineWidth(pieces))
+            for piece in pieces {
+                body(piece, x, y)
+                x += piece.width + spacing
+            }
+            y += glyphHeight + spacing
+        }
     }
 
     static func touchesInk(_ ink: [Bool], x: Int, y: Int, width: Int, height: Int) -> Bool {

@@ -2,6 +2,11 @@ import ArcadeCore
 
 /// One terminal cell as it will be shown: a character with its foreground and background.
 ///
+/// A wide glyph (CJK, an emoji) takes two cells: the first holds the glyph, the second is
+/// ``continuation``, its right half, and shows nothing of its own. A glyph of several code
+/// points (a letter with its accents, an emoji sequence) is held as one number of
+/// ``GlyphStore``, a code point of plane 16's private use area; ``text`` reads it back.
+///
 /// Pixel cells use the half-block characters: `▀` shows the top pixel in the foreground and
 /// the bottom pixel in the background, a space shows one colour in the background. Several
 /// spellings look the same on screen (`▄` with the colours swapped, `█` in the foreground), so
@@ -9,7 +14,8 @@ import ArcadeCore
 /// needs fewer colour changes, and always writes a cell of one colour as a space on that
 /// background, so text copied off the screen has spaces between its words.
 public struct Cell: Hashable, Sendable {
-    /// The character drawn in the cell.
+    /// The character drawn in the cell: a code point, the number of a glyph of several code
+    /// points, or ``continuation``.
     public var character: Unicode.Scalar
     /// Foreground (glyph) colour, opaque.
     public var foreground: Color
@@ -42,6 +48,23 @@ public struct Cell: Hashable, Sendable {
     @inlinable public static var lowerHalf: Unicode.Scalar { "\u{2584}" }
     /// `█` U+2588: foreground in both halves.
     @inlinable public static var fullBlock: Unicode.Scalar { "\u{2588}" }
+    /// U+10FFFF, a noncharacter: the right half of the wide glyph in the cell before.
+    @inlinable public static var continuation: Unicode.Scalar { "\u{10FFFF}" }
+
+    /// True for the right half of a wide glyph.
+    @inlinable public var isContinuation: Bool { character.value == 0x10_FFFF }
+
+    /// True when the glyph takes this cell and the next.
+    public var isWide: Bool { GlyphStore.isWide(character.value) }
+
+    /// The code points the cell shows: its glyph's, nothing for the right half of a wide
+    /// glyph (the left half shows it all).
+    public var text: String {
+        let v = character.value
+        if v == GlyphStore.continuation { return "" }
+        if GlyphStore.isStored(v) { return GlyphStore.text(of: v) ?? "" }
+        return String(character)
+    }
 
     /// What the cell shows on screen.
     @inlinable public var appearance: CellAppearance {

@@ -1,6 +1,8 @@
 import ArcadeCore
 
 /// A whole screen of cells, `columns x rows`, row-major: what one displayed frame shows.
+/// Every row is exactly `columns` cells on screen: a wide glyph's two cells are its glyph
+/// and a ``Cell/continuation``.
 public struct Frame: Hashable, Sendable {
     /// Width in cells.
     public private(set) var columns: Int
@@ -18,9 +20,47 @@ public struct Frame: Hashable, Sendable {
     }
 
     /// The cell at `column`, `row` (both 0-based).
+    ///
+    /// Setting a cell keeps wide glyphs whole: a wide glyph also takes the cell after it
+    /// (which becomes its ``Cell/continuation``), or shows a space in the last column; a
+    /// wide glyph that had either half in a cell written over is gone, its other half
+    /// showing a space. A character that cannot stand in a cell on its own (a control
+    /// character, a combining mark, an invisible format character, a lone continuation)
+    /// shows a space.
     public subscript(column: Int, row: Int) -> Cell {
         get { cells[row * columns + column] }
-        set { cells[row * columns + column] = newValue }
+        set { put(newValue, column: column, row: row) }
+    }
+
+    private mutating func put(_ newValue: Cell, column: Int, row: Int) {
+        let i = row * columns + column
+        precondition(column >= 0 && column < columns && row >= 0 && row < rows, "cell \(column), \(row) is outside the frame")
+        var cell = newValue
+        let v = cell.character.value
+        if v < 0x20 || (v >= 0x7F && v < 0xA0) || v == GlyphStore.continuation
+            || (v >= 0x300 && v < GlyphStore.firstNarrow && TextWidth.width(of: cell.character) == 0) {
+            cell.character = " "
+        }
+        var wide = GlyphStore.isWide(cell.character.value)
+        if wide && column == columns - 1 {
+            cell.character = " "
+            wide = false
+        }
+        blankOtherHalf(at: i, column: column)
+        cells[i] = cell
+        if wide {
+            blankOtherHalf(at: i + 1, column: column + 1)
+            cells[i + 1] = Cell(character: Cell.continuation, foreground: cell.foreground, background: cell.background)
+        }
+    }
+
+    /// When cell `i` (at `column`) is half of a wide glyph, its other half shows a space.
+    private mutating func blankOtherHalf(at i: Int, column: Int) {
+        if cells[i].isContinuation {
+            if column > 0 { cells[i - 1].character = " " }
+        } else if column + 1 < columns, cells[i + 1].isContinuation {
+            cells[i + 1].character = " "
+        }
     }
 
     /// Changes the size, keeping the storage when it is large enough; the cells are left

@@ -20,7 +20,7 @@ public final class Graphics {
     /// The two points of ``line(x1:y1:x2:y2:color:lineWidth:)``, reused so a line costs no
     /// allocation.
     private var segment = [Vec2.zero, Vec2.zero]
-    private var labels: [LabelKey: Sprite] = [:]
+    private var labels: [LabelKey: (sprite: Sprite, fallbacks: [LabelFallback])] = [:]
     /// Bytes of pixels the label cache holds (4 per pixel), for the host's memory accounting.
     public private(set) var labelCacheBytes = 0
     /// Rendered labels kept between frames; beyond this many the cache starts over.
@@ -140,20 +140,22 @@ public final class Graphics {
                       outline: Color = .clear, anchor: Vec2 = Vec2(0.5, 0.5), align: TextAlign? = nil, scale: Double = 1) {
         let lineAlign = min(max(align?.fraction ?? anchor.x, 0), 1)
         let key = LabelKey(text: text, font: font.name, color: color, outline: outline, align: lineAlign)
-        let sprite: Sprite
+        let rendered: (sprite: Sprite, fallbacks: [LabelFallback])
         if let cached = labels[key] {
-            sprite = cached
+            rendered = cached
         } else {
             if labels.count >= Graphics.labelCacheLimit {
                 labels.removeAll(keepingCapacity: true)
                 labelCacheBytes = 0
             }
-            sprite = font.render(text, color: color, outline: outline, align: lineAlign)
-            labels[key] = sprite
-            labelCacheBytes += 4 * sprite.pixels.count
+            rendered = (font.render(text, color: color, outline: outline, align: lineAlign),
+                        font.fallbacks(in: text, outlined: outline.a != 0, align: lineAlign))
+            labels[key] = rendered
+            labelCacheBytes += 4 * rendered.sprite.pixels.count
         }
-        canvas.drawSprite(sprite, transform: transform.translatedBy(x, y).scaledBy(scale, scale),
-                          anchor: anchor, alpha: alpha)
+        canvas.drawLabel(rendered.sprite, fallbacks: rendered.fallbacks, glyphHeight: font.glyphHeight,
+                         transform: transform.translatedBy(x, y).scaledBy(scale, scale), anchor: anchor, color: color,
+                         alpha: alpha)
     }
 
     /// Pixel art whose `anchor` point (default centre) is at `(x, y)`, scaled (negative

@@ -1,7 +1,8 @@
 import ArcadeCore
 
 /// Big text in a ``BlockFont``, drawn with pixels so it scales, turns and fades like a
-/// sprite: the combo counter "x 12" (white, orange outline), "GAME OVER", scores.
+/// sprite: the combo counter "x 12" (white, orange outline), "GAME OVER", scores. Characters
+/// the font has no glyph for show as terminal glyphs centred in their box (``LabelFallback``).
 public final class LabelNode: Node {
     /// The text; `\n` starts a new line.
     public var text: String { didSet { if text != oldValue { spriteIsStale = true } } }
@@ -17,6 +18,7 @@ public final class LabelNode: Node {
 
     private var spriteIsStale = true
     private var cachedSprite = Sprite(width: 0, height: 0, pixels: [])
+    private var cachedFallbacks: [LabelFallback] = []
     /// The line alignment `cachedSprite` was rendered with.
     private var cachedAlign = 0.5
 
@@ -39,6 +41,7 @@ public final class LabelNode: Node {
         let lineAlign = text.contains("\n") ? min(max(align?.fraction ?? anchor.x, 0), 1) : 0.5
         if spriteIsStale || lineAlign != cachedAlign {
             cachedSprite = font.render(text, color: color, outline: outline, align: lineAlign)
+            cachedFallbacks = font.fallbacks(in: text, outlined: outline.a != 0, align: lineAlign)
             cachedAlign = lineAlign
             spriteIsStale = false
         }
@@ -46,7 +49,9 @@ public final class LabelNode: Node {
     }
 
     override func drawContent(in canvas: Canvas, transform: AffineTransform, alpha: Double, time: Double) {
-        canvas.drawSprite(sprite, transform: transform, anchor: anchor, alpha: alpha)
+        let s = sprite
+        canvas.drawLabel(s, fallbacks: cachedFallbacks, glyphHeight: font.glyphHeight, transform: transform, anchor: anchor,
+                         color: color, alpha: alpha)
     }
 
     override func contentContains(_ point: Vec2) -> Bool {

@@ -42,7 +42,8 @@ extension InputDecoder {
         return .ignore(length: 1)
     }
 
-    /// One UTF-8 character, which is a key of its own name. Malformed bytes are dropped: a
+    /// One UTF-8 character, which is a key of its own name (``KeyEvent/printable(_:modifiers:)``;
+    /// a lone combining mark or format character is no key and is dropped). Malformed bytes are dropped: a
     /// byte that cuts a character short is decoded again by itself, so one lost byte in the
     /// stream costs one character, not the keys after it.
     private static func scanUTF8(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Scan {
@@ -66,7 +67,8 @@ extension InputDecoder {
         guard value >= shortest, value >= 0xA0, let scalar = UnicodeScalar(value) else {
             return .ignore(length: length)
         }
-        return .event(.key(KeyEvent(String(Character(scalar)))), length: length)
+        guard let key = KeyEvent.printable(String(Character(scalar))) else { return .ignore(length: length) }
+        return .event(.key(key), length: length)
     }
 
     /// What follows an ESC: a CSI or SS3 sequence, an Alt+key, or (ESC ESC) the Esc key.

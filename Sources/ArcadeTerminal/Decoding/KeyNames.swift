@@ -105,7 +105,7 @@ enum KeyNames {
         case 57409...57426: KeyEvent(kittyKeypad[code - 57409])
         case 0xE000...0xF8FF: nil  // the rest of the Private Use Area: keys we have no name for
         case 0x80...0x10FFFF:
-            UnicodeScalar(UInt32(code)).map { KeyEvent(String(Character($0))) }
+            UnicodeScalar(UInt32(code)).flatMap { KeyEvent.printable(String(Character($0))) }
         default: nil
         }
     }

@@ -97,3 +97,35 @@ test("golden frame: a combo at x3 mid-pop, with a second channel busy", function
   g:step_until(function(s) return s.channels[1].count == 3 end, 300)
   g:step(4):expect_golden("combo-x3")
 end)
+
+-- GAMES.md (Gift combo): the crowd's names in Chinese, Japanese and Korean and with emoji show
+-- where the card says, each wide character in two cells, and the queue line names them too.
+test("names in other scripts show on their card and in the queue, two cells a wide character", function(t)
+  local g = t:start{ seed = 7 }
+  g:key("c")
+  g:step_until(function(s)
+    for _, ch in ipairs(s.channels) do
+      if ch.sender == "김지민" and ch.count >= 1 then return true end
+    end
+  end, 60 * 120)
+  g:step(30)
+  local s = g:state()
+  local i = s.channels[1].sender == "김지민" and 1 or 2
+  local name
+  for _, part in ipairs(s.boxes.channels[i].parts) do
+    if part.what == "name" then name = part end
+  end
+  expect(name.text):to_equal("김지민")
+  expect(name.box.w, "three wide characters"):to_equal(6)
+  local col, row = g:find("김지민")
+  expect(col):to_equal(name.box.x)
+  expect(row):to_equal(name.box.y // 2)
+  expect(g:cell(col, row)):to_equal("김")
+  expect(g:cell(col + 1, row)):to_equal("")
+  expect(g:cell(col + 2, row)):to_equal("지")
+  local cells = g:cells()
+  for r, line in ipairs(cells) do expect(#line, "row " .. (r - 1) .. " in cells"):to_equal(80) end
+  g:step_until(function(st) return st.queue[1] and st.queue[1].sender:find("[\128-\255]") end, 60 * 120)
+  local first = g:state().queue[1].sender
+  expect(g:lines()[s.boxes.hud_rows[2] + 1]):to_contain("next: " .. first)
+end)

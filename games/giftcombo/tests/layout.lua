@@ -25,16 +25,10 @@ end
 
 local PIXELS = { ["▀"] = true, ["▄"] = true, ["█"] = true }
 
--- The frame now as a grid of characters: grid[row + 1][col + 1] (one call into the game
--- for the whole frame, rather than one a cell).
+-- The frame now as a grid of cells: grid[row + 1][col + 1] (one call into the game for the
+-- whole frame, rather than one a cell); a wide character's second cell is "".
 local function grid(g)
-  local cells = {}
-  for r, line in ipairs(g:lines()) do
-    local row = {}
-    for _, code in utf8.codes(line) do row[#row + 1] = utf8.char(code) end
-    cells[r] = row
-  end
-  return cells
+  return g:cells()
 end
 
 local function cell(cells, col, row)
