@@ -39,7 +39,7 @@ final class SaveNoticeBar {
         var lines = CardView.wrap(text, width: max(1, columns - 2))
         if lines.count > maxLines {
             lines = Array(lines.prefix(maxLines))
-            lines[maxLines - 1] = String(lines[maxLines - 1].prefix(max(1, columns - 3))) + "…"
+            lines[maxLines - 1] = String(TextWidth.prefix(lines[maxLines - 1], cells: max(1, columns - 3)).text) + "…"
         }
         return lines
     }
@@ -50,10 +50,10 @@ final class SaveNoticeBar {
         let lines = Self.lines(showing, columns: frame.columns)
         let top = max(0, frame.rows - lines.count)
         for (i, line) in lines.enumerated() where top + i < frame.rows {
-            let scalars = Array((" " + line).unicodeScalars)
-            for column in 0..<frame.columns {
-                let ch = column < scalars.count ? scalars[column] : " "
-                frame[column, top + i] = Cell(character: ch, foreground: Self.text, background: Self.background)
+            // the whole row: a space, the line measured by cells, spaces to the edge
+            let end = frame.write(" " + line, column: 0, row: top + i, foreground: Self.text, background: Self.background)
+            for column in end..<frame.columns {
+                frame[column, top + i] = Cell(character: " ", foreground: Self.text, background: Self.background)
             }
         }
     }
