@@ -51,12 +51,9 @@ extension PhysicsWorld {
         let s = st[b]
         let r = s.radius
         guard r > 0, s.px.isFinite, s.py.isFinite else { return }
-        let start = startPositions.base[b]
-        let heldByBounds = bounds.contains(Vec2(start.x, start.y))
         // Sunk deeper than this is a pinch; within `touch` of a wall counts as pressed by it.
         let deep = 0.05 * r
         let touch = min(contactTolerance, contactToleranceRatio * r)
-        let reach = AABB(minX: s.px - 2 * r, minY: s.py - 2 * r, maxX: s.px + 2 * r, maxY: s.py + 2 * r)
 
         // The moving wall pressing deepest, and the deepest other wall.
         var mover = -1, moverSeparation = Double.infinity
@@ -72,17 +69,7 @@ extension PhysicsWorld {
             }
         }
         guard mover >= 0, pushed || moverSeparation < touch else { return }
-        var fixed = -1
-        var fixedManifold = WallManifold(nx: 0, ny: 0, separation: .infinity, px: 0, py: 0)
-        for k in 0..<wallGeometry.count where k != mover {
-            let g = geometry[k]
-            if !g.mayReach(reach, heldByBounds: heldByBounds) { continue }
-            let m = g.manifold(cx: s.px, cy: s.py, radius: r, time: dt)
-            if m.separation < fixedManifold.separation {
-                fixed = k
-                fixedManifold = m
-            }
-        }
+        let (fixed, fixedManifold) = deepestWall(for: b, dt: dt, skipping: mover)
         let m = geometry[mover]
         guard fixed >= 0, fixedManifold.separation < touch else {
             // Pressed by the moving wall into something soft (other balls held by a wall):
@@ -122,6 +109,27 @@ extension PhysicsWorld {
 
         // The impulses the two contacts built up fighting each other must not be warm-started.
         forgetWallImpulses(of: b, from: first)
+    }
+
+    /// The wall (but `skipping`) that ball `b` is sunk deepest into, or nearest to, at the end
+    /// of the step, among those within two radii: its index (-1 for none) and manifold.
+    private func deepestWall(for b: Int, dt: Double, skipping: Int) -> (Int, WallManifold) {
+        let s = states[b], start = startPositions[b], r = s.radius
+        let heldByBounds = bounds.contains(Vec2(start.x, start.y))
+        let reach = AABB(minX: s.px - 2 * r, minY: s.py - 2 * r, maxX: s.px + 2 * r, maxY: s.py + 2 * r)
+        let geometry = wallGeometry.base
+        var deepest = -1
+        var manifold = WallManifold(nx: 0, ny: 0, separation: .infinity, px: 0, py: 0)
+        for k in 0..<wallGeometry.count where k != skipping {
+            let g = geometry[k]
+            if !g.mayReach(reach, heldByBounds: heldByBounds) { continue }
+            let m = g.manifold(cx: s.px, cy: s.py, radius: r, time: dt)
+            if m.separation < manifold.separation {
+                deepest = k
+                manifold = m
+            }
+        }
+        return (deepest, manifold)
     }
 
     /// Moves ball `b` out of moving wall `m` along its normal, with no velocity into it left.
@@ -250,20 +258,7 @@ extension PhysicsWorld {
         let s = st[b], q = st[p]
         let r = s.radius
         guard r > 0, s.px.isFinite, s.py.isFinite, q.px.isFinite, q.py.isFinite else { return }
-        let start = startPositions.base[b]
-        let heldByBounds = bounds.contains(Vec2(start.x, start.y))
-        let reachBox = AABB(minX: s.px - 2 * r, minY: s.py - 2 * r, maxX: s.px + 2 * r, maxY: s.py + 2 * r)
-        var fixed = -1
-        var fm = WallManifold(nx: 0, ny: 0, separation: .infinity, px: 0, py: 0)
-        for k in 0..<wallGeometry.count {
-            let g = geometry[k]
-            if !g.mayReach(reachBox, heldByBounds: heldByBounds) { continue }
-            let m = g.manifold(cx: s.px, cy: s.py, radius: r, time: dt)
-            if m.separation < fm.separation {
-                fixed = k
-                fm = m
-            }
-        }
+        let (fixed, fm) = deepestWall(for: b, dt: dt, skipping: -1)
         guard fixed >= 0, fm.separation < -0.05 * r else { return }
         let f = geometry[fixed]
         // Sunk into a moving wall is the other pass's case.
