@@ -81,7 +81,8 @@ extension Terminal {
         }
     }
 
-    /// Acts on the terminal's answers to the queries in `enterSequence`.
+    /// Acts on the terminal's answers to the queries in `enterSequence`, and counts those to
+    /// `askStatus()`.
     private func answerReplies() throws(TerminalError) {
         for reply in decoder.takeReplies() {
             switch reply {
@@ -93,6 +94,8 @@ extension Terminal {
                 keyboardMode = .kitty
             case .primaryDeviceAttributes:
                 if keyboardMode == .probing { keyboardMode = .legacy }
+            case .deviceStatus:
+                noteStatusAnswer()
             }
         }
     }
