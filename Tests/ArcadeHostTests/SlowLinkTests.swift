@@ -12,84 +12,64 @@ import ArcadeTestSupport
 /// are `arcade-bench`'s `link.*` rows. Without pacing the same runs take seconds: the frames
 /// queue in the link.
 @Suite(.serialized) struct SlowLinkTests {
-    /// Fishing at 160x50 on a link at full speed until its first frame is on the screen, then
-    /// at `rate` bytes a second.
-    static func start(rate: Int?, answers: Bool = true, arguments: [String] = [],
+    /// Fishing at 160x50 (saves in `data`) on a link at full speed until its first frame is on
+    /// the screen, then at `rate` bytes a second.
+    static func start(rate: Int?, data: String, answers: Bool = true, arguments: [String] = [],
                       transcript: Bool = false, stderr: String = "/dev/null") throws -> SlowLink {
         var settings = SlowLink.Settings()
         settings.answers = answers
         settings.keepsTranscript = transcript
         settings.stderrPath = stderr
-        let data = try temporaryFolder("slowlink")
         let link = try SlowLink(arguments: [try arcadeExecutable(), "play", "fishing", "--games", repositoryGames,
                                             "--seed", "1", "--data", data] + arguments, settings: settings)
-        let shown = link.waitForScreen(timeout: 20) { $0.shows("▌▌") }
-        #expect(shown != nil, "fishing never showed")
+        #expect(link.waitForGame(), "fishing never showed")
         link.bytesPerSecond = rate
         return link
-    }
-
-    /// Esc, then the time until the pause card is on the screen, `tries` times (Esc again
-    /// resumes, and the game plays a while between tries).
-    static func pauseLatencies(_ link: SlowLink, tries: Int) -> [Double] {
-        var latencies: [Double] = []
-        for _ in 0..<tries {
-            link.run(for: 0.6)
-            let pressed = SlowLink.now()
-            link.type("\u{1B}")
-            guard let shown = link.waitForScreen(timeout: 20, { $0.shows("PAUSED") }) else {
-                latencies.append(.infinity)
-                break
-            }
-            latencies.append(shown - pressed)
-            link.type("\u{1B}")
-            _ = link.waitForScreen(timeout: 20) { !$0.shows("PAUSED") }
-        }
-        return latencies
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        values.sorted()[values.count / 2]
     }
 
     static func milliseconds(_ values: [Double]) -> String {
         values.map { $0.isFinite ? String(Int($0 * 1000)) : "never" }.joined(separator: ", ") + " ms"
     }
 
-    /// 100 KB/s: Esc shows the pause card within half a second, and no more than one whole
-    /// frame ever waits in the link behind the one crossing it.
+    /// 100 KB/s: Esc shows the pause card within half a second, and the link never holds two
+    /// frames at once (the next is written once the last has crossed).
     @Test func at100kBpsEscShowsTheCardWithinHalfASecond() throws {
-        let link = try Self.start(rate: 100_000)
+        let dir = try temporaryFolder("slowlink")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let link = try Self.start(rate: 100_000, data: dir)
         defer { link.stop() }
         link.run(for: 1.5)
         link.resetPeaks()
         let before = link.stats
-        let latencies = Self.pauseLatencies(link, tries: 5)
+        let latencies = link.pauseLatencies(tries: 5)
         let stats = link.stats
-        #expect(latencies.count == 5 && Self.median(latencies) <= 0.5, "\(Self.milliseconds(latencies))")
+        #expect(latencies.count == 5 && SlowLink.median(latencies) <= 0.5, "\(Self.milliseconds(latencies))")
         #expect(latencies.allSatisfy { $0 <= 1.5 }, "\(Self.milliseconds(latencies))")
-        #expect(stats.peakQueuedFrames <= 1, "\(stats.peakQueuedFrames) whole frames waited at once")
+        #expect(stats.peakFramesInLink <= 1, "\(stats.peakFramesInLink) frames were in the link at once")
         #expect(stats.peakBacklogBytes < 64_000, "\(stats.peakBacklogBytes) bytes waited at once")
         #expect(stats.framesWritten - before.framesWritten >= 10, "the game kept drawing")
     }
 
     /// 2 MB/s: more than fishing sends; Esc shows the card within 200 ms.
     @Test func at2MBpsEscShowsTheCardWithin200ms() throws {
-        let link = try Self.start(rate: 2_000_000)
+        let dir = try temporaryFolder("slowlink")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let link = try Self.start(rate: 2_000_000, data: dir)
         defer { link.stop() }
         link.run(for: 0.5)
-        let latencies = Self.pauseLatencies(link, tries: 5)
-        #expect(latencies.count == 5 && Self.median(latencies) <= 0.2, "\(Self.milliseconds(latencies))")
+        let latencies = link.pauseLatencies(tries: 5)
+        #expect(latencies.count == 5 && SlowLink.median(latencies) <= 0.2, "\(Self.milliseconds(latencies))")
         #expect(latencies.allSatisfy { $0 <= 1 }, "\(Self.milliseconds(latencies))")
-        #expect(link.stats.peakQueuedFrames <= 1)
+        #expect(link.stats.peakFramesInLink <= 1)
     }
 
     /// At full speed the terminal gets what the arcade recorded (`--cast` sees every byte but
     /// the queries) with one status query behind each frame and nothing else added; and the
     /// run's profile shows a frame for (nearly) every step, with the measured round trip.
     @Test func atFullSpeedTheFramesAreTodaysWithAQueryBehindEach() throws {
-        let dir = try temporaryFolder("fullspeed")
-        let link = try Self.start(rate: nil, arguments: ["--cast", dir + "/play.cast", "--profile"], transcript: true,
+        let dir = try temporaryFolder("slowlink")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let link = try Self.start(rate: nil, data: dir, arguments: ["--cast", dir + "/play.cast", "--profile"], transcript: true,
                                   stderr: dir + "/stderr.txt")
         link.run(for: 2)
         let status = link.stop()
@@ -122,8 +102,9 @@ import ArcadeTestSupport
     /// 100 KB/s with `--profile`: the table says the link allowed far fewer frames than steps,
     /// and how long the round trip took.
     @Test func theProfileReportsWhatTheLinkAllowed() throws {
-        let dir = try temporaryFolder("profiled")
-        let link = try Self.start(rate: 100_000, arguments: ["--profile"], stderr: dir + "/stderr.txt")
+        let dir = try temporaryFolder("slowlink")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let link = try Self.start(rate: 100_000, data: dir, arguments: ["--profile"], stderr: dir + "/stderr.txt")
         link.run(for: 3)
         link.stop()
         let table = try String(contentsOfFile: dir + "/stderr.txt", encoding: .utf8)
@@ -137,13 +118,15 @@ import ArcadeTestSupport
 
     /// A terminal that answers no query still gets frames: the card shows soon after Esc.
     @Test func aTerminalThatNeverAnswersStillGetsFrames() throws {
-        let link = try Self.start(rate: nil, answers: false)
+        let dir = try temporaryFolder("slowlink")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let link = try Self.start(rate: nil, data: dir, answers: false)
         defer { link.stop() }
         let before = link.stats.framesWritten
         link.run(for: 1)
         #expect(link.stats.framesWritten - before >= 3, "at least four frames a second")
-        let latencies = Self.pauseLatencies(link, tries: 3)
-        #expect(latencies.count == 3 && Self.median(latencies) <= 1, "\(Self.milliseconds(latencies))")
+        let latencies = link.pauseLatencies(tries: 3)
+        #expect(latencies.count == 3 && SlowLink.median(latencies) <= 1, "\(Self.milliseconds(latencies))")
         #expect(link.stats.statusQueries > 0 && link.stats.attributeQueries == 1)
     }
 

@@ -41,10 +41,10 @@ public final class SlowLink: @unchecked Sendable {
         /// Frames the arcade wrote (their starts), and frames the terminal has shown.
         public var framesWritten = 0
         public var framesShown = 0
-        /// The most bytes, and the most whole frames (written, not yet begun draining), that
-        /// waited in the link at once since ``SlowLink/resetPeaks()``.
+        /// The most bytes that waited in the link at once, and the most frames that were in it
+        /// at once (written and not yet wholly drained), since ``SlowLink/resetPeaks()``.
         public var peakBacklogBytes = 0
-        public var peakQueuedFrames = 0
+        public var peakFramesInLink = 0
         /// Queries the terminal met in the stream: device status, and device attributes.
         public var statusQueries = 0
         public var attributeQueries = 0
@@ -69,7 +69,7 @@ public final class SlowLink: @unchecked Sendable {
     // The drain's parser (only the drain thread touches these).
     private var carry: [UInt8] = []
     private var parse = StreamScanner()
-    /// The drain is inside a frame (written by the drain under `lock`, read by the reader).
+    /// The drain is inside a frame (between its start and its end).
     private var insideFrame = false
     /// The reader's own scanner, for frame starts.
     private var startsRead = StreamScanner()
@@ -122,7 +122,7 @@ public final class SlowLink: @unchecked Sendable {
     public func resetPeaks() {
         locked {
             counts.peakBacklogBytes = inbox.count - inboxStart
-            counts.peakQueuedFrames = 0
+            counts.peakFramesInLink = counts.framesWritten - counts.framesShown
         }
     }
 
@@ -215,15 +215,9 @@ public final class SlowLink: @unchecked Sendable {
                 counts.bytesWritten += count
                 for byte in new where startsRead.take(byte) == "?2026h" { counts.framesWritten += 1 }
                 counts.peakBacklogBytes = max(counts.peakBacklogBytes, inbox.count - inboxStart)
-                notePeakQueue()
+                counts.peakFramesInLink = max(counts.peakFramesInLink, counts.framesWritten - counts.framesShown)
             }
         }
-    }
-
-    /// Whole frames written and not yet begun draining (the one draining does not count).
-    private func notePeakQueue() {
-        let queued = counts.framesWritten - counts.framesShown - (insideFrame ? 1 : 0)
-        counts.peakQueuedFrames = max(counts.peakQueuedFrames, queued)
     }
 
     /// Moves bytes from the buffer to the terminal at the link's rate, every millisecond or so.
@@ -272,14 +266,12 @@ public final class SlowLink: @unchecked Sendable {
                 locked { counts.attributeQueries += 1 }
                 if settings.answers { answers += Array("\u{1B}[?62;22c".utf8) }
             case "?2026h":
-                locked { insideFrame = true }
+                insideFrame = true
                 showNow = false
             case "?2026l":
                 showNow = true
-                locked {
-                    insideFrame = false
-                    counts.framesShown += 1
-                }
+                insideFrame = false
+                locked { counts.framesShown += 1 }
             default:
                 break
             }
