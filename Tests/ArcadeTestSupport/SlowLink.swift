@@ -82,14 +82,15 @@ public final class SlowLink: @unchecked Sendable {
         rate = settings.bytesPerSecond
         model = VTModel(columns: settings.cols, rows: settings.rows,
                         fill: .init(scalar: " ", foreground: VTModel.defaultForeground, background: VTModel.defaultBackground))
-        let (primary, secondary) = try Self.openPseudoTerminal(cols: settings.cols, rows: settings.rows)
+        let (primary, secondary) = try TerminalProcess.openPseudoTerminal(cols: settings.cols, rows: settings.rows)
         self.primary = primary
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
         environment["COLORTERM"] = "truecolor"
         environment.merge(settings.environment) { $1 }
         do {
-            pid = try Self.spawn(arguments, terminal: secondary, stderr: settings.stderrPath, environment: environment)
+            pid = try TerminalProcess.spawn(arguments, terminal: secondary, stderr: settings.stderrPath,
+                                            environment: environment)
         } catch {
             close(secondary)
             close(primary)
@@ -309,61 +310,6 @@ public final class SlowLink: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body()
-    }
-
-    // MARK: Setting up
-
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
-    }
-
-    /// A pseudo-terminal pair of the given size: the primary side (ours) and the secondary
-    /// (the arcade's).
-    private static func openPseudoTerminal(cols: Int, rows: Int) throws -> (Int32, Int32) {
-        let primary = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        guard primary >= 0 else { throw Failure(description: "cannot open /dev/ptmx (errno \(errno))") }
-        var unlocked: Int32 = 0
-        var index: UInt32 = 0
-        // TIOCSPTLCK and TIOCGPTN (posix_openpt's friends are not visible from Swift here)
-        guard ioctl(primary, 0x4004_5431, &unlocked) == 0, ioctl(primary, 0x8004_5430, &index) == 0 else {
-            close(primary)
-            throw Failure(description: "cannot unlock the pseudo-terminal")
-        }
-        let secondary = open("/dev/pts/\(index)", O_RDWR | O_NOCTTY)
-        guard secondary >= 0 else {
-            close(primary)
-            throw Failure(description: "cannot open /dev/pts/\(index)")
-        }
-        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(cols), ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(primary, UInt(TIOCSWINSZ), &size)
-        return (primary, secondary)
-    }
-
-    /// Starts `arguments` with the terminal as its standard input and output, in a process
-    /// group of its own, with no signal blocked.
-    private static func spawn(_ arguments: [String], terminal: Int32, stderr: String,
-                              environment: [String: String]) throws -> pid_t {
-        var files = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&files)
-        defer { posix_spawn_file_actions_destroy(&files) }
-        posix_spawn_file_actions_adddup2(&files, terminal, 0)
-        posix_spawn_file_actions_adddup2(&files, terminal, 1)
-        posix_spawn_file_actions_addopen(&files, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, arguments[0], &files, &attributes, argv, envp)
-        guard rc == 0 else { throw Failure(description: "cannot start \(arguments[0]) (error \(rc))") }
-        return pid
     }
 }
 
