@@ -55,7 +55,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "arcade-bench",
-            dependencies: ["ArcadeCore", "ArcadeRender", "ArcadeLua", "ArcadeHost", "CLua", "CLuaLib"],
+            // ArcadeTestSupport: the slow-link harness the host tests use, for the link.* rows
+            dependencies: ["ArcadeCore", "ArcadeRender", "ArcadeLua", "ArcadeHost", "CLua", "CLuaLib", "ArcadeTestSupport"],
             path: "Benchmarks/arcade-bench"
         ),
         // Authoring tools: `swift package new-game <id>`, `swift package check-games`,

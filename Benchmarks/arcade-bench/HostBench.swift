@@ -82,12 +82,7 @@ func reloadBenchmarks() -> [BenchResult] {
 /// never gives). The same wait for a command that writes the same bytes at once is taken
 /// off: what is left is the arcade's own start.
 func startupBenchmarks() -> [BenchResult] {
-    var exe = [CChar](repeating: 0, count: 4096)
-    let n = readlink("/proc/self/exe", &exe, exe.count - 1)
-    guard n > 0 else { return [] }
-    let dir = String(cString: exe).split(separator: "/").dropLast().joined(separator: "/")
-    let arcade = "/" + dir + "/arcade"
-    guard access(arcade, X_OK) == 0, access("/usr/bin/script", X_OK) == 0 else {
+    guard let arcade = siblingArcade(), access("/usr/bin/script", X_OK) == 0 else {
         return [BenchResult(name: "startup.menu_ms", value: -1, unit: "ms", note: "needs the release arcade and script(1)")]
     }
     // A frame starts with the "begin synchronized update" sequence.

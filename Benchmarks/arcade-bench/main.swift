@@ -36,6 +36,7 @@ let groups: [(String, () -> [BenchResult])] = [
     ("anim", animationBenchmarks),
     ("physics", physicsBenchmarks),
     ("game", gameBenchmarks),
+    ("link", linkBenchmarks),
 ]
 
 var results: [BenchResult] = []

@@ -53,7 +53,7 @@ extension Arcade {
                                    valueName: "FILE"))
         var cast: String?
 
-        @Flag(help: ArgumentHelp("Headless: also draw and encode every step, and print a table of where the time went (ms per step: Lua, animation, physics, compose, encode) on stderr at the end."))
+        @Flag(help: ArgumentHelp("Print a table of where the time went (ms per step: Lua, animation, physics, compose, encode) on stderr at the end. Headless: every step is also drawn and encoded. In the terminal: the frames per second the link allowed and the terminal's round trip too."))
         var profile = false
 
         @OptionGroup var display: DisplayOptions
@@ -113,7 +113,7 @@ extension Arcade {
                 o.replay = replayScript
                 o.store = replayScript == nil ? dirs.store() : SaveStore(location: .memory)
                 display.apply(to: &o)
-                if profile { Output.err("arcade: --profile is for --headless runs (in the terminal, F3 shows the profiler)\n") }
+                o.profile = profile
                 try Interactive.run(o, cast: cast)
                 return
             }

@@ -103,6 +103,7 @@ enum Interactive {
             Output.err("arcade: \(error)\n")
             throw ExitCode(1)
         }
+        if let table = app.profileTable { Output.err(table) }
         if let problem = app.castProblem {
             Output.err("arcade: \(problem)\n")
             throw ExitCode(1)

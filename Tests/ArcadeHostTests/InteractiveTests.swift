@@ -3,6 +3,7 @@ import Testing
 import ArcadeCore
 import ArcadeRender
 import ArcadeTerminal
+import ArcadeTestSupport
 @testable import ArcadeHost
 
 /// The repository's `games/` folder.
@@ -19,15 +20,7 @@ final class PseudoTerminal {
     let secondary: Int32
 
     init(cols: Int, rows: Int) throws {
-        // /dev/ptmx by hand (posix_openpt and friends are not exported to Swift here): unlock
-        // the secondary side (TIOCSPTLCK) and ask its number (TIOCGPTN)
-        primary = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        try #require(primary >= 0)
-        var unlock: Int32 = 0, number: UInt32 = 0
-        try #require(ioctl(primary, 0x4004_5431, &unlock) == 0 && ioctl(primary, 0x8004_5430, &number) == 0)
-        secondary = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
-        try #require(secondary >= 0)
-        resize(cols: cols, rows: rows)
+        (primary, secondary) = try TerminalProcess.openPseudoTerminal(cols: cols, rows: rows)
     }
 
     func resize(cols: Int, rows: Int) {
@@ -279,36 +272,11 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
     /// Starts `args` on `pty` as a shell starts a job; `environment` changes the test's own
     /// (a nil value removes the variable).
     static func spawn(_ pty: PseudoTerminal, _ args: [String], environment: [String: String?] = [:]) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd in Int32(0)...2 { posix_spawn_file_actions_adddup2(&actions, pty.secondary, fd) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in [SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM] {
-            sigaddset(&defaults, s)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        let argv = args.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
         var env = ProcessInfo.processInfo.environment
         env["TERM"] = "xterm-256color"
         env["XDG_DATA_HOME"] = NSTemporaryDirectory() + "arcade-suspend-\(getpid())"
         for (name, value) in environment { env[name] = value }
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, args[0], &actions, &attributes, argv, envp)
-        try #require(rc == 0, "posix_spawn: \(rc)")
-        return pid
+        return try TerminalProcess.spawn(args, terminal: pty.secondary, environment: env)
     }
 
     /// Waits (bounded) for the child to change state as `flags` asks; the raw status.

@@ -154,6 +154,14 @@ func repositoryGame(_ id: String) throws -> GameEntry {
             live         nodes 7, animations 2, timers 1, bodies 3, lua heap 2 KiB
 
             """)
+        // in the terminal: the round trip of the frames' status queries, or that none came back
+        let silent = report.table(game: "demo", stats: stats, terminal: true)
+        #expect(silent.contains("\nround trip         -  (the terminal answered no status query)\n"), "\(silent)")
+        c.addRoundTrip(seconds: 0.002)
+        c.addRoundTrip(seconds: 0.010)
+        let answered = c.report(wallSeconds: 0.5).table(game: "demo", stats: stats, terminal: true)
+        #expect(answered.contains("\nround trip     6.000 ms  (longest 10.000 ms, 2 answered)\n"), "\(answered)")
+        #expect(!table.contains("round trip"))
     }
 
     /// The overlay: its rows, in the top-right corner, and nothing drawn outside it.
@@ -164,6 +172,7 @@ func repositoryGame(_ id: String) throws -> GameEntry {
         c.bytes = 30 * 1234
         c.add(.lua, nanoseconds: 3_000_000)
         c.busyNanos = 6_000_000
+        c.addRoundTrip(seconds: 0.0123)
         let report = c.report(wallSeconds: 0.5)
         let stats = GameStats(nodes: 312, animations: 300, timers: 1, worlds: 1, bodies: 4, walls: 2,
                               luaBytes: 300 * 1024, frame: 99)
@@ -172,11 +181,12 @@ func repositoryGame(_ id: String) throws -> GameEntry {
         ProfileOverlay.draw(report, stats: stats, on: &frame)
         let lines = glyphLines(frame)
         let rows = ["profile (F3)", "steps/s 60", "fps 60", "lua", "0.100", "animation", "physics", "compose", "encode",
-                    "other", "total", "0.200", "bytes/frame", "1234", "nodes 312", "anims 300", "bodies 4", "lua 300 KiB"]
-        let panel = lines.prefix(12).map { String($0.suffix(ProfileOverlay.width)) }.joined(separator: "\n")
+                    "other", "total", "0.200", "bytes/frame", "1234", "round trip ms", "12.300", "nodes 312", "anims 300",
+                    "bodies 4", "lua 300 KiB"]
+        let panel = lines.prefix(13).map { String($0.suffix(ProfileOverlay.width)) }.joined(separator: "\n")
         for text in rows { #expect(panel.contains(text), "no \(text) in\n\(panel)") }
         for row in 0..<24 {
-            for column in 0..<80 where row >= 12 || column < 80 - ProfileOverlay.width {
+            for column in 0..<80 where row >= 13 || column < 80 - ProfileOverlay.width {
                 #expect(frame[column, row] == background[column, row], "cell \(column),\(row) changed")
             }
         }

@@ -139,8 +139,8 @@ import ArcadeTestSupport
         let lines = shown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first?.contains("profile (F3)") == true, "\(shown)")
         for row in ["steps/s", "fps", "lua", "animation", "physics", "compose", "encode", "other", "total", "bytes/frame",
-                    "nodes 1", "bodies 0", "lua "] {
-            #expect(lines.prefix(12).contains { $0.suffix(ProfileOverlay.width).contains(row) }, "no \(row) in\n\(shown)")
+                    "round trip ms", "nodes 1", "bodies 0", "lua "] {
+            #expect(lines.prefix(13).contains { $0.suffix(ProfileOverlay.width).contains(row) }, "no \(row) in\n\(shown)")
         }
         // about 60 steps a second (a loaded machine may lag, but not stop)
         let rate = lines.dropFirst().first.flatMap { $0.split(separator: " ").drop { $0 != "steps/s" }.dropFirst().first }

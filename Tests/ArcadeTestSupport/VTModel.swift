@@ -7,7 +7,7 @@ import ArcadeRender
 /// character widths (`wcwidth` with the arcade's Unicode table, and the joining a current
 /// terminal does: see ``print(_:)``),
 /// private modes (recorded, otherwise ignored), the kitty keyboard push/pop/query and the
-/// device attributes query (recorded in ``queries``), and resizes.
+/// device attributes and status queries (recorded in ``queries``), and resizes.
 ///
 /// Anything else, and anything that would scroll the screen, is recorded in ``errors``.
 /// Shared by the render tests (the encoder) and the host tests (asciicast recordings).
@@ -45,7 +45,7 @@ public struct VTModel {
     public var errors: [String] = []
     /// Private modes seen, in order, as "?2026h" / "?2026l".
     public var privateModes: [String] = []
-    /// Queries and keyboard-mode sequences seen, as "c", "?u", ">7u", "<u".
+    /// Queries and keyboard-mode sequences seen, as "c", "5n", "?u", ">7u", "<u".
     public var queries: [String] = []
     /// Counts of each CSI final byte seen, for assertions about what was emitted.
     public var finalCounts: [Character: Int] = [:]
@@ -282,6 +282,7 @@ public struct VTModel {
             }
             for k in range { cells[k] = Glyph(scalar: " ", foreground: foreground, background: background) }
         case "c": queries.append("c")  // device attributes: a query, answered by a real terminal
+        case "n": queries.append(text + "n")  // device status (5n): a query too
         default: errors.append("unsupported CSI final \(final)")
         }
         return i + 1

@@ -9,6 +9,10 @@ import ArcadeTerminal
 /// F3 shows the profiler over the game's top-right corner. Its counters run whenever a game
 /// does (a few clock reads per step), so the numbers are there as soon as it opens.
 ///
+/// Frames are paced by the terminal's answers (``FramePacer``): over a slow link the game
+/// steps on at 60 Hz and the screen shows the latest state, late by one frame's crossing at
+/// most, instead of frames queueing in the ssh and TCP buffers.
+///
 /// The terminal is restored however this ends: by returning, by a thrown error, by a
 /// signal (the terminal layer's handlers) or by a crash (best effort, signal-safe).
 public final class ArcadeApp {
@@ -31,6 +35,8 @@ public final class ArcadeApp {
         public var log: (String) -> Void = { _ in }
         /// Quit as soon as the first frame is written (for startup measurements).
         public var exitAfterFirstFrame = false
+        /// Count the whole run for ``profileTable`` (`--profile` in the terminal).
+        public var profile = false
 
         public init(catalog: GameCatalog) {
             self.catalog = catalog
@@ -75,6 +81,20 @@ public final class ArcadeApp {
     let profile = ProfileCounters()
     var profileWindowStart = 0.0
     var profileReport: ProfileReport?
+    /// With ``Options/profile``: the whole run's counts, window by window, and when it began.
+    var runProfile: ProfileCounters?
+    var runStart = 0.0
+    /// With ``Options/profile``: the table for the whole run, once ``run()`` has returned.
+    public private(set) var profileTable: String?
+    /// When the next frame may be written, by the terminal's answers to the queries behind
+    /// the frames before it.
+    var pacer = FramePacer()
+    /// Steps ran since the last frame was drawn (so the screen may have changed).
+    var frameDue = false
+    /// The clock the pacer's times come from (tests pass their own).
+    var pacingClock: () -> Double = { monotonicSeconds() }
+    /// The game's live counts as it closed, for ``profileTable``.
+    var closingStats: GameStats?
     /// The recording of what the terminal is sent (`--cast`), and when it began.
     var cast: AsciicastWriter?
     var castStart: UInt64 = 0
@@ -137,6 +157,7 @@ public final class ArcadeApp {
         }
         var events: [InputEvent] = []
         last = monotonicSeconds()
+        if options.profile { (runProfile, runStart) = (ProfileCounters(), last) }
         while !quit {
             events.removeAll(keepingCapacity: true)
             let wait = min(clock.timeToNextStep, watcher != nil ? 0.02 : 1)
@@ -149,19 +170,46 @@ public final class ArcadeApp {
             let now = monotonicSeconds()
             let steps = clock.advance(by: now - last)
             last = now
-            handle(events)
-            if quit { break }
-            checkForEdits()
-            let busyStart = ProfileClock.now()
-            for _ in 0..<steps { step() }
-            if steps > 0 {
-                try draw()
-                profile.busyNanos &+= ProfileClock.now() &- busyStart
-                rollProfileWindow(at: now)
-            }
+            try turn(events, steps: steps, at: now)
         }
+        finishRunProfile()
         closeGame()
         return 0
+    }
+
+    /// One turn of the loop at `now` (monotonic seconds): the terminal's answers, the
+    /// player's `events`, `steps` fixed steps, and a frame when one is due and the pacer lets
+    /// it go (tests drive this with their own clock).
+    func turn(_ events: [InputEvent], steps: Int, at now: Double) throws(TerminalError) {
+        takeAnswers(at: now)
+        handle(events)
+        if quit { return }
+        checkForEdits()
+        let busyStart = ProfileClock.now()
+        for _ in 0..<steps { step() }
+        if steps > 0 { frameDue = true }
+        let drawing = frameDue && pacer.mayDraw(at: now)
+        if drawing { try drawPaced() }
+        if steps > 0 || drawing {
+            profile.busyNanos &+= ProfileClock.now() &- busyStart
+            rollProfileWindow(at: now)
+        }
+    }
+
+    /// Hands the terminal's answers that arrived to the pacer, and their round trips to the
+    /// profiler.
+    func takeAnswers(at now: Double) {
+        if terminal.keyboardMode != .probing { pacer.terminalAnswers() }
+        for trip in pacer.answered(terminal.takeStatusAnswers(), at: now) { profile.addRoundTrip(seconds: trip) }
+    }
+
+    /// Draws the frame due and, when it changed anything, asks the terminal to answer once
+    /// it has it.
+    func drawPaced() throws(TerminalError) {
+        try draw()
+        frameDue = false
+        guard !output.bytes.isEmpty, pacer.frameWritten(at: pacingClock()) else { return }
+        try terminal.askStatus()
     }
 
     /// Back from a suspension (Ctrl-Z or SIGTSTP, then `fg`): the screen was the shell's, so
@@ -171,6 +219,8 @@ public final class ArcadeApp {
         output.encoder.requestFullRepaint()
         last = monotonicSeconds()
         clock = FixedStepClock()
+        pacer.forgetUnanswered()
+        frameDue = true
         pauseMarkPressed = false
         if screen == .playing, card == nil, session != nil { card = .pause(selected: 0) }
     }
@@ -181,8 +231,19 @@ public final class ArcadeApp {
         let elapsed = now - profileWindowStart
         guard elapsed >= ProfileOverlay.window else { return }
         profileReport = profile.report(wallSeconds: elapsed)
+        runProfile?.absorb(profile)
         profile.reset()
         profileWindowStart = now
+    }
+
+    /// With ``Options/profile``: the whole run's table, for the game played (its live counts
+    /// as it ends).
+    func finishRunProfile() {
+        guard let runProfile, let stats = session?.stats ?? closingStats else { return }
+        runProfile.absorb(profile)
+        profile.reset()
+        let report = runProfile.report(wallSeconds: monotonicSeconds() - runStart)
+        profileTable = report.table(game: playing?.id ?? options.gameID ?? "", stats: stats, terminal: true)
     }
 
     func finishCast() {
@@ -223,6 +284,7 @@ public final class ArcadeApp {
         if options.dev { watcher = FileWatcher(folders: [entry.folder, entry.gamesDir + "/lib"]) }
         clock = FixedStepClock()
         output.encoder.requestFullRepaint()
+        runProfile?.absorb(profile)
         profile.reset()
         profileReport = nil
         profileWindowStart = monotonicSeconds()
@@ -250,6 +312,7 @@ public final class ArcadeApp {
     }
 
     func closeGame() {
+        if runProfile != nil, let session { closingStats = session.stats }
         recorder?.finish(at: session?.stepsRun)
         if let quitError = session?.close() {
             // the game is leaving anyway: its quit() failing (where games save) goes to the log

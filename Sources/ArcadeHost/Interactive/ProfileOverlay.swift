@@ -30,6 +30,9 @@ enum ProfileOverlay {
         lines.append(("other", milliseconds(report.otherMilliseconds)))
         lines.append(("total", milliseconds(report.totalMilliseconds)))
         lines.append(("bytes/frame", fixed(report.bytesPerFrame, places: 0)))
+        // the frames a second above are those the link allowed: each waits for the terminal's
+        // answer to the one before (FramePacer)
+        lines.append(("round trip ms", report.roundTripMilliseconds.map { milliseconds($0) } ?? "-"))
         lines.append(("nodes \(stats.nodes)", "anims \(stats.animations)"))
         lines.append(("bodies \(stats.bodies)", "lua " + memory(stats.luaBytes)))
         return lines

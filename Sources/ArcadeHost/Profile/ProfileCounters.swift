@@ -24,6 +24,11 @@ public final class ProfileCounters {
     public var bytes = 0
     /// Real time the counting covered, where its owner keeps it (the headless runner).
     public var wallNanos: UInt64 = 0
+    /// In the terminal: the round trips measured (from the status query behind a frame to
+    /// the terminal's answer), their total and the longest, in nanoseconds.
+    public var roundTrips = 0
+    public var roundTripNanos: UInt64 = 0
+    public var longestRoundTripNanos: UInt64 = 0
 
     public init() {}
 
@@ -62,6 +67,28 @@ public final class ProfileCounters {
         }
     }
 
+    /// Counts one round trip of `seconds`.
+    public func addRoundTrip(seconds: Double) {
+        let nanos = UInt64(max(seconds, 0) * 1e9)
+        roundTrips += 1
+        roundTripNanos &+= nanos
+        longestRoundTripNanos = max(longestRoundTripNanos, nanos)
+    }
+
+    /// Adds everything `other` counted to these counts (a whole run's totals, window by
+    /// window).
+    public func absorb(_ other: ProfileCounters) {
+        for phase in ProfilePhase.allCases { add(phase, nanoseconds: other[phase]) }
+        busyNanos &+= other.busyNanos
+        steps += other.steps
+        frames += other.frames
+        bytes += other.bytes
+        wallNanos &+= other.wallNanos
+        roundTrips += other.roundTrips
+        roundTripNanos &+= other.roundTripNanos
+        longestRoundTripNanos = max(longestRoundTripNanos, other.longestRoundTripNanos)
+    }
+
     /// Starts counting afresh (the overlay's next window).
     public func reset() {
         (lua, animation, physics, compose, encode) = (0, 0, 0, 0, 0)
@@ -70,6 +97,7 @@ public final class ProfileCounters {
         frames = 0
         bytes = 0
         wallNanos = 0
+        (roundTrips, roundTripNanos, longestRoundTripNanos) = (0, 0, 0)
     }
 
     /// The averages of what was counted, over `wallSeconds` of real time.

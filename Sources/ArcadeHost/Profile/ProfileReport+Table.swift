@@ -12,7 +12,12 @@ extension ProfileReport {
     ///     frames/s        1456
     ///     bytes/frame     1234  (740400 in all)
     ///     live          nodes 2, animations 0, timers 0, bodies 0, lua heap 123 KiB
-    public func table(game: String, stats: GameStats) -> String {
+    ///
+    /// A run in the terminal (`terminal`) adds the round trip a frame's status query took to
+    /// be answered (the frames/s row is then the rate the link allowed):
+    ///
+    ///     round trip    0.412 ms  (longest 3.120 ms, 600 answered)
+    public func table(game: String, stats: GameStats, terminal: Bool = false) -> String {
         var out = "profile: \(game), \(steps) steps, \(frames) frames in \(fixed(wallSeconds, places: 3)) s\n"
         out += "phase        ms/step   share\n"
         func row(_ name: String, _ ms: Double) {
@@ -27,6 +32,14 @@ extension ProfileReport {
         out += leftAligned("frames/s", 11) + rightAligned(fixed(framesPerSecond, places: 0), 9) + "\n"
         out += leftAligned("bytes/frame", 11) + rightAligned(fixed(bytesPerFrame, places: 0), 9)
             + "  (\(bytes) in all)\n"
+        if terminal {
+            if let average = roundTripMilliseconds, let longest = longestRoundTripMilliseconds {
+                out += leftAligned("round trip", 11) + rightAligned(fixed(average, places: 3), 9)
+                    + " ms  (longest \(fixed(longest, places: 3)) ms, \(roundTrips) answered)\n"
+            } else {
+                out += leftAligned("round trip", 11) + rightAligned("-", 9) + "  (the terminal answered no status query)\n"
+            }
+        }
         out += leftAligned("live", 11) + "  nodes \(stats.nodes), animations \(stats.animations), timers \(stats.timers), "
             + "bodies \(stats.bodies), lua heap \(stats.luaKiB) KiB\n"
         return out

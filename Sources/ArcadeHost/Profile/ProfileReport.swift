@@ -18,6 +18,11 @@ public struct ProfileReport: Equatable, Sendable {
     public var frames: Int
     public var bytes: Int
     public var wallSeconds: Double
+    /// In the terminal: the average and the longest round trip from a frame's status query to
+    /// the terminal's answer (nil when none was answered), and how many were.
+    public var roundTripMilliseconds: Double?
+    public var longestRoundTripMilliseconds: Double?
+    public var roundTrips: Int
 
     public init(counters c: ProfileCounters, wallSeconds: Double) {
         let perStep = c.steps > 0 ? 1e-6 / Double(c.steps) : 0
@@ -30,6 +35,11 @@ public struct ProfileReport: Equatable, Sendable {
         frames = c.frames
         bytes = c.bytes
         self.wallSeconds = wallSeconds
+        roundTrips = c.roundTrips
+        if c.roundTrips > 0 {
+            roundTripMilliseconds = Double(c.roundTripNanos) * 1e-6 / Double(c.roundTrips)
+            longestRoundTripMilliseconds = Double(c.longestRoundTripNanos) * 1e-6
+        }
     }
 
     /// Milliseconds per step in `phase`.

@@ -180,6 +180,8 @@ extension InputDecoder {
 
         switch marker {
         case 0:
+            // `CSI 0 n` / `CSI 3 n` answer our status query; no key ends in `n`
+            if final == UInt8(ascii: "n") { return .reply(.deviceStatus, length: length) }
             return scanCSIKey(final: final, parameters: parameters, length: length)
         case UInt8(ascii: "<"):
             guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m"),

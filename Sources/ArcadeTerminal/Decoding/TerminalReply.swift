@@ -9,4 +9,7 @@ public enum TerminalReply: Hashable, Sendable {
     /// `CSI ? ... c`: the primary device attributes. Every terminal answers this, so when it
     /// arrives without a `keyboardFlags` reply before it, the kitty protocol is unsupported.
     case primaryDeviceAttributes
+    /// `CSI 0 n` (or `CSI 3 n`): the answer to a device status query (`CSI 5 n`), which the
+    /// arcade sends behind each frame to learn when the terminal has it (frame pacing).
+    case deviceStatus
 }

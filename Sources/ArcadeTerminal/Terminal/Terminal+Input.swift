@@ -92,7 +92,8 @@ extension Terminal {
         return .resize(cols: current.cols, rows: current.rows)
     }
 
-    /// Acts on the terminal's answers to the queries in `enterSequence`.
+    /// Acts on the terminal's answers to the queries in `enterSequence`, and counts those to
+    /// `askStatus()`.
     private func answerReplies() throws(TerminalError) {
         for reply in decoder.takeReplies() {
             switch reply {
@@ -104,6 +105,8 @@ extension Terminal {
                 keyboardMode = .kitty
             case .primaryDeviceAttributes:
                 if keyboardMode == .probing { keyboardMode = .legacy }
+            case .deviceStatus:
+                noteStatusAnswer()
             }
         }
     }

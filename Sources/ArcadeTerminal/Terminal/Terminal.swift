@@ -50,6 +50,12 @@ public final class Terminal {
     var lastByteTime = 0.0
     /// The size last reported, so a SIGWINCH that changes nothing reports nothing.
     var lastSize = TerminalSize.fallback
+    /// Status queries (`askStatus()`) written and not answered yet.
+    public internal(set) var unansweredStatusQueries = 0
+    /// True once the terminal answered a status query: it answers every one, in order.
+    public internal(set) var answersStatus = false
+    /// Answers not yet counted out by `takeStatusAnswers()`.
+    var untakenStatusAnswers = 0
 
     /// Sees every byte written to the terminal, in order, right after it was written: the
     /// set-up sequence, each `write`, and the restore sequence (for recordings, `--cast`).
@@ -107,6 +113,7 @@ public final class Terminal {
                 throw .systemCall("tcsetattr", errno: errno)
             }
             keyboardMode = .probing
+            (unansweredStatusQueries, untakenStatusAnswers, answersStatus) = (0, 0, false)
             decoder.reset()
             _ = decoder.takeReplies()
             _ = holdTracker.releaseAll()
@@ -125,7 +132,7 @@ public final class Terminal {
     public func restore() {
         guard isActive else { return }
         isActive = false
-        awaitStartupReply()
+        awaitAnswers(startup: true)
         if SignalGuard.restore(), let outputTap {
             let bytes = keyboardMode == .kitty ? Self.restoreSequence : Self.restoreSequenceWithoutKittyPop
             bytes.withUnsafeBytes { outputTap($0) }
@@ -136,35 +143,6 @@ public final class Terminal {
         terminalClaimed.store(false, ordering: .sequentiallyConsistent)
     }
 
-    /// Longest wait in `restore()` for the answer to the start-up query.
-    static let startupReplyWait = 0.25
-
-    /// A quit right after `enter()` can come before the terminal answered the device
-    /// attributes query; its answer would then land in the shell's input after we leave. So
-    /// while the query is unanswered, read (and drop) input until the answer arrives, for at
-    /// most `startupReplyWait` seconds: a terminal that never answers costs only that.
-    private func awaitStartupReply() {
-        guard keyboardMode == .probing else { return }
-        let deadline = TTY.monotonicSeconds() + Self.startupReplyWait
-        var dropped: [InputEvent] = []
-        while true {
-            let left = deadline - TTY.monotonicSeconds()
-            if left <= 0 { return }
-            var fds = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&fds, 1, Int32((left * 1000).rounded(.up)))
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { return }
-            let count = readBuffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
-            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            guard count > 0 else { return }
-            readBuffer.withUnsafeBufferPointer { buffer in
-                decoder.decode(UnsafeBufferPointer(rebasing: buffer[0..<count]), into: &dropped)
-            }
-            dropped.removeAll(keepingCapacity: true)
-            if decoder.takeReplies().contains(.primaryDeviceAttributes) { return }
-        }
-    }
-
     /// Suspends the process the way Ctrl-Z does in a shell (raw mode delivers Ctrl-Z as a key,
     /// so the loop calls this): the terminal is restored, the process stops, and once a `fg`
     /// continues it the terminal is entered again and ``takeContinued()`` turns true. Returns
@@ -172,6 +150,7 @@ public final class Terminal {
     /// shell has no job control to come back with).
     public func suspend() {
         guard isActive else { return }
+        awaitAnswers(startup: false)  // so that none reaches the shell
         _ = raise(SIGTSTP)
     }
 

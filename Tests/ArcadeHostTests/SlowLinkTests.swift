@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import ArcadeTerminal
+import ArcadeTestSupport
+
+/// The arcade played over a slow link: the real executable on a pseudo-terminal whose output
+/// is read eagerly and drained to a terminal model at a set rate (``SlowLink``), fishing at
+/// 160x50 (about 250 KB/s of frames at full speed).
+///
+/// These measure real time on a shared machine, so the bounds are the issue's, taken on the
+/// median of several tries, with a wide margin for any single one; the figures themselves
+/// are `arcade-bench`'s `link.*` rows. Without pacing the same runs take seconds: the frames
+/// queue in the link.
+@Suite(.serialized) struct SlowLinkTests {
+    /// Fishing at 160x50 (saves in `data`) on a link at full speed until its first frame is on
+    /// the screen, then at `rate` bytes a second.
+    static func start(rate: Int?, data: String, answers: Bool = true, arguments: [String] = [],
+                      transcript: Bool = false, stderr: String = "/dev/null") throws -> SlowLink {
+        var settings = SlowLink.Settings()
+        settings.answers = answers
+        settings.keepsTranscript = transcript
+        settings.stderrPath = stderr
+        let link = try SlowLink(arguments: [try arcadeExecutable(), "play", "fishing", "--games", repositoryGames,
+                                            "--seed", "1", "--data", data] + arguments, settings: settings)
+        #expect(link.waitForGame(), "fishing never showed")
+        link.bytesPerSecond = rate
+        return link
+    }
+
+    static func milliseconds(_ values: [Double]) -> String {
+        values.map { $0.isFinite ? String(Int($0 * 1000)) : "never" }.joined(separator: ", ") + " ms"
+    }
+
+    /// 100 KB/s: Esc shows the pause card within half a second, and the link never holds two
+    /// frames at once (the next is written once the last has crossed).
+    @Test func at100kBpsEscShowsTheCardWithinHalfASecond() throws {
+        let dir = try temporaryFolder("slowlink")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let link = try Self.start(rate: 100_000, data: dir)
+        defer { link.stop() }
+        link.run(for: 1.5)
+        link.resetPeaks()
+        let before = link.stats
+        let latencies = link.pauseLatencies(tries: 5)
+        let stats = link.stats
+        #expect(latencies.count == 5 && SlowLink.median(latencies) <= 0.5, "\(Self.milliseconds(latencies))")
+        #expect(latencies.allSatisfy { $0 <= 1.5 }, "\(Self.milliseconds(latencies))")
+        #expect(stats.peakFramesInLink <= 1, "\(stats.peakFramesInLink) frames were in the link at once")
+        #expect(stats.peakBacklogBytes < 64_000, "\(stats.peakBacklogBytes) bytes waited at once")
+        #expect(stats.framesWritten - before.framesWritten >= 10, "the game kept drawing")
+    }
+
+    /// 2 MB/s: more than fishing sends; Esc shows the card within 200 ms.
+    @Test func at2MBpsEscShowsTheCardWithin200ms() throws {
+        let dir = try temporaryFolder("slowlink")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let link = try Self.start(rate: 2_000_000, data: dir)
+        defer { link.stop() }
+        link.run(for: 0.5)
+        let latencies = link.pauseLatencies(tries: 5)
+        #expect(latencies.count == 5 && SlowLink.median(latencies) <= 0.2, "\(Self.milliseconds(latencies))")
+        #expect(latencies.allSatisfy { $0 <= 1 }, "\(Self.milliseconds(latencies))")
+        #expect(link.stats.peakFramesInLink <= 1)
+    }
+
+    /// At full speed the terminal gets what the arcade recorded (`--cast` sees every byte but
+    /// the queries) with one status query behind each frame and nothing else added; and the
+    /// run's profile shows a frame for (nearly) every step, with the measured round trip.
+    @Test func atFullSpeedTheFramesAreTodaysWithAQueryBehindEach() throws {
+        let dir = try temporaryFolder("slowlink")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let link = try Self.start(rate: nil, data: dir, arguments: ["--cast", dir + "/play.cast", "--profile"], transcript: true,
+                                  stderr: dir + "/stderr.txt")
+        link.run(for: 2)
+        let status = link.stop()
+        #expect(status.map { $0 & 0x7f == 0 && ($0 >> 8) & 0xff == 0 } == true, "exit status \(String(describing: status))")
+        let sent = link.transcript
+
+        let cast = try String(contentsOfFile: dir + "/play.cast", encoding: .utf8)
+        var recorded: [UInt8] = []
+        for line in cast.split(separator: "\n").dropFirst() {
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
+            if event[1] as? String == "o" { recorded += Array((event[2] as? String ?? "").utf8) }
+        }
+        let same = withoutStatusQueries(sent) == recorded
+        #expect(same, "the terminal got more than the frames and their queries")
+        let pieces = Array(frames(in: sent).dropFirst())  // the first piece is the set-up sequence
+        #expect(pieces.count > 30)
+        let queries = pieces.map { piece in (0..<piece.count).filter { piece[$0...].starts(with: Terminal.statusQuery) } }
+        #expect(pieces.indices.allSatisfy { i in
+            queries[i].count == 1 && queries[i][0] > pieces[i].count - 30 || i == pieces.indices.last
+        }, "one query right behind each frame")
+
+        let table = try String(contentsOfFile: dir + "/stderr.txt", encoding: .utf8)
+        let steps = try #require(Self.row(table, "steps/s"))
+        let frames = try #require(Self.row(table, "frames/s"))
+        #expect(frames >= 0.7 * steps, "\(frames) frames a second for \(steps) steps:\n\(table)")
+        let trip = try #require(Self.row(table, "round trip"), "\(table)")
+        #expect(trip > 0 && trip < 50, "\(table)")
+    }
+
+    /// 100 KB/s with `--profile`: the table says the link allowed far fewer frames than steps,
+    /// and how long the round trip took.
+    @Test func theProfileReportsWhatTheLinkAllowed() throws {
+        let dir = try temporaryFolder("slowlink")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let link = try Self.start(rate: 100_000, data: dir, arguments: ["--profile"], stderr: dir + "/stderr.txt")
+        link.run(for: 3)
+        link.stop()
+        let table = try String(contentsOfFile: dir + "/stderr.txt", encoding: .utf8)
+        let steps = try #require(Self.row(table, "steps/s"), "\(table)")
+        let frames = try #require(Self.row(table, "frames/s"), "\(table)")
+        let trip = try #require(Self.row(table, "round trip"), "\(table)")
+        #expect(steps > 30, "\(table)")
+        #expect(frames < steps / 2, "\(table)")
+        #expect(trip > 20, "\(table)")  // a paced frame of several KB takes tens of ms at 100 KB/s
+    }
+
+    /// A terminal that answers no query still gets frames: the card shows soon after Esc.
+    @Test func aTerminalThatNeverAnswersStillGetsFrames() throws {
+        let dir = try temporaryFolder("slowlink")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let link = try Self.start(rate: nil, data: dir, answers: false)
+        defer { link.stop() }
+        let before = link.stats.framesWritten
+        link.run(for: 1)
+        #expect(link.stats.framesWritten - before >= 3, "at least four frames a second")
+        let latencies = link.pauseLatencies(tries: 3)
+        #expect(latencies.count == 3 && SlowLink.median(latencies) <= 1, "\(Self.milliseconds(latencies))")
+        #expect(link.stats.statusQueries > 0 && link.stats.attributeQueries == 1)
+    }
+
+    /// The number at the start of `name`'s row in a `--profile` table.
+    static func row(_ table: String, _ name: String) -> Double? {
+        let line = table.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+        return line.flatMap { Double($0.dropFirst(name.count).split(separator: " ").first ?? "") }
+    }
+}
