@@ -33,7 +33,7 @@ public enum TerminalProcess {
 
     /// Starts `arguments` (the executable's path first) with `terminal` as its standard input
     /// and output, and as its standard error too unless `stderr` names a file for it; in a
-    /// process group of its own (a shell's job), with no signal blocked and job control's
+    /// process group of its own (a shell's job), with no signal blocked and the job-control and terminating
     /// signals at their default actions.
     public static func spawn(_ arguments: [String], terminal: Int32, stderr: String? = nil,
                              environment: [String: String]) throws -> pid_t {

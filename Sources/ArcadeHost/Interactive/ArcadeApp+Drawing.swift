@@ -5,13 +5,16 @@ import ArcadeTerminal
 
 /// What the screen shows and how it reaches the terminal.
 extension ArcadeApp {
-    func draw() throws(TerminalError) {
-        if resizedMeanwhile() { return }
+    /// Composes the frame and sends it; false when the window changed size meanwhile and
+    /// nothing was sent.
+    func draw() throws(TerminalError) -> Bool {
+        if resizedMeanwhile() { return false }
         composeFrame()
         let bytes = output.encode(frame, profile: profile)
-        if resizedMeanwhile() { return }
+        if resizedMeanwhile() { return false }
         if !bytes.isEmpty { try terminal.write(bytes) }
         if options.exitAfterFirstFrame { quit = true }
+        return true
     }
 
     /// True when the window changed size since the loop last read its input (while the steps

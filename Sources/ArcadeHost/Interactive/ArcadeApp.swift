@@ -206,9 +206,10 @@ public final class ArcadeApp {
     /// Draws the frame due and, when it changed anything, asks the terminal to answer once
     /// it has it.
     func drawPaced() throws(TerminalError) {
-        try draw()
-        frameDue = false
-        guard !output.bytes.isEmpty, pacer.frameWritten(at: pacingClock()) else { return }
+        // A frame dropped for a resize is drawn again, at the new size, on the next turn.
+        let sent = try draw()
+        frameDue = !sent
+        guard sent, !output.bytes.isEmpty, pacer.frameWritten(at: pacingClock()) else { return }
         try terminal.askStatus()
     }
 
