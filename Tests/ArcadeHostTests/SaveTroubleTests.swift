@@ -265,6 +265,9 @@ final class Collected<T> {
         #expect(second.location == .memory)
         #expect(second.warnings == ["Saves cannot be kept in \(dir.database) (another arcade is using it); "
                                     + "this session's saves will be lost when the arcade quits."])
+        // the notice on screen says why too
+        #expect(second.notices.map(\.short) == ["Saves are kept in memory until you quit: \(dir.database) cannot be used "
+                                                + "(another arcade is using it)."])
         try second.setValue(.int(2), game: "g", key: "k")
         #expect(try first.value(game: "g", key: "k") == .int(1))
         first.close()

@@ -59,7 +59,9 @@ extension SaveStore {
     private func degrade(_ path: String, because reason: String) {
         notices.append(SaveNotice(
             message: "Saves cannot be kept in \(path) (\(reason)); \(SaveNotice.lostOnQuit).",
-            short: "Saves are kept in memory until you quit: \(path) cannot be used."))
+            // the reason too when it is short ("another arcade is using it")
+            short: "Saves are kept in memory until you quit: \(path) cannot be used"
+                + (reason.count <= 48 ? " (\(reason))." : ".")))
         location = .memory
         openMemory()
     }
