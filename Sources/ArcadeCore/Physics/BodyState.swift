@@ -12,6 +12,24 @@ struct BodyState: BitwiseCopyable {
     /// gives. Zero when rotation is not allowed.
     var spin: Double
     var radius: Double
+
+    /// The centre as a vector.
+    var position: Vec2 {
+        @inline(__always) get { Vec2(px, py) }
+        @inline(__always) set {
+            px = newValue.x
+            py = newValue.y
+        }
+    }
+
+    /// The velocity as a vector, px/s.
+    var velocity: Vec2 {
+        @inline(__always) get { Vec2(vx, vy) }
+        @inline(__always) set {
+            vx = newValue.x
+            vy = newValue.y
+        }
+    }
 }
 
 /// The per-body values read once per step rather than once per contact.

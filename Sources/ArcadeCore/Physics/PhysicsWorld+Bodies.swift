@@ -62,27 +62,24 @@ extension PhysicsWorld {
 
     /// Centre of the ball, or nil for a stale handle.
     public func position(of id: BodyID) -> Vec2? {
-        index(of: id).map { Vec2(states[$0].px, states[$0].py) }
+        index(of: id).map { states[$0].position }
     }
 
     /// Moves the ball instantly (its velocity is kept); non-finite positions are ignored.
     public func setPosition(_ position: Vec2, of id: BodyID) {
         guard let i = index(of: id), finite(position) else { return }
-        states.base[i].px = position.x
-        states.base[i].py = position.y
+        states.base[i].position = position
         writeBinding(i)
     }
 
     /// Velocity in px/s, or nil for a stale handle.
     public func velocity(of id: BodyID) -> Vec2? {
-        index(of: id).map { Vec2(states[$0].vx, states[$0].vy) }
+        index(of: id).map { states[$0].velocity }
     }
 
     /// Sets the velocity in px/s; non-finite values are ignored.
     public func setVelocity(_ velocity: Vec2, of id: BodyID) {
-        guard let i = index(of: id), finite(velocity) else { return }
-        states.base[i].vx = velocity.x
-        states.base[i].vy = velocity.y
+        if let i = index(of: id), finite(velocity) { states.base[i].velocity = velocity }
     }
 
     /// Angle in radians, or nil for a stale handle.
