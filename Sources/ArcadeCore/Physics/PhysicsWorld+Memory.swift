@@ -15,7 +15,7 @@ extension PhysicsWorld {
         total += walls.capacity * MemoryLayout<WallRecord>.stride + wallGeometry.bytes
         total += ballContacts.bytes + keyRank.bytes + lastBallContacts.bytes + sortedBallContacts.bytes
             + wallContacts.bytes + previousWallContacts.bytes + pendingBallBounces.bytes + pendingWallBounces.bytes
-            + bounceRows.bytes + struckMarks.bytes
+            + bounceRows.bytes + struckMarks.bytes + pressers.bytes
         total += grid.bytes + neighbours.bytes + colorMasks.bytes + contactColors.bytes + colorStarts.bytes
             + remap.bytes + doomed.bytes + wallEvents.bytes + ballEvents.bytes
         return total

@@ -8,18 +8,19 @@ extension PhysicsWorld {
     /// velocity satisfies both. So after the step, a ball that a moving wall touches at the
     /// end or pushed during it, and that ends sunk into one of the two walls, is moved: out
     /// of the fixed wall along its normal, then along the fixed wall's face, whichever way is
-    /// shorter and free, until it clears the moving wall. Its velocity loses what would take it back into either. Balls touching no
-    /// moving wall are not looked at, so ordinary contacts are unchanged.
+    /// shorter and free, until it clears the moving wall. Its velocity loses what would take
+    /// it back into either. Balls touching no moving wall are not looked at, so ordinary
+    /// contacts are unchanged.
     ///
     /// The same holds down a chain of touching balls: a ball that balls pushed by a moving
-    /// wall press into a fixed wall is squeezed out along that wall until clear of the ball pressing it, and a
-    /// ball the moving wall presses into balls that cannot give way is kept out of the moving
-    /// wall (the balls' soft contacts take the overlap).
+    /// wall press into a fixed wall is squeezed out along that wall until clear of the ball
+    /// pressing it, and a ball the moving wall presses into balls that cannot give way is
+    /// kept out of the moving wall (the balls' soft contacts take the overlap).
     func squeezePinchedBalls(_ dt: Double) {
         let count = wallContacts.count
         guard count > 0 else { return }
         let wc = wallContacts.base, geometry = wallGeometry.base
-        var pressing: [Int32] = []
+        var anyPressed = false
         var i = 0
         while i < count {
             // The ball's contacts are consecutive: is one of them with a moving wall, and did
@@ -37,10 +38,12 @@ extension PhysicsWorld {
             }
             if moving {
                 squeezeIfPinched(Int(body), dt: dt, contactsFrom: first, pushed: pushed)
-                pressing.append(body)
+                if !anyPressed { pressers.fill(count: states.count, with: -2) }
+                anyPressed = true
+                pressers.base[Int(body)] = -1
             }
         }
-        if ballContacts.count > 0 { squeezeBallsPressedByBalls(from: pressing, dt: dt) }
+        if anyPressed && ballContacts.count > 0 { squeezeBallsPressedByBalls(dt: dt) }
     }
 
     /// The pinch test and the squeeze for ball `b`, whose wall contacts start at
@@ -224,13 +227,11 @@ extension PhysicsWorld {
     /// Balls pressed into a fixed wall by other balls that a moving wall pushes (through any
     /// chain of touching balls) are squeezed out the same way, along the wall's face until
     /// clear of the ball pressing them. Ball contacts are soft, so without this a ball at the
-    /// end of such a chain ends the step a little inside the wall.
-    private func squeezeBallsPressedByBalls(from pushed: [Int32], dt: Double) {
-        guard !pushed.isEmpty else { return }
+    /// end of such a chain ends the step a little inside the wall. On entry `pressers` marks
+    /// the balls a moving wall touches.
+    private func squeezeBallsPressedByBalls(dt: Double) {
         let n = states.count, st = states.base, bc = ballContacts.base
-        // For each ball: the ball pressing it, -1 for those a moving wall touches, -2 for none.
-        var presser = [Int32](repeating: -2, count: n)
-        for b in pushed { presser[Int(b)] = -1 }
+        let presser = pressers.base
         // Each sweep carries the press one ball further down a chain.
         var spread = true, sweeps = 0
         while spread && sweeps < 8 {

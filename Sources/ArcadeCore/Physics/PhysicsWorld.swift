@@ -124,6 +124,9 @@ public final class PhysicsWorld {
     /// between uses).
     @exclusivity(unchecked) var bounceRows = Column<BounceRow>()
     @exclusivity(unchecked) var struckMarks = Column<UInt8>()
+    /// Per ball, while pinches are squeezed: the ball pressing it, -1 when a moving wall
+    /// touches it, -2 for neither.
+    @exclusivity(unchecked) var pressers = Column<Int32>()
 
     /// The broad phase's result, kept while it holds: per ball a box grown from its swept box,
     /// and the balls of higher index whose boxes overlap it, `candidates[candidateStarts[a] ..<
@@ -193,6 +196,7 @@ public final class PhysicsWorld {
         pendingWallBounces.deallocate()
         bounceRows.deallocate()
         struckMarks.deallocate()
+        pressers.deallocate()
         grid.deallocate()
         fatBoxes.deallocate()
         candidateStarts.deallocate()
