@@ -7,7 +7,7 @@ import Testing
 @Suite struct CartRoundTripTests {
     /// The state and the last frame after a run of random input.
     static func run(_ entry: GameEntry, store: SaveStore? = nil) throws -> String {
-        let script = GameChecker.randomInput(seed: 4, steps: 600, cols: 80, rows: 24)
+        let script = GameChecker.randomInput(seed: 4, steps: 600, size: .fallback)
         var runner = HeadlessRunner(entry: entry, options: .init(seed: 4), frames: 600, script: script)
         runner.store = store
         let session = try runner.run()

@@ -18,9 +18,9 @@ import ArcadeCore
     }
 
     @Test func randomInputIsDeterministicAndInsideTheCanvas() {
-        let a = GameChecker.randomInput(seed: 4, steps: 300, cols: 80, rows: 24)
-        #expect(a == GameChecker.randomInput(seed: 4, steps: 300, cols: 80, rows: 24))
-        #expect(a != GameChecker.randomInput(seed: 5, steps: 300, cols: 80, rows: 24))
+        let a = GameChecker.randomInput(seed: 4, steps: 300, size: .fallback)
+        #expect(a == GameChecker.randomInput(seed: 4, steps: 300, size: .fallback))
+        #expect(a != GameChecker.randomInput(seed: 5, steps: 300, size: .fallback))
         for e in a.entries {
             if case .mouse(let m) = e.event { #expect(m.col < 80 && m.row < 24) }
         }

@@ -1,6 +1,7 @@
 import ArcadeCore
 import ArcadeLua
 import ArcadeRender
+import ArcadeTerminal
 
 /// Runs a game twice, side by side, with the same seed and the same random input, each in
 /// a fresh VM, and compares `game.state` and the frame after every step.
@@ -16,16 +17,15 @@ public struct DeterminismCheck: Sendable {
     /// Steps each run lasts.
     public var steps: Int
     public var seed: UInt64
-    public var cols: Int
-    public var rows: Int
+    /// The canvas both runs draw on.
+    public var size: TerminalSize
     /// At most this many walk sites are tried one at a time when looking for the line.
     public var sitesToTry: Int
 
-    public init(steps: Int = 300, seed: UInt64 = 1, cols: Int = 80, rows: Int = 24, sitesToTry: Int = 12) {
+    public init(steps: Int = 300, seed: UInt64 = 1, size: TerminalSize = .fallback, sitesToTry: Int = 12) {
         self.steps = steps
         self.seed = seed
-        self.cols = cols
-        self.rows = rows
+        self.size = size
         self.sitesToTry = sitesToTry
     }
 
@@ -69,7 +69,7 @@ public struct DeterminismCheck: Sendable {
 
     /// Checks one game.
     public func check(_ entry: GameEntry) -> Outcome {
-        let script = GameChecker.randomInput(seed: seed, steps: steps, cols: cols, rows: rows)
+        let script = GameChecker.randomInput(seed: seed, steps: steps, size: size)
         switch compare(entry, script: script, second: .everywhere) {
         case .agreed(let n):
             return .deterministic(steps: n)
@@ -98,7 +98,7 @@ public struct DeterminismCheck: Sendable {
     /// Runs the game with Lua's order and with `second`'s, side by side, for ``steps`` steps of `script`.
     private func compare(_ entry: GameEntry, script: InputScript, second: IterationReversal) -> Comparison {
         func start(_ reversal: IterationReversal) -> Result<GameSession, LuaError> {
-            let options = GameSession.Options(seed: seed, cols: cols, rows: rows, iterationProbe: reversal)
+            let options = GameSession.Options(seed: seed, cols: size.cols, rows: size.rows, iterationProbe: reversal)
             do throws(LuaError) { return .success(try GameSession(entry: entry, options: options)) } catch {
                 return .failure(error)
             }

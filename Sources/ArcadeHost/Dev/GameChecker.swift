@@ -1,5 +1,6 @@
 import ArcadeCore
 import ArcadeLua
+import ArcadeTerminal
 
 /// Checks every game the way a player would break it: manifests, compilation, a few hundred
 /// headless steps of random keys and clicks under fixed seeds, and the same random run twice
@@ -16,18 +17,17 @@ public struct GameChecker {
 
     public var steps: Int
     public var seeds: [UInt64]
-    public var cols: Int
-    public var rows: Int
+    /// The canvas the games are run on.
+    public var size: TerminalSize
     /// Whether a game that passes the rest is also run twice side by side with the first
     /// seed, walking string keys backwards the second time (``DeterminismCheck``), to catch a
     /// game that is not a function of its seed and input.
     public var determinism: Bool
 
-    public init(steps: Int = 300, seeds: [UInt64] = [1, 2, 3], cols: Int = 80, rows: Int = 24, determinism: Bool = true) {
+    public init(steps: Int = 300, seeds: [UInt64] = [1, 2, 3], size: TerminalSize = .fallback, determinism: Bool = true) {
         self.steps = steps
         self.seeds = seeds
-        self.cols = cols
-        self.rows = rows
+        self.size = size
         self.determinism = determinism
     }
 
@@ -60,8 +60,8 @@ public struct GameChecker {
         guard findings.isEmpty else { return findings }
         // it runs under random input
         for seed in seeds {
-            let script = Self.randomInput(seed: seed, steps: steps, cols: cols, rows: rows)
-            let options = GameSession.Options(seed: seed, cols: cols, rows: rows)
+            let script = Self.randomInput(seed: seed, steps: steps, size: size)
+            let options = GameSession.Options(seed: seed, cols: size.cols, rows: size.rows)
             do {
                 let session = try HeadlessRunner(entry: entry, options: options, frames: steps, script: script).run()
                 defer { session.close() }
@@ -79,7 +79,7 @@ public struct GameChecker {
             }
         }
         guard findings.isEmpty, determinism else { return findings }
-        let check = DeterminismCheck(steps: steps, seed: seeds.first ?? 1, cols: cols, rows: rows)
+        let check = DeterminismCheck(steps: steps, seed: seeds.first ?? 1, size: size)
         if case .diverged(let divergence) = check.check(entry) {
             findings.append(Finding(game: entry.id, message: divergence.description, traceback: ""))
         }
@@ -100,10 +100,11 @@ public struct GameChecker {
     }
 
     /// Random presses, releases and clicks: what a bored player would do.
-    public static func randomInput(seed: UInt64, steps: Int, cols: Int, rows: Int) -> InputScript {
+    public static func randomInput(seed: UInt64, steps: Int, size: TerminalSize) -> InputScript {
         var rng = SeededRandom(seed: seed ^ 0xC0FFEE)
         let keys = ["space", "enter", "esc", "up", "down", "left", "right", "tab", "backspace",
                     "a", "d", "r", "s", "w", "x", "1", "2", "3", "4", "c", "p"]
+        let (cols, rows) = (size.cols, size.rows)
         var script = InputScript()
         var frame = 0
         while frame < steps {

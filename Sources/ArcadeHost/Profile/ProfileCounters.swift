@@ -7,13 +7,9 @@
 /// and adds the *busy* time around each batch of steps and its frame, which the phases
 /// are measured inside of, so they never add up to more than it.
 public final class ProfileCounters {
-    // One stored total per phase rather than an array: adding is then a plain add, with no
-    // bounds or uniqueness check, several times a step.
-    private var lua: UInt64 = 0
-    private var animation: UInt64 = 0
-    private var physics: UInt64 = 0
-    private var compose: UInt64 = 0
-    private var encode: UInt64 = 0
+    // Nanoseconds per phase, by `ProfilePhase.rawValue` (5 phases). Stored inline rather than in an
+    // `Array`: adding is a plain add with no uniqueness check, several times a step.
+    private var phaseNanos = InlineArray<5, UInt64>(repeating: 0)
     /// Nanoseconds spent stepping, composing, encoding and writing (not waiting).
     public var busyNanos: UInt64 = 0
     /// Steps run.
@@ -39,13 +35,7 @@ public final class ProfileCounters {
 
     /// Adds `duration` nanoseconds to `phase`.
     @inline(__always) public func add(_ phase: ProfilePhase, nanoseconds duration: UInt64) {
-        switch phase {
-        case .lua: lua &+= duration
-        case .animation: animation &+= duration
-        case .physics: physics &+= duration
-        case .compose: compose &+= duration
-        case .encode: encode &+= duration
-        }
+        phaseNanos[phase.rawValue] &+= duration
     }
 
     /// Adds the time since `mark` to `phase` and moves `mark` to now: one clock read per
@@ -57,15 +47,7 @@ public final class ProfileCounters {
     }
 
     /// Nanoseconds counted for `phase`.
-    public subscript(phase: ProfilePhase) -> UInt64 {
-        switch phase {
-        case .lua: lua
-        case .animation: animation
-        case .physics: physics
-        case .compose: compose
-        case .encode: encode
-        }
-    }
+    public subscript(phase: ProfilePhase) -> UInt64 { phaseNanos[phase.rawValue] }
 
     /// Counts one round trip of `seconds`.
     public func addRoundTrip(seconds: Double) {
@@ -91,7 +73,7 @@ public final class ProfileCounters {
 
     /// Starts counting afresh (the overlay's next window).
     public func reset() {
-        (lua, animation, physics, compose, encode) = (0, 0, 0, 0, 0)
+        phaseNanos = InlineArray(repeating: 0)
         busyNanos = 0
         steps = 0
         frames = 0

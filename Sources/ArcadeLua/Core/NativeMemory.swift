@@ -9,11 +9,6 @@ public struct LuaMemoryLimitError: Error, CustomStringConvertible {
     /// The bytes it would have taken.
     public var bytes: Int
 
-    public init(_ what: String, bytes: Int) {
-        self.what = what
-        self.bytes = bytes
-    }
-
     public var description: String { "\(what) needs \(NativeCost.describe(bytes: bytes))" }
 }
 
@@ -53,7 +48,7 @@ extension LuaVM {
         let needed = bytes.addingSaturating(nativeHeadroom)
         guard needed > availableMemory else { return }
         arcade_full_gc(state.pointee.running ?? L)
-        if needed > availableMemory { throw LuaMemoryLimitError(what(), bytes: bytes) }
+        if needed > availableMemory { throw LuaMemoryLimitError(what: what(), bytes: bytes) }
     }
 
     /// What native allocations leave free for Lua: a sixteenth of the cap. A game that makes

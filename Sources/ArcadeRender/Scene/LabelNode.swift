@@ -59,19 +59,10 @@ public final class LabelNode: Node {
         return boxContains(point, width: Double(s.width), height: Double(s.height))
     }
 
-    override func colorSlot(_ index: Int) -> Color? {
-        switch index {
-        case 0: color
-        case 1: outline
-        default: nil
-        }
-    }
+    /// The colour properties animations reach, in slot order. (A constant table: key paths
+    /// into a node are not `Sendable` only because nodes are not.)
+    nonisolated(unsafe) static let colorSlots: [ReferenceWritableKeyPath<LabelNode, Color>] = [\.color, \.outline]
 
-    override func setColorSlot(_ index: Int, _ color: Color) {
-        switch index {
-        case 0: self.color = color
-        case 1: outline = color
-        default: break
-        }
-    }
+    override func colorSlot(_ index: Int) -> Color? { color(at: index, in: LabelNode.colorSlots) }
+    override func setColorSlot(_ index: Int, _ color: Color) { setColor(color, at: index, in: LabelNode.colorSlots) }
 }

@@ -36,6 +36,10 @@ public final class LineNode: Node {
                               strokeStart: strokeStart, strokeEnd: strokeEnd, alpha: alpha)
     }
 
-    override func colorSlot(_ index: Int) -> Color? { index == 0 ? color : nil }
-    override func setColorSlot(_ index: Int, _ color: Color) { if index == 0 { self.color = color } }
+    /// The colour properties animations reach, in slot order. (A constant table: key paths
+    /// into a node are not `Sendable` only because nodes are not.)
+    nonisolated(unsafe) static let colorSlots: [ReferenceWritableKeyPath<LineNode, Color>] = [\.color]
+
+    override func colorSlot(_ index: Int) -> Color? { color(at: index, in: LineNode.colorSlots) }
+    override func setColorSlot(_ index: Int, _ color: Color) { setColor(color, at: index, in: LineNode.colorSlots) }
 }

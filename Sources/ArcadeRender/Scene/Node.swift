@@ -213,10 +213,28 @@ public class Node: Animatable {
     func contentContains(_ point: Vec2) -> Bool { false }
 
     /// Colour slot `index` (0 primary, 1 secondary), or nil when the kind has no such slot.
+    /// A kind with colours answers from its table of colour properties with
+    /// ``color(at:in:)``.
     func colorSlot(_ index: Int) -> Color? { nil }
 
-    /// Sets colour slot `index`; unknown slots are ignored.
+    /// Sets colour slot `index`; unknown slots are ignored. A kind with colours writes through
+    /// its table with ``setColor(_:at:in:)``.
     func setColorSlot(_ index: Int, _ color: Color) {}
+
+    /// Slot `index` of a kind's colour table (its colour properties in slot order), or nil
+    /// past its end.
+    @inline(__always)
+    final func color<Kind: Node>(at index: Int, in slots: [ReferenceWritableKeyPath<Kind, Color>]) -> Color? {
+        guard slots.indices.contains(index) else { return nil }
+        return unsafeDowncast(self, to: Kind.self)[keyPath: slots[index]]
+    }
+
+    /// Writes slot `index` of a kind's colour table; past its end nothing changes.
+    @inline(__always)
+    final func setColor<Kind: Node>(_ color: Color, at index: Int, in slots: [ReferenceWritableKeyPath<Kind, Color>]) {
+        guard slots.indices.contains(index) else { return }
+        unsafeDowncast(self, to: Kind.self)[keyPath: slots[index]] = color
+    }
 
     /// The content box `[0, w) x [0, h)` placed so its anchor point is the local origin.
     final func boxContains(_ point: Vec2, width: Double, height: Double) -> Bool {

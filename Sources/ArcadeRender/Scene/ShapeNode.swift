@@ -18,19 +18,10 @@ public class ShapeNode: Node {
         super.init(x: x, y: y)
     }
 
-    override func colorSlot(_ index: Int) -> Color? {
-        switch index {
-        case 0: fill
-        case 1: stroke
-        default: nil
-        }
-    }
+    /// The colour properties animations reach, in slot order. (A constant table: key paths
+    /// into a node are not `Sendable` only because nodes are not.)
+    nonisolated(unsafe) static let colorSlots: [ReferenceWritableKeyPath<ShapeNode, Color>] = [\.fill, \.stroke]
 
-    override func setColorSlot(_ index: Int, _ color: Color) {
-        switch index {
-        case 0: fill = color
-        case 1: stroke = color
-        default: break
-        }
-    }
+    override func colorSlot(_ index: Int) -> Color? { color(at: index, in: ShapeNode.colorSlots) }
+    override func setColorSlot(_ index: Int, _ color: Color) { setColor(color, at: index, in: ShapeNode.colorSlots) }
 }

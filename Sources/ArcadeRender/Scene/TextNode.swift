@@ -71,19 +71,10 @@ public final class TextNode: Node {
         return x >= Double(column) && x < Double(column + s.columns) && y >= Double(row) && y < Double(row + s.lines)
     }
 
-    override func colorSlot(_ index: Int) -> Color? {
-        switch index {
-        case 0: color
-        case 1: background
-        default: nil
-        }
-    }
+    /// The colour properties animations reach, in slot order. (A constant table: key paths
+    /// into a node are not `Sendable` only because nodes are not.)
+    nonisolated(unsafe) static let colorSlots: [ReferenceWritableKeyPath<TextNode, Color>] = [\.color, \.background]
 
-    override func setColorSlot(_ index: Int, _ color: Color) {
-        switch index {
-        case 0: self.color = color
-        case 1: background = color
-        default: break
-        }
-    }
+    override func colorSlot(_ index: Int) -> Color? { color(at: index, in: TextNode.colorSlots) }
+    override func setColorSlot(_ index: Int, _ color: Color) { setColor(color, at: index, in: TextNode.colorSlots) }
 }

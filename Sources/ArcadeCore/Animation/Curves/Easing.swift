@@ -31,11 +31,9 @@ enum Easing {
     static let bounceN = 7.5625
     static let bounceD = 2.75
 
+    /// The curve at `x` strictly inside 0...1; ``TimingCurve/value(at:)`` gives the ends.
     @inline(__always)
     static func value(_ family: EasingFamily, _ direction: EasingDirection, _ x: Double) -> Double {
-        // Exact ends for every equation (some, like back's out, miss 0 by a rounding error).
-        if x <= 0 { return 0 }
-        if x >= 1 { return 1 }
         switch direction {
         case .in:
             return easeIn(family, x)

@@ -38,12 +38,11 @@ enum SpringCurve {
     /// The fraction of the distance left at the duration.
     static let settleThreshold = 0.001
 
-    /// Progress (1 - displacement); exactly 0 at the start and 1 from the end on.
+    /// Progress (1 - displacement) strictly inside 0...1; ``TimingCurve/value(at:)`` gives
+    /// exactly 0 at the start and 1 from the end on.
     @inline(__always)
     static func progress(_ regime: Regime, _ c: TimingCurve, _ u: Double) -> Double {
-        if u <= 0 { return 0 }
-        if u >= 1 { return 1 }
-        return 1 - displacement(regime, c, u)
+        1 - displacement(regime, c, u)
     }
 
     @inline(__always)

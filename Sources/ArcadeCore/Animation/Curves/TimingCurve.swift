@@ -65,13 +65,18 @@ public struct TimingCurve: Hashable, Sendable {
     /// the ends; a spring reads past its end as settled (1). ``linear`` passes any value
     /// through, which lets an overshooting outer curve extrapolate.
     public func value(at progress: Double) -> Double {
+        if case .linear = form { return progress }
+        // Every other curve meets its ends exactly (some equations, like back's out, miss 0 by
+        // a rounding error) and holds them outside 0...1.
+        if progress <= 0 { return 0 }
+        if progress >= 1 { return 1 }
         switch form {
         case .linear:
             return progress
         case .cubicBezier:
             return bezierValue(progress)
         case .easing(let family, let direction):
-            return Easing.value(family, direction, clamp(progress, 0, 1))
+            return Easing.value(family, direction, progress)
         case .spring(let regime):
             return SpringCurve.progress(regime, self, progress)
         }
@@ -92,9 +97,8 @@ public struct TimingCurve: Hashable, Sendable {
 
     // MARK: Bezier
 
+    /// The curve's value at `x`, inside 0...1 (``value(at:)`` pins the ends).
     func bezierValue(_ x: Double) -> Double {
-        if x <= 0 { return 0 }
-        if x >= 1 { return 1 }
         return bezierY(solveBezierX(x, guess: x, lo: 0, hi: 1))
     }
 

@@ -160,7 +160,7 @@ public final class ImageModule {
             book = try SpriteFile.parse(String(decoding: bytes, as: UTF8.self), pixelLimit: max(0, room))
         } catch where error.neededPixels != nil {
             let pixels = error.neededPixels ?? 0
-            throw LuaMemoryLimitError("image file '\(name)' (\(pixels) pixels up to its line \(error.line))",
+            throw LuaMemoryLimitError(what: "image file '\(name)' (\(pixels) pixels up to its line \(error.line))",
                                       bytes: NativeCost.product(pixels, NativeCost.pixel))
         } catch {
             throw LuaScriptError("\(name):\(error.line): \(error.message)")
