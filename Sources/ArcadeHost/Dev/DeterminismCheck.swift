@@ -29,44 +29,6 @@ public struct DeterminismCheck: Sendable {
         self.sitesToTry = sitesToTry
     }
 
-    /// The first point where the two runs part.
-    public struct Divergence: Equatable, Sendable, CustomStringConvertible {
-        /// The step after which they differ (0: right after `load`).
-        public var step: Int
-        /// What differs, e.g. `game.state.total: 3 in run 1, 5 in run 2`.
-        public var difference: String
-        /// The walks (`chunk:line`) whose reversed order alone changes the run, earliest first.
-        public var lines: [String]
-        /// When no single walk was found to do it: the walks whose order changed up to the
-        /// divergence (the line is among them, or the runs differ for another reason).
-        public var suspects: [String]
-
-        public var description: String {
-            let what = "two runs with the same seed and input differ after step \(step): \(difference)"
-            if let first = lines.first {
-                let others = lines.dropFirst()
-                return "\(first): the order this pairs/next walk visits keys in changes the game (Lua's order differs "
-                    + "between runs: walk an array, or sort the keys); \(what)"
-                    + (others.isEmpty ? "" : "; other walks that do: \(others.joined(separator: ", "))")
-            }
-            if !suspects.isEmpty {
-                return "\(what); walks of tables in changed order before it: \(suspects.joined(separator: ", "))"
-            }
-            return "\(what); no pairs/next walk of two or more keys ran before it, so something else differs between "
-                + "runs (tostring of a table or function gives its address, for one)"
-        }
-    }
-
-    /// What the check found.
-    public enum Outcome: Equatable, Sendable {
-        /// The runs agreed at every step.
-        case deterministic(steps: Int)
-        case diverged(Divergence)
-        /// The game did not start, or stopped with the same error in both runs: not a question
-        /// of determinism (the other checks report the error).
-        case failed(LuaError)
-    }
-
     /// Checks one game.
     public func check(_ entry: GameEntry) -> Outcome {
         let script = GameChecker.randomInput(seed: seed, steps: steps, size: size)
@@ -207,5 +169,47 @@ public struct DeterminismCheck: Sendable {
         if value == .nil { return "nil" }
         let text = value.json()
         return text.count > 60 ? String(text.prefix(57)) + "..." : text
+    }
+}
+
+// MARK: - What a check finds
+
+extension DeterminismCheck {
+    /// The first point where the two runs part.
+    public struct Divergence: Equatable, Sendable, CustomStringConvertible {
+        /// The step after which they differ (0: right after `load`).
+        public var step: Int
+        /// What differs, e.g. `game.state.total: 3 in run 1, 5 in run 2`.
+        public var difference: String
+        /// The walks (`chunk:line`) whose reversed order alone changes the run, earliest first.
+        public var lines: [String]
+        /// When no single walk was found to do it: the walks whose order changed up to the
+        /// divergence (the line is among them, or the runs differ for another reason).
+        public var suspects: [String]
+
+        public var description: String {
+            let what = "two runs with the same seed and input differ after step \(step): \(difference)"
+            if let first = lines.first {
+                let others = lines.dropFirst()
+                return "\(first): the order this pairs/next walk visits keys in changes the game (Lua's order differs "
+                    + "between runs: walk an array, or sort the keys); \(what)"
+                    + (others.isEmpty ? "" : "; other walks that do: \(others.joined(separator: ", "))")
+            }
+            if !suspects.isEmpty {
+                return "\(what); walks of tables in changed order before it: \(suspects.joined(separator: ", "))"
+            }
+            return "\(what); no pairs/next walk of two or more keys ran before it, so something else differs between "
+                + "runs (tostring of a table or function gives its address, for one)"
+        }
+    }
+
+    /// What the check found.
+    public enum Outcome: Equatable, Sendable {
+        /// The runs agreed at every step.
+        case deterministic(steps: Int)
+        case diverged(Divergence)
+        /// The game did not start, or stopped with the same error in both runs: not a question
+        /// of determinism (the other checks report the error).
+        case failed(LuaError)
     }
 }
