@@ -127,6 +127,30 @@ import Testing
         #expect(group.animatableValue(.x) == .scalar(0))
     }
 
+    /// Every kind's colour table: slot 0 and slot 1 are the named colours, in that order, and
+    /// a slot past the table reads nil and writes nothing.
+    @Test func colourSlotsAreTheKindsNamedColours() {
+        let (a, b, c) = (Palette.gold, Palette.red, Palette.orange)
+        let rect = RectNode(width: 4, height: 2, fill: Palette.white, stroke: Palette.white)
+        let circle = CircleNode(radius: 3, fill: Palette.white, stroke: Palette.white)
+        let label = LabelNode(text: "1")
+        let text = TextNode(text: "1")
+        let sprite = SpriteNode(sprite: Sprite(width: 1, height: 1, fill: Palette.white))
+        let line = LineNode(from: .zero, to: Vec2(1, 0))
+        for node in [rect, circle, label, text, sprite, line] as [Node] {
+            node.setAnimatableValue(.color(a), for: .color(0))
+            node.setAnimatableValue(.color(b), for: .color(1))
+            node.setAnimatableValue(.color(c), for: .color(2))
+            #expect(node.animatableValue(.color(0)) == .color(a), "\(type(of: node))")
+            #expect(node.animatableValue(.color(2)) == nil, "\(type(of: node))")
+        }
+        #expect(rect.fill == a && rect.stroke == b && circle.fill == a && circle.stroke == b)
+        #expect(label.color == a && label.outline == b)
+        #expect(text.color == a && text.background == b)
+        #expect(sprite.tint == a && sprite.animatableValue(.color(1)) == nil)
+        #expect(line.color == a && line.animatableValue(.color(1)) == nil)
+    }
+
     @Test func changingALabelsColourRedrawsIt() {
         let label = LabelNode(text: "1", font: .small, color: Palette.white)
         label.anchor = .zero

@@ -7,8 +7,9 @@
 /// and adds the *busy* time around each batch of steps and its frame, which the phases
 /// are measured inside of, so they never add up to more than it.
 public final class ProfileCounters {
-    // Nanoseconds per phase, by `ProfilePhase.rawValue` (5 phases). Stored inline rather than in an
-    // `Array`: adding is a plain add with no uniqueness check, several times a step.
+    // Nanoseconds per phase, by `ProfilePhase.rawValue` (5 phases). Stored inline rather
+    // than in an `Array`: adding is a plain add with no uniqueness check, several times a
+    // step.
     private var phaseNanos = InlineArray<5, UInt64>(repeating: 0)
     /// Nanoseconds spent stepping, composing, encoding and writing (not waiting).
     public var busyNanos: UInt64 = 0
