@@ -59,9 +59,8 @@ public final class LabelNode: Node {
         return boxContains(point, width: Double(s.width), height: Double(s.height))
     }
 
-    /// The colour properties animations reach, in slot order. (A constant table: key paths
-    /// into a node are not `Sendable` only because nodes are not.)
-    nonisolated(unsafe) static let colorSlots: [ReferenceWritableKeyPath<LabelNode, Color>] = [\.color, \.outline]
+    /// The colour properties animations reach, in slot order.
+    static let colorSlots: ColorSlots<LabelNode> = [\.color, \.outline]
 
     override func colorSlot(_ index: Int) -> Color? { color(at: index, in: LabelNode.colorSlots) }
     override func setColorSlot(_ index: Int, _ color: Color) { setColor(color, at: index, in: LabelNode.colorSlots) }

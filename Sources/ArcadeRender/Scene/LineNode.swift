@@ -36,9 +36,8 @@ public final class LineNode: Node {
                               strokeStart: strokeStart, strokeEnd: strokeEnd, alpha: alpha)
     }
 
-    /// The colour properties animations reach, in slot order. (A constant table: key paths
-    /// into a node are not `Sendable` only because nodes are not.)
-    nonisolated(unsafe) static let colorSlots: [ReferenceWritableKeyPath<LineNode, Color>] = [\.color]
+    /// The colour properties animations reach, in slot order.
+    static let colorSlots: ColorSlots<LineNode> = [\.color]
 
     override func colorSlot(_ index: Int) -> Color? { color(at: index, in: LineNode.colorSlots) }
     override func setColorSlot(_ index: Int, _ color: Color) { setColor(color, at: index, in: LineNode.colorSlots) }

@@ -221,17 +221,20 @@ public class Node: Animatable {
     /// its table with ``setColor(_:at:in:)``.
     func setColorSlot(_ index: Int, _ color: Color) {}
 
+    /// A kind's colour table: its colour properties in slot order.
+    typealias ColorSlots<Kind: Node> = [any ReferenceWritableKeyPath<Kind, Color> & Sendable]
+
     /// Slot `index` of a kind's colour table (its colour properties in slot order), or nil
     /// past its end.
     @inline(__always)
-    final func color<Kind: Node>(at index: Int, in slots: [ReferenceWritableKeyPath<Kind, Color>]) -> Color? {
+    final func color<Kind: Node>(at index: Int, in slots: ColorSlots<Kind>) -> Color? {
         guard slots.indices.contains(index) else { return nil }
         return unsafeDowncast(self, to: Kind.self)[keyPath: slots[index]]
     }
 
     /// Writes slot `index` of a kind's colour table; past its end nothing changes.
     @inline(__always)
-    final func setColor<Kind: Node>(_ color: Color, at index: Int, in slots: [ReferenceWritableKeyPath<Kind, Color>]) {
+    final func setColor<Kind: Node>(_ color: Color, at index: Int, in slots: ColorSlots<Kind>) {
         guard slots.indices.contains(index) else { return }
         unsafeDowncast(self, to: Kind.self)[keyPath: slots[index]] = color
     }

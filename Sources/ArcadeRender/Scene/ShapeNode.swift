@@ -18,9 +18,8 @@ public class ShapeNode: Node {
         super.init(x: x, y: y)
     }
 
-    /// The colour properties animations reach, in slot order. (A constant table: key paths
-    /// into a node are not `Sendable` only because nodes are not.)
-    nonisolated(unsafe) static let colorSlots: [ReferenceWritableKeyPath<ShapeNode, Color>] = [\.fill, \.stroke]
+    /// The colour properties animations reach, in slot order.
+    static let colorSlots: ColorSlots<ShapeNode> = [\.fill, \.stroke]
 
     override func colorSlot(_ index: Int) -> Color? { color(at: index, in: ShapeNode.colorSlots) }
     override func setColorSlot(_ index: Int, _ color: Color) { setColor(color, at: index, in: ShapeNode.colorSlots) }

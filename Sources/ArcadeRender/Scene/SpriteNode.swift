@@ -98,9 +98,8 @@ public final class SpriteNode: Node {
         return boxContains(point, width: Double(first.width), height: Double(first.height))
     }
 
-    /// The colour properties animations reach, in slot order. (A constant table: key paths
-    /// into a node are not `Sendable` only because nodes are not.)
-    nonisolated(unsafe) static let colorSlots: [ReferenceWritableKeyPath<SpriteNode, Color>] = [\.tint]
+    /// The colour properties animations reach, in slot order.
+    static let colorSlots: ColorSlots<SpriteNode> = [\.tint]
 
     override func colorSlot(_ index: Int) -> Color? { color(at: index, in: SpriteNode.colorSlots) }
     override func setColorSlot(_ index: Int, _ color: Color) { setColor(color, at: index, in: SpriteNode.colorSlots) }

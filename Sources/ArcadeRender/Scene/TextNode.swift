@@ -71,9 +71,8 @@ public final class TextNode: Node {
         return x >= Double(column) && x < Double(column + s.columns) && y >= Double(row) && y < Double(row + s.lines)
     }
 
-    /// The colour properties animations reach, in slot order. (A constant table: key paths
-    /// into a node are not `Sendable` only because nodes are not.)
-    nonisolated(unsafe) static let colorSlots: [ReferenceWritableKeyPath<TextNode, Color>] = [\.color, \.background]
+    /// The colour properties animations reach, in slot order.
+    static let colorSlots: ColorSlots<TextNode> = [\.color, \.background]
 
     override func colorSlot(_ index: Int) -> Color? { color(at: index, in: TextNode.colorSlots) }
     override func setColorSlot(_ index: Int, _ color: Color) { setColor(color, at: index, in: TextNode.colorSlots) }
