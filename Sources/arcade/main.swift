@@ -53,6 +53,10 @@ extension Arcade {
                 throw ExitCode(2)
             }
             let catalog = dirs.catalog()
+            if let problem = catalog.hotReloadProblem(for: id) {
+                Output.err("arcade dev: \(problem)\n")
+                throw ExitCode(2)
+            }
             _ = try Play.find(id, in: catalog)
             var o = ArcadeApp.Options(catalog: catalog)
             o.gameID = id

@@ -114,6 +114,36 @@ final class GamesFolder {
                 "\(checkBoth.out)")
     }
 
+    /// The usual way into this: a game packed and installed, and work going on in its folder.
+    /// Hot reload would watch the installed copy, so `arcade dev` says so before it starts.
+    @Test func devRefusesAnIdTwoGamesClaim() throws {
+        let bundled = try GamesFolder([:])
+        let data = ScratchFolder()
+        let installed = try GamesFolder(["rocket": "rocket"])
+        try FileManager.default.createDirectory(atPath: data.path + "/arcade", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: installed.root, toPath: data.path + "/arcade/games")
+        let working = try GamesFolder(["rocket": "rocket"])
+
+        let dev = try Self.arcade(["dev", "rocket", "--games", working.root], bundled: bundled.root, data: data.path)
+        #expect(dev.status == 2)
+        #expect(dev.err == "arcade dev: 'rocket' is claimed by \(data.path)/arcade/games/rocket (an installed game) and by "
+                + "\(working.root)/rocket; dev would run and watch the first, so edits to the other would not reload: remove the "
+                + "installed copy with `arcade uninstall rocket` (its saves stay), or give the other game another id\n",
+                "\(dev.err)")
+
+        // one claimant: dev goes on to the terminal (absent here)
+        let alone = try Self.arcade(["dev", "rocket"], bundled: bundled.root, data: data.path)
+        #expect(alone.status == 2)
+        #expect(alone.err.contains("not a terminal"), "\(alone.err)")
+        #expect(!alone.err.contains("claimed by"))
+
+        // a clash with one of the arcade's own games: the other game must change its id
+        let own = try GamesFolder(["rocket": "rocket"])
+        let clash = try Self.arcade(["dev", "rocket", "--games", working.root], bundled: own.root, data: ScratchFolder().path)
+        #expect(clash.err.contains("(one of the arcade's own games) and by \(working.root)/rocket"), "\(clash.err)")
+        #expect(clash.err.hasSuffix("give the other game another id: the arcade's own games keep theirs\n"))
+    }
+
     @Test func theSavesOfAGameAreNeverReachedByAnImpostor() throws {
         let bundled = try GamesFolder(["real": "vault"])
         let data = ScratchFolder()

@@ -33,6 +33,23 @@ extension GameCatalog {
         entries.filter { $0.id == id && $0.duplicateOf != nil }
     }
 
+    /// Why `arcade dev <id>` would not follow the author's edits, or nil when it would: another
+    /// game claims the id too, and only its holder is played and watched. Editing the ignored
+    /// copy would change nothing on screen (the usual case: the game was packed and
+    /// installed, and work goes on in its folder).
+    public func hotReloadProblem(for id: String) -> String? {
+        let ignored = duplicates(of: id)
+        guard let holder = holder(of: id), !ignored.isEmpty else { return nil }
+        let others = ignored.map(\.folder).joined(separator: ", ")
+        let way = switch holder.origin {
+        case .installed: "remove the installed copy with `arcade uninstall \(id)` (its saves stay), or give the other game another id"
+        case .bundled: "give the other game another id: the arcade's own games keep theirs"
+        case .given: "give one of them another id"
+        }
+        return "'\(id)' is claimed by \(holder.folder) (\(holder.origin.holderNote)) and by \(others); "
+            + "dev would run and watch the first, so edits to the other would not reload: \(way)"
+    }
+
     /// The arcade's own and the user's games folders, to tell which kind a folder is.
     struct KnownFolders {
         var bundled: String?
