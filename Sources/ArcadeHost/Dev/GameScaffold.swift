@@ -96,6 +96,7 @@ public enum GameScaffold {
         local BASKET_SPEED = 60     -- pixels per second while an arrow is held down
         local NUDGE = 3             -- pixels one press of an arrow moves the basket
         local CATCH_DISTANCE = 6    -- pixels between star and basket that still catch
+        local STAR_TOP = 6          -- where a star appears: under the score line (pixel rows 0-1)
         local ARROWS = { left = -1, right = 1 }
 
         -- A hot reload runs this file again with a new `game` table. The host carries over
@@ -114,7 +115,7 @@ public enum GameScaffold {
           -- named, so that the tests can find them (g:node("basket"))
           game.basket = arcade.scene.rect{ name = "basket", x = ctx.width / 2, y = ctx.height - 3, width = 12, height = 3,
                                            fill = "orange" }
-          game.star = arcade.scene.circle{ name = "star", x = ctx.width / 2, y = 2, radius = 2, fill = "gold" }
+          game.star = arcade.scene.circle{ name = "star", x = ctx.width / 2, y = STAR_TOP, radius = 2, fill = "gold" }
           game.label = arcade.scene.text{ x = 1, y = 0, anchor = { 0, 0 }, text = "", color = "white" }
           game.drop_star()
         end
@@ -122,7 +123,7 @@ public enum GameScaffold {
         -- A star appears at the top and falls natively; game.landed runs when it is down.
         function game.drop_star()
           local W, H = arcade.screen()
-          game.star:set{ x = math.random(4, W - 4), y = 2, visible = true }
+          game.star:set{ x = math.random(4, W - 4), y = STAR_TOP, visible = true }
           arcade.animate(game.star, { property = "y", to = H - 4, duration = FALL_TIME, timing = "easeIn" },
             game.landed)
         end
