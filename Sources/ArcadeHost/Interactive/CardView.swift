@@ -20,8 +20,10 @@ enum CardView {
         return ((cols - w) / 2, (rows - h) / 2, w, h)
     }
 
+    /// The card's panel and border. The panel is opaque: a game showing through a translucent
+    /// one turns into blotches of near-equal greys once colours are cut to 256.
     static func frame(_ g: Graphics, _ b: (x: Int, y: Int, w: Int, h: Int), color: Color) {
-        g.fillRect(x: Double(b.x), y: Double(b.y * 2), width: Double(b.w), height: Double(b.h * 2), color: panel.withAlpha(235))
+        g.fillRect(x: Double(b.x), y: Double(b.y * 2), width: Double(b.w), height: Double(b.h * 2), color: panel)
         g.strokeRect(x: Double(b.x), y: Double(b.y * 2), width: Double(b.w), height: Double(b.h * 2), color: color)
     }
 
@@ -193,11 +195,6 @@ enum CardView {
         }
         return out
     }
-}
-
-extension Color {
-    /// The same colour with alpha `a`.
-    func withAlpha(_ a: UInt8) -> Color { Color(r: r, g: g, b: b, a: a) }
 }
 
 extension String {
