@@ -5,6 +5,7 @@ import ArcadeRender
 import ArcadeTerminal
 import ArcadeTestSupport
 @testable import ArcadeHost
+import ArcadeLua
 
 /// The repository's `games/` folder.
 private let repoGames: String = {
@@ -255,6 +256,30 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
         #expect(large.width > small.width && large.pitch == 3)
         // centred across
         #expect(abs((160 - large.width) / 2 - large.left) <= 1)
+    }
+
+    /// A card hides the game under it: every pixel inside its border is the panel's or the
+    /// card's own, whatever was drawn there before (a translucent panel let a bright game show
+    /// through as blotches once colours were cut to 256).
+    @Test func cardsHideTheGameBehindThem() {
+        for paused in [true, false] {
+            let canvas = Canvas(columns: 80, rows: 24, background: Color(rgb: 0xFFD000))
+            if paused {
+                CardView.pause(on: canvas, title: "Fishing", selected: 0)
+            } else {
+                CardView.error(on: canvas, error: LuaError(kind: .runtime, message: "main.lua:3: boom"), selected: 0)
+            }
+            let b = CardView.box(cols: 80, rows: 24, w: 64, h: paused ? CardView.pauseHeight(controls: 0) : 16)
+            var panel = 0
+            for y in (b.y * 2 + 1)..<((b.y + b.h) * 2 - 1) {
+                for x in (b.x + 1)..<(b.x + b.w - 1) {
+                    let p = canvas.pixel(x: x, y: y)
+                    #expect(p != Color(rgb: 0xFFD000), "(\(x), \(y)) shows the game")
+                    if p == CardView.panel { panel += 1 }
+                }
+            }
+            #expect(panel > (b.w - 2) * (b.h * 2 - 2) / 2)
+        }
     }
 
     @Test func theTooSmallCardWrapsDownToTwentyByTen() {
