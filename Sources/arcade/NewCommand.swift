@@ -19,6 +19,11 @@ extension Arcade {
         var dir: String = "games"
 
         func run() throws {
+            // the games the arcade plays: its own and the installed ones
+            if let problem = GameCatalog(searchDirs: GameCatalog.defaultSearchDirs()).newGameProblem(id: id) {
+                Output.err("arcade new: \(problem)\n")
+                throw ExitCode(2)
+            }
             do {
                 let folder = try GameScaffold.create(id: id, title: title, description: description, in: dir)
                 Output.out("""

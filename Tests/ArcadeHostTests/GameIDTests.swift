@@ -144,6 +144,28 @@ final class GamesFolder {
         #expect(clash.err.hasSuffix("give the other game another id: the arcade's own games keep theirs\n"))
     }
 
+    /// A new game never starts under an id the arcade already plays a game under.
+    @Test func newRefusesAnIdTheArcadePlays() throws {
+        let bundled = try GamesFolder(["real": "vault"])
+        let data = ScratchFolder()
+        let installed = try GamesFolder(["mine": "rocket"])
+        try FileManager.default.createDirectory(atPath: data.path + "/arcade", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: installed.root, toPath: data.path + "/arcade/games")
+        let work = ScratchFolder()
+
+        let own = try Self.arcade(["new", "vault", "--dir", work.path + "/games"], bundled: bundled.root, data: data.path)
+        #expect(own.status == 2)
+        #expect(own.err == "arcade new: the id 'vault' is taken by \(bundled.root)/real (one of the arcade's own games), "
+                + "and the arcade plays one game per id: choose another\n", "\(own.err)")
+        let mine = try Self.arcade(["new", "rocket", "--dir", work.path + "/games"], bundled: bundled.root, data: data.path)
+        #expect(mine.err.contains("'rocket' is taken by \(data.path)/arcade/games/mine (an installed game)"), "\(mine.err)")
+        #expect(!FileManager.default.fileExists(atPath: work.path + "/games"))
+
+        let free = try Self.arcade(["new", "comet", "--dir", work.path + "/games"], bundled: bundled.root, data: data.path)
+        #expect(free.status == 0, "\(free.err)")
+        #expect(FileManager.default.fileExists(atPath: work.path + "/games/comet/main.lua"))
+    }
+
     @Test func theSavesOfAGameAreNeverReachedByAnImpostor() throws {
         let bundled = try GamesFolder(["real": "vault"])
         let data = ScratchFolder()

@@ -33,6 +33,15 @@ extension GameCatalog {
         entries.filter { $0.id == id && $0.duplicateOf != nil }
     }
 
+    /// Why a new game (`arcade new`) may not take `id`, or nil when it may: one of the
+    /// arcade's own or an installed game holds it, and the arcade plays one game per id, so
+    /// the new one would never be played.
+    public func newGameProblem(id: String) -> String? {
+        guard let holder = holder(of: id), holder.origin != .given else { return nil }
+        return "the id '\(id)' is taken by \(holder.folder) (\(holder.origin.holderNote)), and the arcade plays "
+            + "one game per id: choose another"
+    }
+
     /// Why `arcade dev <id>` would not follow the author's edits, or nil when it would: another
     /// game claims the id too, and only its holder is played and watched. Editing the ignored
     /// copy would change nothing on screen (the usual case: the game was packed and
