@@ -55,6 +55,15 @@ final class GamesFolder {
         return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
     }
 
+    /// A user's data folder whose `arcade/games` holds `games` (folder name to id), installed.
+    static func dataFolder(installing games: [String: String]) throws -> ScratchFolder {
+        let data = ScratchFolder()
+        let installed = try GamesFolder(games)
+        try FileManager.default.createDirectory(atPath: data.path + "/arcade", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: installed.root, toPath: data.path + "/arcade/games")
+        return data
+    }
+
     /// The saves of game `vault`: a wallet and a best score, as the real game left them.
     static func seedSaves(in data: String) throws {
         let store = SaveStore(location: .file(SaveStore.path(inDataDirectory: data + "/arcade")))
@@ -71,10 +80,7 @@ final class GamesFolder {
 
     @Test func anInstalledGameCannotShadowOneOfTheArcadesOwn() throws {
         let bundled = try GamesFolder(["real": "vault"])
-        let data = ScratchFolder()
-        let installed = try GamesFolder(["impostor": "vault"])
-        try FileManager.default.createDirectory(atPath: data.path + "/arcade", withIntermediateDirectories: true)
-        try FileManager.default.moveItem(atPath: installed.root, toPath: data.path + "/arcade/games")
+        let data = try Self.dataFolder(installing: ["impostor": "vault"])
         try Self.seedSaves(in: data.path)
 
         let list = try Self.arcade(["list"], bundled: bundled.root, data: data.path)
@@ -91,10 +97,7 @@ final class GamesFolder {
 
     @Test func aGivenFolderCannotTakeTheIdOfAnInstalledGame() throws {
         let bundled = try GamesFolder([:])
-        let data = ScratchFolder()
-        let installed = try GamesFolder(["real": "vault"])
-        try FileManager.default.createDirectory(atPath: data.path + "/arcade", withIntermediateDirectories: true)
-        try FileManager.default.moveItem(atPath: installed.root, toPath: data.path + "/arcade/games")
+        let data = try Self.dataFolder(installing: ["real": "vault"])
         try Self.seedSaves(in: data.path)
         let given = try GamesFolder(["impostor": "vault"])
 
@@ -118,10 +121,7 @@ final class GamesFolder {
     /// Hot reload would watch the installed copy, so `arcade dev` says so before it starts.
     @Test func devRefusesAnIdTwoGamesClaim() throws {
         let bundled = try GamesFolder([:])
-        let data = ScratchFolder()
-        let installed = try GamesFolder(["rocket": "rocket"])
-        try FileManager.default.createDirectory(atPath: data.path + "/arcade", withIntermediateDirectories: true)
-        try FileManager.default.moveItem(atPath: installed.root, toPath: data.path + "/arcade/games")
+        let data = try Self.dataFolder(installing: ["rocket": "rocket"])
         let working = try GamesFolder(["rocket": "rocket"])
 
         let dev = try Self.arcade(["dev", "rocket", "--games", working.root], bundled: bundled.root, data: data.path)
@@ -147,10 +147,7 @@ final class GamesFolder {
     /// A new game never starts under an id the arcade already plays a game under.
     @Test func newRefusesAnIdTheArcadePlays() throws {
         let bundled = try GamesFolder(["real": "vault"])
-        let data = ScratchFolder()
-        let installed = try GamesFolder(["mine": "rocket"])
-        try FileManager.default.createDirectory(atPath: data.path + "/arcade", withIntermediateDirectories: true)
-        try FileManager.default.moveItem(atPath: installed.root, toPath: data.path + "/arcade/games")
+        let data = try Self.dataFolder(installing: ["mine": "rocket"])
         let work = ScratchFolder()
 
         let own = try Self.arcade(["new", "vault", "--dir", work.path + "/games"], bundled: bundled.root, data: data.path)
