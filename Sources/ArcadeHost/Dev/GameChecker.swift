@@ -3,8 +3,9 @@ import ArcadeLua
 import ArcadeTerminal
 
 /// Checks every game the way a player would break it: manifests, compilation, a few hundred
-/// headless steps of random keys and clicks under fixed seeds, and the same random run twice
-/// side by side (``DeterminismCheck``).
+/// headless steps of random keys and clicks under fixed seeds, the same in a large window
+/// that is shrunk and grown back, and the same random run twice side by side
+/// (``DeterminismCheck``).
 public struct GameChecker {
     /// One problem found, with the place it points at.
     public struct Finding: Equatable, Sendable, CustomStringConvertible {
@@ -17,17 +18,22 @@ public struct GameChecker {
 
     public var steps: Int
     public var seeds: [UInt64]
-    /// The canvas the games are run on.
+    /// The canvas the games are run on (a game's `min_size` when that is larger).
     public var size: TerminalSize
+    /// A larger canvas each game is also run on (with the first seed), shrunk to ``size`` a
+    /// third of the way through and grown back at two thirds; nil for none.
+    public var largeSize: TerminalSize?
     /// Whether a game that passes the rest is also run twice side by side with the first
     /// seed, walking string keys backwards the second time (``DeterminismCheck``), to catch a
     /// game that is not a function of its seed and input.
     public var determinism: Bool
 
-    public init(steps: Int = 300, seeds: [UInt64] = [1, 2, 3], size: TerminalSize = .fallback, determinism: Bool = true) {
+    public init(steps: Int = 300, seeds: [UInt64] = [1, 2, 3], size: TerminalSize = .fallback,
+                largeSize: TerminalSize? = TerminalSize(cols: 160, rows: 50), determinism: Bool = true) {
         self.steps = steps
         self.seeds = seeds
         self.size = size
+        self.largeSize = largeSize
         self.determinism = determinism
     }
 
@@ -58,32 +64,54 @@ public struct GameChecker {
             }
         }
         guard findings.isEmpty else { return findings }
-        // it runs under random input
-        for seed in seeds {
-            let script = Self.randomInput(seed: seed, steps: steps, size: size)
-            let options = GameSession.Options(seed: seed, cols: size.cols, rows: size.rows)
-            do {
-                let session = try HeadlessRunner(entry: entry, options: options, frames: steps, script: script).run()
-                defer { session.close() }
-                if let f = session.failure {
-                    findings.append(Finding(game: entry.id, message: f.message + " (seed \(seed))", traceback: f.traceback))
-                    break
-                }
-                do { _ = try session.state() } catch {
-                    findings.append(Finding(game: entry.id, message: error.message, traceback: ""))
-                    break
-                }
-            } catch {
-                findings.append(Finding(game: entry.id, message: error.message + " (seed \(seed))", traceback: error.traceback))
+        // it runs under random input, and in a large window that shrinks to the small one and
+        // grows back (every game lays out for any canvas from 80 x 24 up). Never smaller than
+        // the game asks for: the arcade shows a smaller window a card, not the game.
+        let small = TerminalSize(cols: max(size.cols, entry.manifest?.minCols ?? 0),
+                                 rows: max(size.rows, entry.manifest?.minRows ?? 0))
+        let first = seeds.first ?? 1
+        var runs = seeds.map {
+            (seed: $0, size: small, script: Self.randomInput(seed: $0, steps: steps, size: small), what: "seed \($0)")
+        }
+        if let largeSize, largeSize.cols > small.cols || largeSize.rows > small.rows {
+            let large = TerminalSize(cols: max(largeSize.cols, small.cols), rows: max(largeSize.rows, small.rows))
+            var script = Self.randomInput(seed: first, steps: steps, size: large)
+            script.entries.append(.init(frame: steps / 3, event: .resize(cols: small.cols, rows: small.rows)))
+            script.entries.append(.init(frame: 2 * steps / 3, event: .resize(cols: large.cols, rows: large.rows)))
+            script.entries.sort { $0.frame < $1.frame }
+            let what = "seed \(first), \(large.cols)x\(large.rows) resized to \(small.cols)x\(small.rows) and back"
+            runs.append((first, large, script, what))
+        }
+        for run in runs {
+            if let finding = self.run(entry, seed: run.seed, size: run.size, script: run.script, what: run.what) {
+                findings.append(finding)
                 break
             }
         }
         guard findings.isEmpty, determinism else { return findings }
-        let check = DeterminismCheck(steps: steps, seed: seeds.first ?? 1, size: size)
+        let check = DeterminismCheck(steps: steps, seed: first, size: small)
         if case .diverged(let divergence) = check.check(entry) {
             findings.append(Finding(game: entry.id, message: divergence.description, traceback: ""))
         }
         return findings
+    }
+
+    /// Runs `entry` headless for ``steps`` steps of `script`; the error it stopped with, if any.
+    private func run(_ entry: GameEntry, seed: UInt64, size: TerminalSize, script: InputScript, what: String) -> Finding? {
+        let options = GameSession.Options(seed: seed, cols: size.cols, rows: size.rows)
+        do {
+            let session = try HeadlessRunner(entry: entry, options: options, frames: steps, script: script).run()
+            defer { session.close() }
+            if let f = session.failure {
+                return Finding(game: entry.id, message: f.message + " (\(what))", traceback: f.traceback)
+            }
+            do { _ = try session.state() } catch {
+                return Finding(game: entry.id, message: error.message, traceback: "")
+            }
+        } catch {
+            return Finding(game: entry.id, message: error.message + " (\(what))", traceback: error.traceback)
+        }
+        return nil
     }
 
     /// What is worth fixing in a playable game without failing it: an id another game holds
