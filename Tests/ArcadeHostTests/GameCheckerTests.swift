@@ -63,6 +63,7 @@ import ArcadeCore
                 """,
         ])
         #expect(GameChecker(steps: 60).check(try #require(g.entry)).isEmpty)
+        #expect(DeterminismCheck(steps: 60).check(try #require(g.entry)) == .deterministic(steps: 60))
     }
 
     @Test func randomInputIsDeterministicAndInsideTheCanvas() {

@@ -17,7 +17,7 @@ public struct DeterminismCheck: Sendable {
     /// Steps each run lasts.
     public var steps: Int
     public var seed: UInt64
-    /// The canvas both runs draw on.
+    /// The canvas both runs draw on (a game's `min_size` when that is larger).
     public var size: TerminalSize
     /// At most this many walk sites are tried one at a time when looking for the line.
     public var sitesToTry: Int
@@ -31,8 +31,9 @@ public struct DeterminismCheck: Sendable {
 
     /// Checks one game.
     public func check(_ entry: GameEntry) -> Outcome {
+        let size = entry.canvas(atLeast: size)
         let script = GameChecker.randomInput(seed: seed, steps: steps, size: size)
-        switch compare(entry, script: script, second: .everywhere) {
+        switch compare(entry, size: size, script: script, second: .everywhere) {
         case .agreed(let n):
             return .deterministic(steps: n)
         case .failed(let error):
@@ -40,7 +41,7 @@ public struct DeterminismCheck: Sendable {
         case .differed(let step, let difference, let walked):
             var lines: [(step: Int, site: String)] = []
             for site in walked.prefix(sitesToTry) {
-                if case .differed(let at, _, _) = compare(entry, script: script, second: .only([site.site])) {
+                if case .differed(let at, _, _) = compare(entry, size: size, script: script, second: .only([site.site])) {
                     lines.append((at, site.site))
                 }
             }
@@ -57,8 +58,9 @@ public struct DeterminismCheck: Sendable {
         case differed(Int, String, [IterationWalks.Site])
     }
 
-    /// Runs the game with Lua's order and with `second`'s, side by side, for ``steps`` steps of `script`.
-    private func compare(_ entry: GameEntry, script: InputScript, second: IterationReversal) -> Comparison {
+    /// Runs the game with Lua's order and with `second`'s, side by side, for ``steps`` steps of
+    /// `script` on a canvas of `size`.
+    private func compare(_ entry: GameEntry, size: TerminalSize, script: InputScript, second: IterationReversal) -> Comparison {
         func start(_ reversal: IterationReversal) -> Result<GameSession, LuaError> {
             let options = GameSession.Options(seed: seed, cols: size.cols, rows: size.rows, iterationProbe: reversal)
             do throws(LuaError) { return .success(try GameSession(entry: entry, options: options)) } catch {

@@ -67,8 +67,7 @@ public struct GameChecker {
         // it runs under random input, and in a large window that shrinks to the small one and
         // grows back (every game lays out for any canvas from 80 x 24 up). Never smaller than
         // the game asks for: the arcade shows a smaller window a card, not the game.
-        let small = TerminalSize(cols: max(size.cols, entry.manifest?.minCols ?? 0),
-                                 rows: max(size.rows, entry.manifest?.minRows ?? 0))
+        let small = entry.canvas(atLeast: size)
         let first = seeds.first ?? 1
         var runs = seeds.map {
             (seed: $0, size: small, script: Self.randomInput(seed: $0, steps: steps, size: small), what: "seed \($0)")
@@ -155,5 +154,13 @@ public struct GameChecker {
         }
         script.entries.sort { $0.frame < $1.frame }
         return script
+    }
+}
+
+extension GameEntry {
+    /// `size`, grown to the game's `min_size` where that is larger: the smallest canvas the
+    /// arcade runs the game on (a smaller window gets a card instead).
+    func canvas(atLeast size: TerminalSize) -> TerminalSize {
+        TerminalSize(cols: max(size.cols, manifest?.minCols ?? 0), rows: max(size.rows, manifest?.minRows ?? 0))
     }
 }
