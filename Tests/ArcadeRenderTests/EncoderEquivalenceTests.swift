@@ -1,5 +1,6 @@
 import ArcadeCore
 import Testing
+import ArcadeTestSupport
 @testable import ArcadeRender
 
 /// The frame encoder against ``ReferenceFrameEncoder``, the straightforward version of the same
@@ -8,7 +9,7 @@ import Testing
 @Suite struct EncoderEquivalenceTests {
     /// Colours drawn mostly from a small set, so cells share colours the way real frames do
     /// and every grouping choice (and every tie) gets exercised.
-    struct Cells {
+    struct Cells: RandomCells {
         var rng: SeededRandom
         var palette: [Color]
 
@@ -42,31 +43,6 @@ import Testing
             default:
                 return Cell(top: color(), bottom: color())
             }
-        }
-
-        mutating func frame(columns: Int, rows: Int) -> Frame {
-            var f = Frame(columns: columns, rows: rows)
-            for r in 0..<rows {
-                for c in 0..<columns { f[c, r] = cell() }
-            }
-            return f
-        }
-
-        /// About `fraction` of the cells replaced, in runs of 1 to 6.
-        mutating func mutate(_ frame: Frame, fraction: Double) -> Frame {
-            var f = frame
-            var i = 0
-            let n = f.columns * f.rows
-            while i < n {
-                if rng.nextUnit() < fraction {
-                    let run = Int(rng.nextInt(in: 1, 6))
-                    for k in i..<min(n, i + run) { f[k % f.columns, k / f.columns] = cell() }
-                    i += run
-                } else {
-                    i += 1
-                }
-            }
-            return f
         }
     }
 
@@ -102,7 +78,7 @@ import Testing
             var frame = cells.frame(columns: cols, rows: rows)
             var frames = [frame]
             for step in 1..<10 {
-                frame = cells.mutate(frame, fraction: fractions[(round + step) % fractions.count])
+                frame = cells.mutate(frame, fraction: fractions[(round + step) % fractions.count], longestRun: 6)
                 frames.append(frame)
             }
             expectSameBytes(frames, mode: mode, repaintEvery: round % 3 == 0 ? 4 : 0, "round \(round) \(cols)x\(rows)")
@@ -114,7 +90,7 @@ import Testing
         var frames: [Frame] = []
         for (cols, rows) in [(20, 5), (20, 5), (31, 7), (31, 7), (8, 2), (8, 2)] {
             let base = frames.last.flatMap { $0.columns == cols && $0.rows == rows ? $0 : nil } ?? cells.frame(columns: cols, rows: rows)
-            frames.append(cells.mutate(base, fraction: 0.3))
+            frames.append(cells.mutate(base, fraction: 0.3, longestRun: 6))
         }
         expectSameBytes(frames, mode: .trueColor, "resizes")
     }

@@ -5,7 +5,7 @@ import ArcadeTestSupport
 
 /// Random frames whose cells repeat colours often enough to exercise every spelling choice
 /// (space vs full block, upper vs lower half) and the colour-reuse paths.
-private struct FrameFactory {
+private struct FrameFactory: RandomCells {
     var rng: SeededRandom
     let colors: [Color] = [0x000000, 0xFFFFFF, 0x3366CC, 0xFFCC00, 0x9E664A, 0x00A86B, 0x123456]
         .map { Color(rgb: $0) }
@@ -30,31 +30,6 @@ private struct FrameFactory {
         default:
             return Cell(top: color(), bottom: color())
         }
-    }
-
-    mutating func frame(columns: Int, rows: Int) -> Frame {
-        var f = Frame(columns: columns, rows: rows)
-        for r in 0..<rows {
-            for c in 0..<columns { f[c, r] = cell() }
-        }
-        return f
-    }
-
-    /// `frame` with about `fraction` of its cells replaced, in runs so neighbours change together.
-    mutating func mutate(_ frame: Frame, fraction: Double) -> Frame {
-        var f = frame
-        var i = 0
-        let n = f.columns * f.rows
-        while i < n {
-            if rng.nextUnit() < fraction {
-                let run = Int(rng.nextInt(in: 1, 4))
-                for k in i..<min(n, i + run) { f[k % f.columns, k / f.columns] = cell() }
-                i += run
-            } else {
-                i += 1
-            }
-        }
-        return f
     }
 }
 
@@ -98,7 +73,7 @@ private func mismatches(_ screen: VTModel, _ frame: Frame, mode: ColorMode) -> [
             // A first frame onto a screen of garbage, then a chain of edits: the encoder's idea
             // of cursor and colours must stay right from one frame to the next.
             for step in 0..<6 {
-                if step > 0 { frame = factory.mutate(frame, fraction: fractions[(round + step) % fractions.count]) }
+                if step > 0 { frame = factory.mutate(frame, fraction: fractions[(round + step) % fractions.count], longestRun: 4) }
                 bytes.removeAll(keepingCapacity: true)
                 encoder.encode(frame, into: &bytes)
                 screen.feed(bytes)
@@ -256,7 +231,7 @@ private func mismatches(_ screen: VTModel, _ frame: Frame, mode: ColorMode) -> [
         bytes.reserveCapacity(1 << 16)
         let capacity = bytes.capacity
         for _ in 0..<10 {
-            a = factory.mutate(a, fraction: 0.1)
+            a = factory.mutate(a, fraction: 0.1, longestRun: 4)
             bytes.removeAll(keepingCapacity: true)
             encoder.encode(a, into: &bytes)
         }
