@@ -90,6 +90,22 @@ struct GameDriver {
     }
 }
 
+/// The frames a game draws are a function of its seed (and the input `frames` sends): the
+/// same seed twice gives the same frames, and `other` gives different ones at each index of
+/// `differing` (every frame list as a whole when it is empty).
+func expectFramesFollowTheSeed(_ seed: UInt64, other: UInt64, differing: [Int] = [],
+                               sourceLocation: SourceLocation = #_sourceLocation,
+                               _ frames: (UInt64) throws -> [Frame]) throws {
+    let a = try frames(seed), b = try frames(seed), c = try frames(other)
+    #expect(a == b, "the same seed drew different frames", sourceLocation: sourceLocation)
+    if differing.isEmpty {
+        #expect(a != c, "seeds \(seed) and \(other) drew the same frames", sourceLocation: sourceLocation)
+    }
+    for i in differing {
+        #expect(a[i] != c[i], "seeds \(seed) and \(other) drew the same frame \(i)", sourceLocation: sourceLocation)
+    }
+}
+
 /// Lines without trailing blanks, so an editor trimming them cannot break a golden frame.
 func trimmed(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false)
