@@ -38,6 +38,17 @@ enum LibraryCases {
       return l
     end
 
+    -- What a string.gmatch loop over s collects (at most 30 rounds), for the pattern
+    -- sections' cases (it runs inside them, so a wrong gmatch changes only those).
+    local function collect(s, p, init)
+      local got = {}
+      for a, b, c in string.gmatch(s, p, init) do
+        got[#got + 1] = list({ a, b, c }, 3)
+        if #got >= 30 then break end
+      end
+      return list(got)
+    end
+
     -- A case: f(...) called in protected mode, its outcome recorded under label.
     local function case(label, f, ...)
       local r = pack(pcall(f, ...))
@@ -111,16 +122,6 @@ enum LibraryCases {
 
     /// find, match, gmatch and gsub over every replacement kind, on hand-picked patterns.
     static let patterns = #"""
-    -- what a gmatch loop collects (at most 30 rounds)
-    local function collect(s, p, init)
-      local got = {}
-      for a, b, c in string.gmatch(s, p, init) do
-        got[#got + 1] = list({ a, b, c }, 3)
-        if #got >= 30 then break end
-      end
-      return list(got)
-    end
-
     local replacements = {
       "<%0>", "%1", "%2-%1", "x%%y", "%", "%a", "", "[%1%1]", 7, 2.5, "%0%0%0", "a%", "%9", "%%%1",
       { a = "A", b = false, ab = 1, ["1"] = "one", c = {} },
@@ -257,14 +258,6 @@ enum LibraryCases {
     /// find, match, gmatch and gsub on seeded random patterns and subjects over a small
     /// alphabet (arguments: seed, rounds).
     static let randomPatterns = #"""
-    local function collect(s, p, init)
-      local got = {}
-      for a, b, c in string.gmatch(s, p, init) do
-        got[#got + 1] = list({ a, b, c }, 3)
-        if #got >= 30 then break end
-      end
-      return list(got)
-    end
     local replacements = {
       "<%0>", "%1", "%2-%1", "x%%y", "%", "%a", "", "[%1%1]", 7, 2.5,
       { a = "A", b = false, ab = 1, ["1"] = "one" },
