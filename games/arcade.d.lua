@@ -749,6 +749,7 @@ function Gfx.alpha(alpha) end
 ---@field api integer the arcade API version the game targets (1)
 ---@field min_size? integer[] { columns, rows }, at least { 80, 24 }
 ---@field controls? arcade.Control[] the keys and mouse actions the pause card lists, in order (at most 12; `arcade check` warns when there are none)
+---@field hide_on_pause? boolean the pause card covers the whole game (a memory game's board), not just a panel over it
 
 ---One line of a manifest's `controls`: { "keys or mouse", "what it does" }, as the player would
 ---say them, e.g. { "space / enter", "cast the hook" } or { "click the pond", "cast the hook" }

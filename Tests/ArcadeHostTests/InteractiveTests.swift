@@ -141,6 +141,37 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
         }
     }
 
+    /// `hide_on_pause = true` in a manifest: Esc and Ctrl-Z both bring up a card with nothing
+    /// of the game around it; without it, the game stays in view around the card.
+    @Test func aGameThatAsksIsHiddenWholeUnderItsPauseCard() throws {
+        let board = """
+            local game = {}
+            function game.load(ctx)
+              for row = 0, ctx.rows - 1 do
+                arcade.scene.text{ x = 0, y = row * 2, anchor_x = 0, anchor_y = 0, text = string.rep("O", ctx.cols) }
+              end
+            end
+            return game
+            """
+        for hides in [true, false] {
+            let game = try ScratchGame(files: ["main.lua": board])
+            try game.write("manifest.lua", """
+                return { id = "scratch", title = "Scratch", description = "a board", author = "tests", version = "0",
+                         api = 1, hide_on_pause = \(hides) }
+                """)
+            for pause in [KeyEvent("esc"), KeyEvent("z", modifiers: .ctrl)] {
+                let (app, _) = try Self.app(games: game.root, id: "scratch")
+                app.step()
+                #expect(Self.text(app).contains("OOOO"))
+                app.handle([.key(pause)])
+                #expect(isPaused(app))
+                let text = Self.text(app)
+                #expect(text.contains("PAUSED"))
+                #expect(text.contains("O") == !hides, "hide_on_pause = \(hides), paused by \(pause.key): \(text)")
+            }
+        }
+    }
+
     /// A key the game holds down when the pause card opens is released to the game when its
     /// release comes under the card, and on Ctrl-Z: it gets the release when play goes on.
     @Test func aKeyReleasedUnderTheCardIsReleasedInTheGame() throws {
@@ -279,6 +310,25 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
                 }
             }
             #expect(panel > (b.w - 2) * (b.h * 2 - 2) / 2)
+        }
+    }
+
+    /// A game whose manifest says `hide_on_pause` is covered whole by its pause card: no
+    /// pixel of the board shows anywhere, inside the card or around it.
+    @Test func aCoveringPauseCardHidesTheWholeGame() {
+        let board = Color(rgb: 0xFFD000)
+        for (cols, rows) in [(80, 24), (160, 50)] {
+            let canvas = Canvas(columns: cols, rows: rows, background: board)
+            CardView.pause(on: canvas, title: "Last Circle", selected: 0, covered: true)
+            var shown = 0
+            for y in 0..<canvas.height {
+                for x in 0..<canvas.width where canvas.pixel(x: x, y: y) == board { shown += 1 }
+            }
+            #expect(shown == 0, "\(cols)x\(rows): \(shown) pixels of the game show")
+            // the plain card leaves the game around it in view
+            let plain = Canvas(columns: cols, rows: rows, background: board)
+            CardView.pause(on: plain, title: "Fishing", selected: 0)
+            #expect(plain.pixel(x: 0, y: 0) == board)
         }
     }
 

@@ -35,9 +35,11 @@ import ArcadeLua
         ("return { id = 'ok', title = 'T', description = 'D', author = 'A', version = '1', api = 1, min_size = { 40, 10 } }",
          "scratch/manifest.lua: field 'min_size' must be at least { 80, 24 } (got { 40, 10 })"),
         ("return { id = 'ok', title = 'T', description = 'D', author = 'A', version = '1', api = 1, colour = 'red' }",
-         "scratch/manifest.lua: unknown field 'colour' (known fields: id, title, description, author, version, api, min_size, controls)"),
+         "scratch/manifest.lua: unknown field 'colour' (known fields: id, title, description, author, version, api, min_size, controls, hide_on_pause)"),
         ("return { id = 'ok', title = 'T'", "scratch/manifest.lua:1: '}' expected near <eof>"),
         ("return { id = os.getenv('HOME') }", "scratch/manifest.lua:1: attempt to index a nil value (global 'os')"),
+        ("return { id = 'ok', title = 'T', description = 'D', author = 'A', version = '1', api = 1, hide_on_pause = 1 }",
+         "scratch/manifest.lua: field 'hide_on_pause' must be true or false, got number"),
         ("while true do end", "scratch/manifest.lua:1: reading scratch/manifest.lua exceeded its time budget"),
     ])
     func badManifest(body: String, message: String) throws {
@@ -46,6 +48,13 @@ import ArcadeLua
 
     @Test func goodManifest() throws {
         #expect(try problem("return { \(good), min_size = { 100, 30 } }") == nil)
+    }
+
+    @Test func hideOnPauseIsReadAndOffWhenMissing() throws {
+        let plain = try GameManifest.parse("return { \(good) }", displayPath: "m.lua")
+        let hiding = try GameManifest.parse("return { \(good), hide_on_pause = true }", displayPath: "m.lua")
+        #expect(plain.hideOnPause == false)
+        #expect(hiding.hideOnPause == true)
     }
 
     @Test func missingManifestIsListedAsBroken() throws {

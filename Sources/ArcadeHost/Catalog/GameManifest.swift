@@ -15,6 +15,7 @@ import ArcadeRender
 ///         { "space / enter", "send the coins" },   -- what to press or click, what it does
 ///         { "click the button", "send the coins" },
 ///       },
+///       hide_on_pause = true,         -- optional: the pause card covers the whole game
 ///     }
 public struct GameManifest: Equatable, Sendable {
     /// The API version this arcade provides.
@@ -33,6 +34,9 @@ public struct GameManifest: Equatable, Sendable {
     public var minRows: Int
     /// The keys and mouse actions the pause card lists, in the manifest's order.
     public var controls: [GameControl]
+    /// Whether the pause card covers the whole game rather than a panel over it: for games
+    /// whose board must not be studied while the clock is stopped (a memory game).
+    public var hideOnPause: Bool
 
     /// Most controls a manifest may list (the pause card shows them all at 80 x 24).
     public static let maxControls = 12
@@ -42,7 +46,7 @@ public struct GameManifest: Equatable, Sendable {
 
     public init(id: String, title: String, description: String, author: String, version: String,
                 api: Int = GameManifest.currentAPI, minCols: Int = minimumCols, minRows: Int = minimumRows,
-                controls: [GameControl] = []) {
+                controls: [GameControl] = [], hideOnPause: Bool = false) {
         self.id = id
         self.title = title
         self.description = description
@@ -52,6 +56,7 @@ public struct GameManifest: Equatable, Sendable {
         self.minCols = minCols
         self.minRows = minRows
         self.controls = controls
+        self.hideOnPause = hideOnPause
     }
 
     /// Why a manifest was refused; `message` names the file and the field.
@@ -60,7 +65,8 @@ public struct GameManifest: Equatable, Sendable {
         public var description: String { message }
     }
 
-    static let knownFields = ["id", "title", "description", "author", "version", "api", "min_size", "controls"]
+    static let knownFields = ["id", "title", "description", "author", "version", "api", "min_size", "controls",
+                              "hide_on_pause"]
 
     /// Reads and validates the manifest at `path` (shown in messages as `displayPath`).
     public static func load(path: String, displayPath: String) throws(Problem) -> GameManifest {
@@ -130,8 +136,13 @@ public struct GameManifest: Equatable, Sendable {
             rows = Int(r)
         }
         let controls = try fields["controls"].map { v throws(Problem) in try validateControls(v, fail: fail) } ?? []
+        var hideOnPause = false
+        if let v = fields["hide_on_pause"] {
+            guard case .bool(let b) = v else { throw fail("field 'hide_on_pause' must be true or false, got \(v.typeName)") }
+            hideOnPause = b
+        }
         return GameManifest(id: id, title: title, description: description, author: author, version: version,
-                            api: Int(api), minCols: cols, minRows: rows, controls: controls)
+                            api: Int(api), minCols: cols, minRows: rows, controls: controls, hideOnPause: hideOnPause)
     }
 
     /// `controls = { { "space", "cast the hook" }, ... }`: a list of pairs of one-line strings.

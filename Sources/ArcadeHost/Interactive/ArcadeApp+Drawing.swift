@@ -60,7 +60,7 @@ extension ArcadeApp {
                     switch card {
                     case .pause(let sel):
                         CardView.pause(on: c, title: playing?.title ?? "", controls: playing?.manifest?.controls ?? [],
-                                       selected: sel)
+                                       selected: sel, covered: playing?.manifest?.hideOnPause ?? false)
                     case .error(let e, let sel):
                         CardView.error(on: c, error: e, selected: sel, paused: options.dev && session != nil)
                     case .problem(let entry):

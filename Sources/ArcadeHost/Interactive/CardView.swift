@@ -13,6 +13,8 @@ enum CardView {
     static let dim = Color(rgb: 0x9AA0B4)
     static let accent = Color(rgb: 0xFFB300)
     static let danger = Color(rgb: 0xE53935)
+    /// What covers a game whose manifest asks for it while the pause card is up.
+    static let backdrop = Color(rgb: 0x0E1118)
 
     /// The card's box in cells: centred, `w` x `h`.
     static func box(cols: Int, rows: Int, w: Int, h: Int) -> (x: Int, y: Int, w: Int, h: Int) {
@@ -68,8 +70,14 @@ enum CardView {
     /// `controls`: what to press or click on the left, what it does on the right) and the
     /// choices. At most ``GameManifest/maxControls`` controls of bounded length, so it fits
     /// an 80 x 24 terminal.
-    static func pause(on canvas: Canvas, title: String, controls: [GameControl] = [], selected: Int) {
+    /// `covered`: the manifest's `hide_on_pause`; the whole game is hidden behind a plain
+    /// backdrop first, so nothing of the board can be studied while the clock is stopped.
+    static func pause(on canvas: Canvas, title: String, controls: [GameControl] = [], selected: Int,
+                      covered: Bool = false) {
         let g = Graphics(canvas: canvas)
+        if covered {
+            g.fillRect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height), color: backdrop)
+        }
         let b = box(cols: canvas.columns, rows: canvas.rows, w: 64, h: pauseHeight(controls: controls.count))
         frame(g, b, color: border)
         let top = controls.isEmpty ? 2 : 1
