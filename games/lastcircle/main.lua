@@ -1,8 +1,18 @@
 -- Last Circle: a memory game. Two circles show at the start; each round every circle seen
 -- so far comes back at its place and in its colour, and one new circle joins them. Pick the
--- new one before the countdown bar fills. Round n shows n + 2 circles. Every movement, fade,
--- pulse and the bar itself are native animations; Lua runs on input and when an animation
--- ends (update only reads the clock for `elapsed`).
+-- new one before the countdown bar fills: 10 points, and up to 10 more for the time left on
+-- the bar. Round n shows n + 2 circles (at most one per key: past that the oldest leaves as
+-- the new one joins); from round 10 the bar runs 0.1 s faster a round, down to 3 s. Every
+-- movement, fade, pulse and the bar itself are native animations; Lua runs on input and when
+-- an animation ends (update only reads the clock for `elapsed`).
+--
+-- game.state: phase ("ready", "play", "over"), stage (the finer step: "start", "memorise",
+-- "round", "won_round", "over"), score (points this run), best (best run's points), level
+-- (= round once a run has begun), round, reason ("time's up" / "wrong circle" while over),
+-- ending ("time" / "wrong"), time_limit (this round's T), elapsed (bar time used), bar_start,
+-- last_points / last_bonus (the last right pick), picked (a wrong pick's index), card (the
+-- end card is up), new_best, circles (in the order they joined, each { x, y, r, delay, key,
+-- color }), palette (every colour a circle can take), background (start-screen circles).
 
 -- Start screen (last-circle article: the Start button's scale view and the background circles)
 local PULSE_SCALE = 1.5          -- the button's backing shape grows to 1.5x
@@ -36,7 +46,12 @@ local BLINK_REPEATS = 3          -- three times
 local DIM_ALPHA = 0.3            -- (decided) after a wrong pick the circles that are neither fade to this
 
 -- Countdown (last-circle article, CountDownView; GAMES.md decides T)
-local T = 5                      -- seconds a round may take
+local T_START = 5                -- seconds a round may take (GAMES.md, decided)
+local T_SHRINK_FROM = 10         -- Wave 4: from round 10 T shrinks
+local T_STEP = 0.1               -- by 0.1 s a round
+local T_MIN = 3                  -- never under 3 s
+local POINTS = 10                -- Wave 4: a right pick scores 10
+local SPEED_BONUS = 10           -- plus up to 10 for the time left on the bar
 local BAR_DELAY = 0.3            -- the bar starts 0.3 s after the round begins
 local BAR_COLORS = { "#00ff00", "#ffff00", "#ff0000" }  -- r = 2t/T, g = 1, then r = 1, g = 2 - 2t/T; b = 0
 local BAR_HEIGHT = 2             -- pixels: one terminal row
@@ -47,11 +62,32 @@ local OVER_DROP_TIME = 0.8       -- (decided) the title drops in on a spring
 local OVER_DAMPING = 0.5
 
 local HUD_HEIGHT = 2             -- pixels: the bottom row holds the HUD and the hint
+local BIG_ROWS = 40              -- from 40 rows the HUD's numbers are drawn in the pixel font
+local BIG_HUD_HEIGHT = 10        -- pixels: a row of large labels over the hint row
 local BUTTON_W, BUTTON_H = 13, 6 -- pixels: the buttons' backing shape at 1x, at 80x24
 local UI_UNIT = { 80, 48 }       -- the canvas on which titles and buttons have their 1x size
 local LABEL_KEYS = "123456789abcdefghijklmnopqrstuvwxyz"  -- what circles are picked by from the keyboard
+local MAX_CIRCLES = #LABEL_KEYS  -- one key each: past this the oldest circle leaves as a new one joins
 local BACKGROUND = "#101522"
 local REASONS = { time = "time's up", wrong = "wrong circle" }
+
+-- The colours a circle can take: entries of the xterm colour cube (each shows as itself in
+-- 256 colours, so no two circles on screen share a palette entry), bright and saturated
+-- enough to read the dark key on them and to stand out from the background.
+local PALETTE = {
+  "#0087d7", "#0087ff", "#00afd7", "#00afff", "#00d700", "#00d75f", "#00d787", "#00d7af",
+  "#00d7d7", "#00d7ff", "#00ff00", "#00ff5f", "#00ff87", "#00ffaf", "#00ffd7", "#00ffff",
+  "#5f87d7", "#5f87ff", "#5fafd7", "#5fafff", "#5fd700", "#5fd75f", "#5fd787", "#5fd7af",
+  "#5fd7d7", "#5fd7ff", "#5fff00", "#5fff5f", "#5fff87", "#5fffaf", "#5fffd7", "#5fffff",
+  "#875fff", "#8787ff", "#87afff", "#87d700", "#87d75f", "#87d7ff", "#87ff00", "#87ff5f",
+  "#87ff87", "#87ffaf", "#87ffd7", "#87ffff", "#af5fd7", "#af5fff", "#af87ff", "#afd700",
+  "#afd75f", "#afff00", "#afff5f", "#afff87", "#d700ff", "#d75f00", "#d75f5f", "#d75f87",
+  "#d75faf", "#d75fd7", "#d75fff", "#d78700", "#d7875f", "#d787ff", "#d7af00", "#d7af5f",
+  "#d7d700", "#d7d75f", "#d7ff00", "#d7ff5f", "#d7ff87", "#ff0000", "#ff005f", "#ff0087",
+  "#ff00af", "#ff00d7", "#ff00ff", "#ff5f00", "#ff5f5f", "#ff5f87", "#ff5faf", "#ff5fd7",
+  "#ff5fff", "#ff8700", "#ff875f", "#ff8787", "#ff87af", "#ff87d7", "#ff87ff", "#ffaf00",
+  "#ffaf5f", "#ffaf87", "#ffd700", "#ffd75f", "#ffd787", "#ffff00", "#ffff5f", "#ffff87",
+}
 
 local button = require("lib.button")
 local pixelscale = require("lib.pixelscale")
@@ -61,10 +97,24 @@ local game = {}
 
 -- The play area between the bar and the HUD row: canvas width, its top and bottom, and the
 -- shorter side of the area.
+local function big()
+  return game.H >= 2 * BIG_ROWS
+end
+
+local function hud_height()
+  return big() and BIG_HUD_HEIGHT or HUD_HEIGHT
+end
+
 local function play_area()
   local w, h = game.W, game.H
-  local top, bottom = BAR_HEIGHT + 1, h - HUD_HEIGHT
+  local top, bottom = BAR_HEIGHT + 1, h - hud_height()
   return w, top, bottom, math.min(w, bottom - top)
+end
+
+-- The bar's time for round n: 5 s, and from round 10 0.1 s less a round, never under 3 s.
+local function time_limit(round)
+  if round < T_SHRINK_FROM then return T_START end
+  return math.max(T_MIN, T_START - T_STEP * (round - T_SHRINK_FROM + 1))
 end
 
 local function hsv(h, s, v)
@@ -85,17 +135,26 @@ local function random_color()
   return hsv(math.random(), 0.55 + 0.35 * math.random(), 1)
 end
 
--- A colour for a new circle: of a few drawn, the one farthest from every circle's colour,
--- so that each circle can be told from the others by its colour too.
+-- A colour for a new circle: a palette entry no circle on screen has (nor the one that just
+-- left); of a few drawn, the one farthest from every circle's colour, so that each circle can
+-- be told from the others by its colour too.
 local function new_color()
+  local used = {}
+  for _, rel in ipairs(game.rel) do used[rel.color] = true end
+  if game.retired_color then used[game.retired_color] = true end
+  local free = {}
+  for _, hex in ipairs(PALETTE) do
+    if not used[hex] then free[#free + 1] = hex end
+  end
   local best, best_d
   for _ = 1, COLOR_TRIES do
-    local c = random_color()
+    local hex = free[math.random(#free)]
+    local c = rgb.parse(hex)
     local d = math.huge
     for _, rel in ipairs(game.rel) do
-      d = math.min(d, rgb.distance2(c, rel.color))
+      d = math.min(d, rgb.distance2(c, rgb.parse(rel.color)))
     end
-    if not best_d or d > best_d then best, best_d = c, d end
+    if not best_d or d > best_d then best, best_d = hex, d end
   end
   return best
 end
@@ -158,7 +217,7 @@ end
 -- on, so a finished circle never stays behind. The callback is told only that an animation
 -- finished, so every loop whose animation is over is renewed (several may end in one step).
 function game.background_done(finished)
-  if not finished or game.state.phase ~= "start" then return end
+  if not finished or game.state.stage ~= "start" then return end
   for slot, b in ipairs(game.bg) do
     if not b.anim:is_running() then
       b.node:remove()
@@ -188,6 +247,7 @@ end
 -- The bar waits BAR_DELAY inside its own animation: an animation started now counts from
 -- arcade.time(), so the bar's start is known exactly, where a timer would fire a step late.
 local function start_bar()
+  local T = game.state.time_limit
   local bar = game.nodes.bar
   bar.scale_x = 0
   bar.fill = BAR_COLORS[1]
@@ -215,10 +275,25 @@ end
 ---------------------------------------------------------------------------------------------
 -- The HUD: round, score and best on the left of the bottom row, what to do on its right
 
+-- Below 40 rows one text row: round, score and best. From 40 rows round and score are large
+-- labels over the text row, which keeps the best.
 local function show_hud()
-  local s, hud = game.state, game.nodes.hud
-  hud.visible = true
-  hud.text = "round " .. s.round .. "   score " .. s.score .. "   best " .. s.best
+  local s, n = game.state, game.nodes
+  local large = big()
+  n.hud.visible = true
+  n.hud_round.visible, n.hud_score.visible = large, large
+  if large then
+    n.hud.text = "best " .. s.best
+    n.hud_round.text = "round " .. s.round
+    n.hud_score.text = "score " .. s.score
+  else
+    n.hud.text = "round " .. s.round .. "   score " .. s.score .. "   best " .. s.best
+  end
+end
+
+local function hide_hud()
+  local n = game.nodes
+  n.hud.visible, n.hud_round.visible, n.hud_score.visible = false, false, false
 end
 
 -- The hint: centred on the start and game-over screens, against the right edge during play.
@@ -267,11 +342,20 @@ local function place_key(label, x, y)
   label.x, label.y = math.floor(x) + 0.5, 2 * math.floor(y / 2) + 1
 end
 
+-- The key as drawn: from 40 rows with a cell of the circle's colour either side, when the
+-- circle is wide enough for it.
+local function key_text(c, r)
+  if not c.key then return "" end
+  if big() and r >= 4 then return " " .. c.key .. " " end
+  return c.key
+end
+
 local function place_circle(i)
   local c, entry = game.circles[i], game.state.circles[i]
   local x, y, r = circle_geometry(i)
   c.node.x, c.node.y, c.node.radius = x, y, r
   place_key(c.label, x, y)
+  c.label.text = key_text(c, r)
   c.mark.x, c.mark.y = c.label.x, c.label.y
   entry.x, entry.y, entry.r = x, y, r
 end
@@ -309,16 +393,28 @@ local function add_circle()
   rel.color = new_color()
   local i = #game.rel + 1
   game.rel[i] = rel
-  local node = arcade.scene.circle{ fill = rel.color, scale = POP_FROM, alpha = 0, z = 10 + i }
+  local node = arcade.scene.circle{ fill = rel.color, scale = POP_FROM, alpha = 0, z = 10 + i, name = "circle" }
   -- the key sits on a cell of the circle's colour, so it reads while the circle is still small
   local label = arcade.scene.text{ text = "", color = "#101010", background = rel.color, anchor_x = 0.5,
-                                   anchor_y = 0.5, alpha = 0, z = 40 }
+                                   anchor_y = 0.5, alpha = 0, z = 50 }
   -- the mark a wrong pick leaves on its circle
   local mark = arcade.scene.text{ text = " X ", color = "#ffffff", background = "#c0182a",
-                                  anchor_x = 0.5, anchor_y = 0.5, visible = false, z = 41 }
+                                  anchor_x = 0.5, anchor_y = 0.5, visible = false, z = 51 }
   game.circles[i] = { node = node, label = label, mark = mark }
-  game.state.circles[i] = { x = 0, y = 0, r = 0, delay = 0 }
+  game.state.circles[i] = { x = 0, y = 0, r = 0, delay = 0, color = rel.color }
   place_circle(i)
+end
+
+-- The oldest circle leaves for good (a round never shows more circles than there are keys).
+local function retire_oldest()
+  local c = table.remove(game.circles, 1)
+  c.node:remove()
+  c.label:remove()
+  c.mark:remove()
+  game.retired_color = table.remove(game.rel, 1).color
+  table.remove(game.state.circles, 1)
+  compute_fit()
+  for i in ipairs(game.circles) do place_circle(i) end
 end
 
 local function remove_circles()
@@ -329,7 +425,7 @@ local function remove_circles()
   end
   game.circles, game.rel = {}, {}
   game.state.circles = {}
-  game.fit, game.shrink = 1, 1
+  game.fit, game.shrink, game.retired_color = 1, 1, nil
 end
 
 -- Every circle pops in from 0.1x, as the article's round does, after a random 0..0.3 s delay.
@@ -352,7 +448,7 @@ local function pop_all(keys, on_in)
     c.mark.visible = false
     c.key = keys and keys[i] or nil
     s.circles[i].key = c.key
-    label.text = c.key or ""
+    label.text = key_text(c, node.radius)
     label.alpha = 0
     if c.key then
       arcade.animate(label, { property = "alpha", from = 1, to = 1, duration = 0, delay = delay })
@@ -374,9 +470,6 @@ local function deal_keys(n)
     local j = math.random(i)
     keys[i], keys[j] = keys[j], keys[i]
   end
-  for i = 1, n do
-    if keys[i] == "" then keys[i] = nil end   -- more circles than keys: the rest by mouse only
-  end
   return keys
 end
 
@@ -388,8 +481,24 @@ local function clear_over()
   if n.over_title then n.over_title:remove() end
   if n.over_reason then n.over_reason:remove() end
   if n.over_score then n.over_score:remove() end
+  if n.over_big then n.over_big:remove() end
   button.remove(n.retry)
-  n.over_title, n.over_reason, n.over_score, n.retry = nil, nil, nil, nil
+  n.over_title, n.over_reason, n.over_score, n.over_big, n.retry = nil, nil, nil, nil, nil
+end
+
+-- The end card's numbers: one text row below 40 rows; from 40 rows the score is a large label
+-- and the best (and "new best!") a text row under it.
+local function over_texts()
+  local s, n = game.state, game.nodes
+  local nb = (s.new_best and s.score > 0) and "     new best!" or ""
+  if big() then
+    n.over_big.visible = true
+    n.over_big.text = "score " .. s.score
+    n.over_score.text = "best " .. s.best .. nb
+  else
+    n.over_big.visible = false
+    n.over_score.text = "score " .. s.score .. "     best " .. s.best .. nb
+  end
 end
 
 local function layout(w, h)
@@ -402,6 +511,9 @@ local function layout(w, h)
   n.hud.x, n.hud.y = 1, h
   n.hint.y = h
   n.hint.x = n.hint.anchor_x == 1 and w - 1 or w / 2
+  n.hud_round.x, n.hud_round.y = 1, h - BIG_HUD_HEIGHT + 1
+  n.hud_score.x, n.hud_score.y = w - 1, h - BIG_HUD_HEIGHT + 1
+  if n.hud.visible then show_hud() end
   if n.start then place_button(n.start, w / 2, h * 0.62) end
   if n.over_title then
     n.over_title.x = w / 2
@@ -410,7 +522,11 @@ local function layout(w, h)
     if not game.over_dropping then n.over_title.y = game.over_title_y end
   end
   if n.over_reason then n.over_reason.x, n.over_reason.y = w / 2, h * 0.42 end
-  if n.over_score then n.over_score.x, n.over_score.y = w / 2, h * 0.54 end
+  if n.over_score then
+    over_texts()
+    n.over_big.x, n.over_big.y = w / 2, h * 0.53
+    n.over_score.x, n.over_score.y = w / 2, big() and h * 0.61 or h * 0.54
+  end
   if n.retry then place_button(n.retry, w / 2, h * 0.74) end
   for _, b in ipairs(game.bg) do
     if b.node:alive() then
@@ -423,10 +539,10 @@ end
 
 local function show_start()
   local s = game.state
-  s.phase = "start"
+  s.phase, s.stage = "ready", "start"
   game.nodes.title.visible = true
   game.nodes.rules.visible = true
-  game.nodes.hud.visible = false
+  hide_hud()
   set_hint("Enter or click: start     Esc: pause", true)
   game.nodes.start = make_button("Start", "#2c6e49")
   layout(game.W, game.H)
@@ -441,15 +557,15 @@ local function show_over()
   s.card = true
   hide_bar()
   remove_circles()
-  game.nodes.hud.visible = false
+  hide_hud()
   local n = game.nodes
   n.over_title = arcade.scene.label{ text = "GAME OVER", font = "large", color = "#ff4d4d",
                                      anchor_x = 0.5, anchor_y = 0.5, z = 70 }
-  n.over_reason = arcade.scene.text{ text = REASONS[s.reason] or "", color = "#ffd166",
+  n.over_reason = arcade.scene.text{ text = s.reason .. " in round " .. s.round, color = "#ffd166",
                                      anchor_x = 0.5, anchor_y = 0.5, z = 70 }
-  local score = "score " .. s.score .. "     best " .. s.best
-  if s.new_best and s.score > 0 then score = score .. "     new best!" end
-  n.over_score = arcade.scene.text{ text = score, color = "white", anchor_x = 0.5, anchor_y = 0.5, z = 70 }
+  n.over_big = arcade.scene.label{ text = "", font = "large", color = "white", anchor_x = 0.5,
+                                   anchor_y = 0.5, z = 70, name = "over score" }
+  n.over_score = arcade.scene.text{ text = "", color = "white", anchor_x = 0.5, anchor_y = 0.5, z = 70 }
   n.retry = make_button("Retry", "#8a3b12")
   set_hint("Enter or click: retry     Esc: pause", true)
   layout(game.W, game.H)
@@ -468,13 +584,16 @@ end
 
 local function start_round()
   local s = game.state
-  s.phase = "round"
+  s.stage = "round"
+  s.level = s.round
+  s.time_limit = time_limit(s.round)
   s.elapsed = 0
   s.bar_start = nil
+  if #game.circles >= MAX_CIRCLES then retire_oldest() end
   add_circle()
   pop_all(deal_keys(#game.circles))
   show_hud()
-  set_hint("which circle is new? click it or press its key")
+  set_hint("new circle? click it or press its key")
   start_bar()
 end
 
@@ -482,7 +601,7 @@ end
 -- shrink away, and round 1 begins.
 local function start_memorise()
   local s = game.state
-  s.phase = "memorise"
+  s.stage = "memorise"
   for _ = 1, EXTRA_CIRCLES do add_circle() end
   pop_all(nil, game.memorised)
   show_hud()
@@ -492,7 +611,7 @@ end
 -- The circles are all in: from now they stay MEMORISE_TIME, then shrink away.
 function game.memorised(finished)
   local s = game.state
-  if not finished or s.phase ~= "memorise" then return end
+  if not finished or s.stage ~= "memorise" then return end
   for i, c in ipairs(game.circles) do
     arcade.cancel_animations(c.node)
     c.node.scale, c.node.alpha = 1, 1
@@ -507,7 +626,7 @@ function game.memorised(finished)
 end
 
 function game.forgotten(finished)
-  if finished and game.state.phase == "memorise" then start_round() end
+  if finished and game.state.stage == "memorise" then start_round() end
 end
 
 local function start_game()
@@ -519,32 +638,34 @@ local function start_game()
   remove_circles()
   game.nodes.title.visible = false
   game.nodes.rules.visible = false
-  s.round, s.score = 1, 0
+  s.phase = "play"
+  s.round, s.score, s.level = 1, 0, 1
   s.card, s.new_best, s.ending, s.reason, s.picked = false, false, nil, nil, nil
-  s.elapsed, s.bar_start = 0, nil
+  s.last_points, s.last_bonus = nil, nil
+  s.elapsed, s.bar_start, s.time_limit = 0, nil, time_limit(1)
   start_memorise()
 end
 
 -- The bar is full.
 function game.time_up(finished)
   local s = game.state
-  if not finished or s.phase ~= "round" then return end
+  if not finished or s.stage ~= "round" then return end
   game.bar_anim = nil
-  s.elapsed = T
-  s.phase = "over"
-  s.ending, s.reason = "time", "time"
+  s.elapsed = s.time_limit
+  s.phase, s.stage = "over", "over"
+  s.ending, s.reason = "time", REASONS.time
   show_over()
 end
 
 function game.next_round(finished)
   local s = game.state
-  if not finished or s.phase ~= "won_round" then return end
+  if not finished or s.stage ~= "won_round" then return end
   s.round = s.round + 1
   start_round()
 end
 
 function game.blink_done()
-  if game.state.phase == "over" then show_over() end
+  if game.state.stage == "over" then show_over() end
 end
 
 local function hide_keys()
@@ -565,23 +686,29 @@ end
 
 local function pick(i)
   local s = game.state
-  if s.phase ~= "round" then return end
+  if s.stage ~= "round" then return end
+  if s.bar_start then
+    s.elapsed = math.max(0, math.min(s.time_limit, arcade.time() - s.bar_start))
+  end
   stop_bar()
   hide_keys()
   local answer = game.circles[#game.circles].node
   if i == #game.circles then
-    s.score = s.score + 1
-    s.phase = "won_round"
+    -- 10 points, and up to 10 more for the share of the bar still to run
+    local bonus = math.floor(SPEED_BONUS * (s.time_limit - s.elapsed) / s.time_limit + 0.5)
+    s.last_bonus, s.last_points = bonus, POINTS + bonus
+    s.score = s.score + POINTS + bonus
+    s.stage = "won_round"
     show_hud()
-    set_hint("right: that one was new")
+    set_hint("right: +" .. POINTS .. " and +" .. bonus .. " for speed")
     answer.z = 90
     arcade.cancel_animations(answer)
     answer.alpha = 1
     game.grow_start = arcade.time()
     grow(answer, GROW_TIME)
   else
-    s.phase = "over"
-    s.ending, s.reason = "wrong", "wrong"
+    s.phase, s.stage = "over", "over"
+    s.ending, s.reason = "wrong", REASONS.wrong
     s.picked = i
     hide_bar()
     set_hint("wrong circle: the new one blinks")
@@ -625,7 +752,7 @@ end
 
 local function resize(w, h)
   layout(w, h)
-  if game.state.phase == "won_round" then
+  if game.state.stage == "won_round" then
     -- the growing circle aims at the new canvas's far corner in the time it has left
     local answer = game.circles[#game.circles].node
     grow(answer, math.max(0, GROW_TIME - (arcade.time() - game.grow_start)))
@@ -637,8 +764,10 @@ end
 
 function game.load(ctx)
   local s = game.state
-  s.phase, s.round, s.score = "start", 0, 0
+  s.phase, s.stage, s.round, s.score, s.level = "ready", "start", 0, 0, 1
   s.best = arcade.score.best() or 0
+  s.palette = PALETTE
+  s.time_limit = T_START
   s.circles, s.elapsed, s.background = {}, 0, 0
   s.card, s.new_best = false, false
   game.W, game.H = ctx.width, ctx.height
@@ -650,12 +779,17 @@ function game.load(ctx)
     title = arcade.scene.label{ text = "LAST CIRCLE", font = "large", color = "#f2f2f2",
                                 anchor_x = 0.5, anchor_y = 0.5, z = 61 },
     rules = arcade.scene.text{ text = "Remember the circles: each round they come back and one new one joins.\n"
-                                 .. "Pick the new one before the bar fills: click it or press its key.",
+                                 .. "Pick the new one before the bar fills: click it or press its key.\n"
+                                 .. "10 points a pick, and up to 10 more the faster you are.",
                                color = "#c0c8d8", anchor_x = 0.5, anchor_y = 0.5, z = 61 },
     hud = arcade.scene.text{ text = "", color = "#e8ecf4", background = BACKGROUND, anchor_x = 0, anchor_y = 1,
                              visible = false, z = 95 },
     hint = arcade.scene.text{ text = "", color = "#8090a0", background = BACKGROUND, anchor_x = 0.5,
                               anchor_y = 1, z = 95 },
+    hud_round = arcade.scene.label{ text = "", font = "large", color = "#e8ecf4", anchor_x = 0, anchor_y = 0,
+                                    visible = false, z = 95, name = "hud round" },
+    hud_score = arcade.scene.label{ text = "", font = "large", color = "#ffd166", anchor_x = 1, anchor_y = 0,
+                                    visible = false, z = 95, name = "hud score" },
   }
   show_start()
 end
@@ -666,20 +800,20 @@ function game.input(e)
     resize(e.width, e.height)
   elseif e.type == "key" then
     local confirm = e.key == "enter" or e.key == "space"
-    if s.phase == "start" and confirm then
+    if s.stage == "start" and confirm then
       start_game()
-    elseif s.phase == "over" and s.card and confirm then
+    elseif s.stage == "over" and s.card and confirm then
       start_game()
-    elseif s.phase == "round" then
+    elseif s.stage == "round" then
       local i = circle_for_key(e.key)
       if i then pick(i) end
     end
   elseif e.type == "mouse" and e.action == "press" then
-    if s.phase == "start" and button.hit(game.nodes.start, e) then
+    if s.stage == "start" and button.hit(game.nodes.start, e) then
       start_game()
-    elseif s.phase == "over" and s.card and button.hit(game.nodes.retry, e) then
+    elseif s.stage == "over" and s.card and button.hit(game.nodes.retry, e) then
       start_game()
-    elseif s.phase == "round" then
+    elseif s.stage == "round" then
       local i = circle_at(e.x + 0.5, e.y + 1)      -- the middle of the clicked cell
       if i then pick(i) end
     end
@@ -690,8 +824,8 @@ end
 -- read off the same clock, so state and bar agree whenever state is read.
 function game.update()
   local s = game.state
-  if s.phase == "round" and s.bar_start then
-    s.elapsed = math.max(0, math.min(T, arcade.time() - s.bar_start))
+  if s.stage == "round" and s.bar_start then
+    s.elapsed = math.max(0, math.min(s.time_limit, arcade.time() - s.bar_start))
   end
 end
 

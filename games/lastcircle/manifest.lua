@@ -2,9 +2,9 @@
 return {
   id = "lastcircle",
   title = "Last Circle",
-  description = "Circles come back each round with one new: pick the new one before the bar fills.",
+  description = "A memory race: each round one new circle joins the ones you saw; pick it fast for points.",
   author = "arcade",
-  version = "1.1.0",
+  version = "2.0.0",
   api = 1,
   min_size = { 80, 24 },
   controls = {

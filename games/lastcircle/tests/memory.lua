@@ -7,7 +7,7 @@ local function cell_of(c)
 end
 
 local function until_round(g)
-  return g:step_until(function(s) return s.phase == "round" end, 600)
+  return g:step_until(function(s) return s.stage == "round" end, 600)
 end
 
 -- Clicks the new circle (the last to join) once every circle has popped in; back in the
@@ -16,7 +16,7 @@ local function clear_round(g)
   g:wait(1)
   local s = g:state()
   g:click(cell_of(s.circles[#s.circles])):step()
-  expect(g:state().phase, "round " .. s.round .. " cleared"):to_equal("won_round")
+  expect(g:state().stage, "round " .. s.round .. " cleared"):to_equal("won_round")
   until_round(g)
 end
 
@@ -36,7 +36,7 @@ test("the first two circles pop in, stay 1.5 s, shrink away, and round 1 begins"
   local g = t:start{ seed = 9 }
   g:key("enter"):step()
   local s = g:state()
-  expect(s.phase):to_equal("memorise")
+  expect(s.stage):to_equal("memorise")
   expect(s.round):to_equal(1)
   expect(s.circles):to_have_length(2)
   expect(s.circles[1].key, "nothing to press while remembering"):to_equal(nil)
@@ -51,11 +51,11 @@ test("the first two circles pop in, stay 1.5 s, shrink away, and round 1 begins"
   expect(whole, "both circles drawn"):to_be_greater_than(20)
   -- clicks and keys do nothing meanwhile
   g:click(cell_of(s.circles[1])):key("1"):key("enter"):step(60)
-  expect(g:state().phase):to_equal("memorise")
+  expect(g:state().stage):to_equal("memorise")
   expect(drawn(g), "still whole after 1 s"):to_equal(whole)
   g:step(28)
   expect(drawn(g), "still whole 1.5 s after the pop"):to_equal(whole)
-  expect(g:state().phase):to_equal("memorise")
+  expect(g:state().stage):to_equal("memorise")
   g:step(10)
   expect(drawn(g), "shrinking"):to_be_less_than(whole)
   -- 0.3 s of shrinking, then round 1
@@ -91,7 +91,7 @@ test("circles come back at their places every round and the new one joins at a f
     before = s.circles
     clear_round(g)
   end
-  expect(g:state().score):to_equal(6)
+  expect(g:state().round, "six rounds cleared"):to_equal(7)
 end)
 
 test("keys are dealt afresh each round: the new circle's key says nothing about its age", function(t)
@@ -145,7 +145,7 @@ test("a circle's key is drawn on it from the moment it starts to pop", function(
   g:step(math.max(0, math.ceil(new.delay * 60) + 1 - g:frame() + begun))
   expect(g:cell(cell_of(new)), "the key on the new circle as it springs"):to_equal(new.key)
   g:key(new.key):step()
-  expect(g:state().phase, "a pick while the circles pop"):to_equal("won_round")
+  expect(g:state().stage, "a pick while the circles pop"):to_equal("won_round")
 end)
 
 test("game over says why: time's up or wrong circle; the wrong pick is marked and the bar hidden", function(t)
@@ -157,7 +157,7 @@ test("game over says why: time's up or wrong circle; the wrong pick is marked an
   g:wait(3)
   expect(g:lines()[1], "the bar runs"):to_match("█")
   g:step_until(function(s) return s.card end, 200)
-  expect(g:state().reason):to_equal("time")
+  expect(g:state().reason):to_equal("time's up")
   expect(g:text()):to_contain("time's up")
   expect(g:text()).never:to_contain("wrong circle")
   expect(g:lines()[1], "the bar is hidden").never:to_match("█")
@@ -170,7 +170,7 @@ test("game over says why: time's up or wrong circle; the wrong pick is marked an
   local wrong = s.circles[2]
   g:click(cell_of(wrong)):step()
   s = g:state()
-  expect(s.reason):to_equal("wrong")
+  expect(s.reason):to_equal("wrong circle")
   expect(s.picked):to_equal(2)
   local col, row = cell_of(wrong)
   expect(g:cell(col, row), "the wrong pick is marked"):to_equal("X")
@@ -190,7 +190,7 @@ test("the HUD shows round and score while playing; the top-right corner stays fr
   g:wait(5.2)
   local lines = g:lines()
   expect(lines[#lines]):to_contain("round 2")
-  expect(lines[#lines]):to_contain("score 1")
+  expect(lines[#lines]):to_contain("score " .. g:state().score)
   expect(lines[#lines]):to_contain("best 0")
   local bar = lines[1]:match("^(.-)%s*$")
   expect(bar:gsub("█", ""), "row 0 holds the bar alone"):to_equal("")
@@ -207,26 +207,29 @@ test("a resize moves every circle with the field, and play goes on", function(t)
   g:resize(160, 50):step()
   local after = g:state().circles
   expect(after):to_have_length(#before)
-  -- the play area runs from y = 3 to two pixels above the bottom
+  -- the play area runs from y = 3 to above the HUD: two pixels below 40 rows, ten from 40
   for i, a in ipairs(before) do
     local b = after[i]
     expect(b.x / 160, "x"):to_be_near(a.x / 80, 1e-9)
-    expect((b.y - 3) / (98 - 3), "y"):to_be_near((a.y - 3) / (46 - 3), 1e-9)
-    expect(b.x - b.r >= 0 and b.x + b.r <= 160 and b.y - b.r >= 3 and b.y + b.r <= 98, "inside"):to_be(true)
+    expect((b.y - 3) / (90 - 3), "y"):to_be_near((a.y - 3) / (46 - 3), 1e-9)
+    expect(b.x - b.r >= 0 and b.x + b.r <= 160 and b.y - b.r >= 3 and b.y + b.r <= 90, "inside"):to_be(true)
     for j = i + 1, #after do
       local c = after[j]
       expect(math.sqrt((b.x - c.x) ^ 2 + (b.y - c.y) ^ 2), "apart"):to_be_at_least(b.r + c.r)
     end
   end
-  local lines = g:lines()
-  expect(lines[50]):to_contain("round 5")
+  local hud = g:node("hud round")
+  expect(hud.text, "the round in the pixel font"):to_equal("round 5")
+  expect(hud.visible):to_be(true)
+  expect(hud.y + hud.height, "the HUD below the field"):to_be_at_most(100 - 2)
+  expect(hud.y, "the HUD below the field"):to_be_at_least(90)
   -- taller than wide: the places keep their share of the field, the radii shrink alike so
   -- that no two circles meet
   g:resize(80, 50):step()
   after = g:state().circles
   for i, b in ipairs(after) do
     expect(b.x / 80, "x"):to_be_near(before[i].x / 80, 1e-9)
-    expect(b.x - b.r >= 0 and b.x + b.r <= 80 and b.y - b.r >= 3 and b.y + b.r <= 98, "inside"):to_be(true)
+    expect(b.x - b.r >= 0 and b.x + b.r <= 80 and b.y - b.r >= 3 and b.y + b.r <= 90, "inside"):to_be(true)
     for j = i + 1, #after do
       local c = after[j]
       expect(math.sqrt((b.x - c.x) ^ 2 + (b.y - c.y) ^ 2), "apart"):to_be_at_least(b.r + c.r)
@@ -234,7 +237,7 @@ test("a resize moves every circle with the field, and play goes on", function(t)
   end
   local new = after[#after]
   g:click(cell_of(new)):step()
-  expect(g:state().phase):to_equal("won_round")
+  expect(g:state().stage):to_equal("won_round")
 end)
 
 test("the mouse alone: start, clear a round, miss, retry", function(t)
@@ -242,9 +245,9 @@ test("the mouse alone: start, clear a round, miss, retry", function(t)
   g:step()
   local col, row = g:find("Start")
   g:click(2, row):step()
-  expect(g:state().phase, "a click beside the button does nothing"):to_equal("start")
+  expect(g:state().stage, "a click beside the button does nothing"):to_equal("start")
   g:click(col + 2, row):step()
-  expect(g:state().phase):to_equal("memorise")
+  expect(g:state().stage):to_equal("memorise")
   until_round(g)
   clear_round(g)
   g:wait(1)
@@ -252,6 +255,6 @@ test("the mouse alone: start, clear a round, miss, retry", function(t)
   g:step_until(function(s) return s.card end, 120)
   col, row = g:find("Retry")
   g:click(col + 2, row):step()
-  expect(g:state().phase):to_equal("memorise")
+  expect(g:state().stage):to_equal("memorise")
   expect(g:state().score):to_equal(0)
 end)
