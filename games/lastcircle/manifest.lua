@@ -7,6 +7,7 @@ return {
   version = "2.0.0",
   api = 1,
   min_size = { 80, 24 },
+  hide_on_pause = true,          -- a memory game: the pause card covers the board
   controls = {
     { "space / enter", "start, or play again" },
     { "click the button", "start, or play again" },
