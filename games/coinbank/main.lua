@@ -265,7 +265,7 @@ local function layout(w, h, rows)
   local font = W >= 120 and "large" or "small"
   for _, n in ipairs(hud.nums) do n.font = font end
   hud.caps[1].x, hud.nums[1].x = 1, 1
-  hud.caps[3].x, hud.nums[3].x = W - 2, W - 2
+  hud.caps[3].x, hud.nums[3].x = W - 3, W - 3
   for i = 1, 3 do hud.nums[i].y = 3 end
   -- new coins go to a layer in the new layout: the last one, started over when it is
   -- empty, or else a new one; every older layer follows the new layout

@@ -2,15 +2,15 @@
 return {
   id = "coinbank",
   title = "Coin Bank",
-  description = "Show me the money: 300 coins arc into a piggy bank, which shakes.",
+  description = "Feed the pig: time each burst of 300 coins so the walking pig is under the ring as they land.",
   author = "arcade",
-  version = "1.0.0",
+  version = "2.0.0",
   api = 1,
   min_size = { 80, 24 },
   controls = {
-    { "space / enter", "send 300 coins to the bank" },
-    { "click the button", "send 300 coins to the bank" },
-    { "k", "10,000 coins: a stress test, not banked" },
-    { 'click "k: 10,000"', "10,000 coins: a stress test, not banked" },
+    { "space / enter", "start; send 300 coins; play again" },
+    { "click the button", "start; send 300 coins; play again" },
+    { "k", "10,000 coins (between runs, not banked)" },
+    { 'click "k: 10,000"', "10,000 coins (between runs, not banked)" },
   },
 }
