@@ -60,18 +60,39 @@ test("one more of the same gift during will-end cancels the leaving", function(t
   until_channel(g, 1, "idle", 30)
 end)
 
-test("the biggest combo is the best score, shown at the top", function(t)
+-- GAMES.md (wave 4): the counter is honest. A press ticks at once when the counter shows and
+-- its last tick is 0.08 s old; quicker presses wait and tick every 0.08 s, each with its pop.
+test("each press ticks at once, or 0.08 s after the tick before it: the counter shows what was sent", function(t)
   local g = t:start{ seed = 3 }
-  for _ = 1, 5 do g:key("4"):step(3) end
+  g:key("4"):step()
   until_channel(g, 1, "will_end")
-  expect(g:state().best_combo):to_equal(5)
-  expect(g:best()):to_equal(5)
-  expect(g:lines()[1]):to_contain("best combo x5")
-  -- a smaller combo later does not lower it
-  until_channel(g, 1, "idle")
-  g:key("1"):key("1"):step()
+  expect(channel(g, 1).count):to_equal(1)
+  -- one press during will-end ticks in the same step
+  g:key("4"):step()
+  expect(channel(g, 1).count, "ticked at once"):to_equal(2)
+  -- five presses in five steps: one ticks, the others wait and tick 0.08 s apart
+  g:wait(0.2)
+  local ticks = {}
+  for k = 1, 5 do
+    g:key("4"):step()
+    local ch = channel(g, 1)
+    expect(ch.count + ch.waiting, "sent so far"):to_equal(2 + k)
+  end
+  local last = channel(g, 1).count
+  for _ = 1, 40 do
+    g:step()
+    local c = channel(g, 1).count
+    if c ~= last then ticks[#ticks + 1] = g:frame() end
+    last = c
+  end
+  expect(last, "all seven shown"):to_equal(7)
+  for k = 2, #ticks do
+    expect(ticks[k] - ticks[k - 1], "steps between two ticks"):to_be_between(4, 6)
+  end
+  expect(ticks[#ticks] - ticks[1], "four more ticks within a third of a second"):to_be_at_most(20)
   until_channel(g, 1, "will_end")
-  expect(g:best()):to_equal(5)
+  expect(channel(g, 1).count):to_equal(7)
+  expect(g:best() or 0, "practice outside a run never counts for the best"):to_equal(0)
 end)
 
 test("the crowd key sends gifts in bursts, none lost", function(t)
