@@ -14,8 +14,10 @@ private let popFrom = 0.1, popTime = 0.5
 private let memoriseTime = 1.5, shrinkTime = 0.3
 /// The bar leaves the last four columns free for the host's pause mark.
 private let corner = 4.0
-/// The play area runs from below the bar (y = 3) to above the HUD row (2 pixels from the bottom).
-private let areaTop = 3.0, hudHeight = 2.0
+/// The play area runs from below the bar (y = 3) to above the HUD: one text row (2 pixels)
+/// below 40 rows, a row of large labels and a text row (10 pixels) from 40 rows.
+private let areaTop = 3.0, hudHeight = 2.0, bigHudHeight = 10.0
+private func lcHud(rows: Int) -> Double { rows >= 40 ? bigHudHeight : hudHeight }
 
 private struct LCCircle {
     let x: Double, y: Double, r: Double, delay: Double, key: String?
@@ -57,9 +59,10 @@ private func lcSteps(_ game: GameDriver, limit: Int = 2000, until condition: () 
     return nil
 }
 
-/// Steps through the two circles to remember until round 1 (or any next round) begins.
+/// Steps through the two circles to remember until round 1 (or any next round) begins
+/// (`stage` holds the steps within a run; `phase` is "play" throughout).
 private func lcToRound(_ game: GameDriver) throws {
-    #expect(try lcSteps(game) { try game.string("phase") == "round" } != nil)
+    #expect(try lcSteps(game) { try game.string("stage") == "round" } != nil)
 }
 
 /// Starts a game with Enter and steps to round 1.
@@ -80,9 +83,11 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
         var script = "0 key enter\n"
         first.step(events: [enter])
         var frame = 1
-        frame += try #require(try lcSteps(first) { try first.string("phase") == "round" })
+        frame += try #require(try lcSteps(first) { try first.string("stage") == "round" })
+        var score: Int64 = 0
         for round in 1...3 {
-            #expect(try first.string("phase") == "round")
+            #expect(try first.string("stage") == "round")
+            #expect(try first.string("phase") == "play")
             #expect(try first.int("round") == Int64(round))
             // half a second in: the circles are still springing, and picks are allowed
             first.step(30)
@@ -93,9 +98,12 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
             script += "\(frame) mouse press \(col) \(row)\n\(frame) mouse release \(col) \(row)\n"
             first.step(events: GameDriver.click(col, row))
             frame += 1
-            #expect(try first.string("phase") == "won_round")
-            #expect(try first.int("score") == Int64(round))
-            let waited = try #require(try lcSteps(first) { try first.string("phase") == "round" })
+            #expect(try first.string("stage") == "won_round")
+            // 10 points and the speed bonus: 0.2 s of the bar used leaves 96 % of it, 10 more
+            score += 20
+            #expect(try first.int("last_points") == 20)
+            #expect(try first.int("score") == score)
+            let waited = try #require(try lcSteps(first) { try first.string("stage") == "round" })
             frame += waited
         }
         #expect(try first.int("round") == 4)
@@ -104,9 +112,9 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
         // Second run: the same seed and nothing but the script.
         let second = try GameDriver("lastcircle", seed: 3)
         try second.run(script: script, frames: frame)
-        #expect(try second.int("score") == 3)
+        #expect(try second.int("score") == score)
         #expect(try second.int("round") == 4)
-        #expect(try second.string("phase") == "round")
+        #expect(try second.string("stage") == "round")
         #expect(second.session.failure == nil)
     }
 
@@ -138,7 +146,7 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
             game.step(events: GameDriver.click(col, row))
             try lcToRound(game)
         }
-        #expect(try game.int("score") == 8)
+        #expect(try game.int("round") == 9)
     }
 
     @Test func circlesComeBackInTheirColoursAndTheNewOneHasANewColour() throws {
@@ -157,10 +165,49 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
         }
     }
 
+    // Wave 4: in 256 colours no two circles on screen share a palette entry. Every colour a
+    // circle can take (the game's `palette`) maps to an xterm entry of its own, and that entry
+    // is the colour itself (a cube colour), so the circles drawn keep their colours apart.
+    @Test func everyCircleColourHasAnXtermEntryOfItsOwn() throws {
+        let game = try lcRoundOne(seed: 19)
+        guard case .array(let list)? = try game.state()["palette"] else {
+            Issue.record("no palette in game.state")
+            return
+        }
+        let palette = try list.map { v -> Color in
+            let hex = try #require(v.stringValue)
+            return try #require(Color(hex: hex))
+        }
+        #expect(palette.count >= 36, "enough for a full round and the circle that just left")
+        let entries = palette.map { XtermPalette.index(nearestTo: $0) }
+        #expect(Set(entries).count == palette.count, "two palette colours share an xterm entry")
+        for (c, i) in zip(palette, entries) {
+            #expect(XtermPalette.color(at: i) == c, "\(c) shows as entry \(i), another colour")
+        }
+        // and the circles drawn take their fills from it, one entry each
+        for _ in 1...4 {
+            game.step(48)
+            let circles = try lcCircles(game)
+            let fills = try circles.map { try lcNode(game, $0).fill }
+            #expect(fills.allSatisfy { palette.contains($0) })
+            #expect(Set(fills.map { XtermPalette.index(nearestTo: $0) }).count == fills.count)
+            let (col, row) = try #require(circles.last).cell
+            game.step(events: GameDriver.click(col, row))
+            try lcToRound(game)
+        }
+    }
+
+    // Wave 4: pause hides the board (the host covers the whole game when the manifest asks).
+    @Test func theManifestAsksThePauseCardToCoverTheBoard() throws {
+        let entry = try #require(GameCatalog(searchDirs: [repoGames]).game("lastcircle"))
+        #expect(try #require(entry.manifest).hideOnPause)
+    }
+
     @Test func theFirstTwoCirclesStayOneAndAHalfSecondsThenShrinkAwayBeforeRoundOne() throws {
         let game = try GameDriver("lastcircle", seed: 17)
         game.step(events: [enter])
-        #expect(try game.string("phase") == "memorise")
+        #expect(try game.string("stage") == "memorise")
+        #expect(try game.string("phase") == "play")
         #expect(try game.int("round") == 1)
         let circles = try lcCircles(game)
         #expect(circles.count == 2)
@@ -171,7 +218,7 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
         let popSteps = Int(((try #require(circles.map(\.delay).max()) + popTime) * 60).rounded(.up))
         var firstWhole: Int?, lastWhole: Int?
         var shrinking = 0
-        while try game.string("phase") == "memorise" {
+        while try game.string("stage") == "memorise" {
             game.step()
             let whole = nodes.allSatisfy { $0.scaleX == 1 && $0.alpha == 1 }
             if whole {
@@ -185,7 +232,7 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
             if firstWhole != nil && game.session.frame == firstWhole! + 30 {
                 let (col, row) = circles[0].cell
                 game.step(events: GameDriver.click(col, row) + [GameDriver.key("1"), enter])
-                #expect(try game.string("phase") == "memorise")
+                #expect(try game.string("stage") == "memorise")
             }
             if game.session.frame > started + 600 { break }
         }
@@ -195,7 +242,7 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
                 "whole for 1.5 s: \(last - first + 1) steps")
         #expect(abs(game.session.frame - last - Int(shrinkTime * 60)) <= 1, "a 0.3 s shrink, then round 1")
         #expect(shrinking >= Int(shrinkTime * 60) - 2)
-        #expect(try game.string("phase") == "round", "round 1 begins as the shrink ends")
+        #expect(try game.string("stage") == "round", "round 1 begins as the shrink ends")
         let round = try lcCircles(game)
         #expect(round.count == 3)
         #expect(round[0].x == circles[0].x && round[1].y == circles[1].y)
@@ -232,7 +279,7 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
         #expect(try slow.state()["reason"] == nil)
         let bar = try lcBar(slow)
         #expect(try lcSteps(slow) { try slow.bool("card") == true } != nil)
-        #expect(try slow.string("reason") == "time")
+        #expect(try slow.string("reason") == "time's up")
         #expect(!bar.isVisible)
         #expect(slow.text().contains("time's up"))
         #expect(!slow.text().contains("wrong circle"))
@@ -243,7 +290,7 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
         let circles = try lcCircles(wrong)
         let (col, row) = circles[1].cell
         wrong.step(events: GameDriver.click(col, row))
-        #expect(try wrong.string("reason") == "wrong")
+        #expect(try wrong.string("reason") == "wrong circle")
         #expect(try wrong.int("picked") == 2)
         let wrongBar = try lcBar(wrong)
         #expect(!wrongBar.isVisible)
@@ -263,6 +310,8 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
         // clear round 1, then miss in round 2
         let (c1, r1) = try #require(try lcCircles(game).last).cell
         game.step(events: GameDriver.click(c1, r1))
+        let points = try #require(try game.int("score"))
+        #expect(points == 10 + (try #require(try game.int("last_bonus"))))
         try lcToRound(game)
         game.step(48)
         let circles = try lcCircles(game)
@@ -272,7 +321,7 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
         #expect(try game.string("phase") == "over")
         #expect(try game.string("ending") == "wrong")
         #expect(try game.bool("card") == false)
-        #expect(try game.int("score") == 1)
+        #expect(try game.int("score") == points)
         // 1 -> 1.5 in 0.2 s and back in 0.2 s, three times: 1.2 s, then the card
         game.step(11)
         #expect(abs(right.scaleX - 1.5) < 1e-6, "\(right.scaleX)")
@@ -286,13 +335,13 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
         game.step()
         #expect(try game.bool("card") == true)
         #expect(right.scaleX == 1)
-        #expect(game.text().contains("score 1     best 1"))
-        #expect(try store.bestScore(game: "lastcircle") == 1)
+        #expect(game.text().contains("score \(points)     best \(points)"))
+        #expect(try store.bestScore(game: "lastcircle") == points)
         game.session.close()
 
         let again = try GameDriver("lastcircle", seed: 5, store: store)
         again.step()
-        #expect(try again.int("best") == 1)
+        #expect(try again.int("best") == points)
     }
 
     // Changed by the revised rule: counted from the start of round 1, which follows the two
@@ -306,7 +355,7 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
         game.step()
         #expect(abs(try #require(try game.double("elapsed"))) < 1e-9)
         game.step(Int(countdown * 60) - 1)
-        #expect(try game.string("phase") == "round")
+        #expect(try game.string("stage") == "round")
         #expect(abs(try #require(try game.double("elapsed")) - (countdown - 1.0 / 60)) < 1e-9)
         game.step()
         #expect(try game.string("phase") == "over")
@@ -392,7 +441,7 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
     @Test func theKeyboardAloneClearsARound() throws {
         let game = try GameDriver("lastcircle", seed: 11)
         game.step(events: [GameDriver.key("space")])
-        #expect(try game.string("phase") == "memorise")
+        #expect(try game.string("stage") == "memorise")
         try lcToRound(game)
         let begun = game.session.frame
         let circles = try lcCircles(game)
@@ -408,11 +457,12 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
         #expect(keys.map(String.init) == circles.map { $0.key ?? "" })
         #expect(Set(keys).count == circles.count)
         game.step(events: [GameDriver.key(try #require(new.key))])
-        #expect(try game.string("phase") == "won_round")
+        #expect(try game.string("stage") == "won_round")
         try lcToRound(game)
         #expect(try game.int("round") == 2)
-        #expect(try game.int("score") == 1)
-        #expect(lcRows(game)[23].starts(with: " round 2   score 1"), "the HUD")
+        let score = try #require(try game.int("score"))
+        #expect(score > 10)
+        #expect(lcRows(game)[23].starts(with: " round 2   score \(score)"), "the HUD")
     }
 
     @Test func theMouseAloneClearsARound() throws {
@@ -422,16 +472,16 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
         let row = try #require(rows.firstIndex { String($0).contains("Start") })
         let col = try #require(String(rows[row]).range(of: "Start")).lowerBound.utf16Offset(in: String(rows[row]))
         game.step(events: GameDriver.click(2, row))
-        #expect(try game.string("phase") == "start", "a click beside the button does nothing")
+        #expect(try game.string("phase") == "ready", "a click beside the button does nothing")
         game.step(events: GameDriver.click(col + 2, row))
-        #expect(try game.string("phase") == "memorise")
+        #expect(try game.string("stage") == "memorise")
         try lcToRound(game)
         game.step(40)
         let (c, r) = try #require(try lcCircles(game).last).cell
         game.step(events: GameDriver.click(c, r))
-        #expect(try game.string("phase") == "won_round")
+        #expect(try game.string("stage") == "won_round")
         try lcToRound(game)
-        #expect(try game.int("score") == 1)
+        #expect(try #require(try game.int("score")) > 10)
     }
 
     // Changed: the play area now ends above the HUD row, and a resize that squeezes the field
@@ -443,14 +493,14 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
         game.step(events: [.resize(cols: 120, rows: 40)])
         let after = try lcCircles(game)
         #expect(after.count == before.count)
-        let (side0, side1) = (min(80, 48 - hudHeight - areaTop), min(120, 80 - hudHeight - areaTop))
+        let (side0, side1) = (min(80, 48 - lcHud(rows: 24) - areaTop), min(120, 80 - lcHud(rows: 40) - areaTop))
         let ratio = try #require(zip(before, after).map { ($1.r / side1) / ($0.r / side0) }.first)
         #expect(ratio <= 1 + 1e-9)
         for (i, (a, b)) in zip(before, after).enumerated() {
             #expect(abs(a.x / 80 - b.x / 120) < 1e-9)
-            #expect(abs((a.y - areaTop) / (48 - hudHeight - areaTop) - (b.y - areaTop) / (80 - hudHeight - areaTop)) < 1e-9)
+            #expect(abs((a.y - areaTop) / (48 - lcHud(rows: 24) - areaTop) - (b.y - areaTop) / (80 - lcHud(rows: 40) - areaTop)) < 1e-9)
             #expect(abs((b.r / side1) / (a.r / side0) - ratio) < 1e-9, "every radius scales alike")
-            #expect(b.x - b.r >= 0 && b.x + b.r <= 120 && b.y - b.r >= areaTop && b.y + b.r <= 80 - hudHeight)
+            #expect(b.x - b.r >= 0 && b.x + b.r <= 120 && b.y - b.r >= areaTop && b.y + b.r <= 80 - lcHud(rows: 40))
             for c in after[(i + 1)...] {
                 #expect(((b.x - c.x) * (b.x - c.x) + (b.y - c.y) * (b.y - c.y)).squareRoot() >= b.r + c.r)
             }
@@ -458,7 +508,7 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
         #expect(try lcBar(game).width == 120 - corner)
         let (c, r) = try #require(after.last).cell
         game.step(events: GameDriver.click(c, r))
-        #expect(try game.string("phase") == "won_round")
+        #expect(try game.string("stage") == "won_round")
     }
 
     @Test func theSameSeedGivesTheSameFramesAndAnotherSeedOthers() throws {
@@ -479,7 +529,7 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
         }
     }
 
-    // MARK: Golden frames (80 x 24) in Golden/lastcircle; checked by eye
+    // MARK: Golden frames (80 x 24, and 160 x 50) in Golden/lastcircle; checked by eye
 
     @Test func startScreenFrame() throws {
         let game = try GameDriver("lastcircle", seed: 1)
@@ -508,6 +558,21 @@ private func lcRoundOne(seed: UInt64, cols: Int = 80, rows: Int = 24, store: Sav
         game.step(events: GameDriver.click(col, row))
         game.step(11)
         expectGolden(game.text(), game: "lastcircle", name: "blink")
+    }
+
+    // Wave 4: from 40 rows the round and the score are drawn in the pixel font, in play and on
+    // the end card.
+    @Test func roundFrameAt160x50() throws {
+        let game = try lcRoundOne(seed: 1, cols: 160, rows: 50)
+        game.step(48)
+        expectGolden(game.text(), game: "lastcircle", name: "round160x50")
+    }
+
+    @Test func gameOverFrameAt160x50() throws {
+        let game = try lcRoundOne(seed: 1, cols: 160, rows: 50)
+        #expect(try lcSteps(game) { try game.bool("card") == true } != nil)
+        game.step(60)
+        expectGolden(game.text(), game: "lastcircle", name: "gameOver160x50")
     }
 
     @Test func gameOverFrame() throws {
