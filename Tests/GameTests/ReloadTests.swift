@@ -125,7 +125,7 @@ final class GamesCopy {
             150: [.reloadEdited],                            // in round 1
             200: [.input([GameDriver.key("1")])],
             600: [enter],
-        ], during: { ["memorise", "round"].contains(try $0.string("phase")) })
+        ], during: { ["memorise", "round"].contains(try $0.string("stage")) })
     }
 
     @Test func giftComboWithCards() throws {
