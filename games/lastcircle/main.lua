@@ -395,7 +395,7 @@ local function add_circle()
   game.rel[i] = rel
   local node = arcade.scene.circle{ fill = rel.color, scale = POP_FROM, alpha = 0, z = 10 + i, name = "circle" }
   -- the key sits on a cell of the circle's colour, so it reads while the circle is still small
-  local label = arcade.scene.text{ text = "", color = "#101010", background = rel.color, anchor_x = 0.5,
+  local label = arcade.scene.text{ name = "key", text = "", color = "#101010", background = rel.color, anchor_x = 0.5,
                                    anchor_y = 0.5, alpha = 0, z = 50 }
   -- the mark a wrong pick leaves on its circle
   local mark = arcade.scene.text{ text = " X ", color = "#ffffff", background = "#c0182a",

@@ -304,8 +304,14 @@ test("from 40 rows the round and the score are drawn in the pixel font; resize s
   expect(g:lines()[50]):to_contain("best 0")
   -- every circle is above the HUD
   for _, c in ipairs(s.circles) do expect(c.y + c.r):to_be_at_most(90) end
+  -- the keys grow too: a cell of the circle's colour either side
+  g:wait(0.8)
+  local keys = g:nodes("key")
+  expect(keys):to_have_length(#s.circles)
+  for _, k in ipairs(keys) do expect(k.text):to_match("^ %w $") end
   g:resize(80, 24):step()
   expect(g:node("hud round").visible):to_be(false)
+  for _, k in ipairs(g:nodes("key")) do expect(k.text):to_match("^%w$") end
   expect(g:lines()[24]):to_contain("round 2   score " .. s.score)
   g:resize(100, 40):step()
   expect(g:node("hud score").visible):to_be(true)
