@@ -2,15 +2,18 @@
 return {
   id = "ballcatch",
   title = "Ball Catch",
-  description = "Bat falling balls onto the +5 and +1 boxes; a round ends when the 50th ball opens the gate.",
+  description = "Bat falling balls up onto the +5 and +1 boxes to bank them before the pile in the box "
+    .. "overflows its line; every round drops the balls faster.",
   author = "arcade",
-  version = "1.0.0",
+  version = "2.0.0",
   api = 1,
   min_size = { 80, 24 },
   controls = {
-    { "arrows", "nudge the paddle (hold: keep moving)" },
-    { "drag the mouse", "move the paddle" },
-    { "r", "a new field: start afresh" },
-    { "click new field", "a new field: start afresh" },
+    { "space / enter", "start a run; play again after the end" },
+    { "click", "start a run; play again after the end" },
+    { "arrows", "move the paddle (hold: glide)" },
+    { "tap up", "jab up: bats a falling ball" },
+    { "drag the mouse", "move the paddle; flick up to bat" },
+    { "r", "a new run" },
   },
 }

@@ -1,91 +1,178 @@
--- Ball catch: the article's drop timer, gate and paddle, driven the way a player would.
+-- Ball catch (wave 4): the bat, live balls, banking, the pile and the run, driven as a player
+-- would drive them.
 
-test("a ball drops every second, the 50th opens the gate and the next shuts it", function(t)
-  local g = t:start{ seed = 1 }
-  expect(g:state().dropped, "dropped at load"):to_equal(1)
-  g:wait(1)
-  expect(g:state().dropped, "dropped after a second"):to_equal(2)
-  expect(g:text()):to_contain("gate opens in 48")
-
-  g:step_until(function(s) return s.gate_open end, 60 * 50)
-  local s = g:state()
-  expect(s.dropped):to_equal(50)
-  expect(s.count, "the counter starts over"):to_equal(0)
-  expect(g:text()):to_contain("the gate is open")
-
-  g:step_until(function(st) return st.dropped == 51 end, 61)
-  expect(g:state().gate_open):to_be(false)
-  expect(g:text()).never:to_contain("the gate is open")
-  expect(g:text()):to_contain("gate opens in 49")
-end)
-
-test("up keys stop the paddle at the half-way line, and it still moves sideways there", function(t)
-  local g = t:start{ seed = 2 }
-  local _, height = select(3, g:size())
-  local start = g:state().paddle
-  for _ = 1, 12 do g:key("up"):step(10) end
+-- Grabs the paddle with the mouse and returns a function that drags its centre to (x, y).
+local function grab(g)
   local p = g:state().paddle
-  expect(p.y, "paddle centre"):to_be_near(height / 2, 0.5)
-  g:key("left"):step(10)
-  expect(g:state().paddle.x):to_be_less_than(start.x)
-  expect(g:state().paddle.y):to_be_near(height / 2, 0.5)
-end)
-
-test("a held arrow glides the paddle until its keyup", function(t)
-  local g = t:start{ seed = 3 }
-  local x0 = g:state().paddle.x
-  g:key("right"):step()
-  g:key("right", { is_repeat = true }):step(10)
-  local gliding = g:state().paddle.x
-  expect(gliding):to_be_greater_than(x0)
-  g:step(5)
-  expect(g:state().paddle.x, "still gliding"):to_be_greater_than(gliding)
-  g:keyup("right"):step(5)
-  local stopped = g:state().paddle.x
-  g:step(30)
-  expect(g:state().paddle.x, "after the keyup"):to_equal(stopped)
-end)
-
-test("r starts a fresh field: score and counter back to zero, one new ball", function(t)
-  local g = t:start{ seed = 4 }
-  g:wait(5.5)
-  expect(g:state().balls):to_be_at_least(5)
-  g:key("r"):step()
-  local s = g:state()
-  expect(s.balls, "balls in the world"):to_equal(1)
-  expect(s.count):to_equal(1)
-  expect(s.score):to_equal(0)
-  expect(s.hits):to_equal({ score1 = 0, score2 = 0 })
-  expect(g:stats().bodies):to_equal(1)
-end)
-
-test("the start frame", function(t)
-  local g = t:start{ seed = 1 }
-  g:step()
-  g:expect_golden("start")
-end)
-
-test("the paddle driven into a side wall squeezes the balls there out along it, never through it", function(t)
-  local g = t:start{ seed = 5 }
-  local _, _, width, height = g:size()
-  local worst, near = 0, 0
-  -- Sweep the field side to side, high and low, pressing into each wall for a while.
-  for round = 1, 8 do
-    local side = round % 2 == 1 and "left" or "right"
-    local vertical = round % 4 < 2 and "down" or "up"
-    g:key(side):key(vertical)
-    for i = 1, 240 do
-      -- held: the terminal repeats the keys
-      if i % 3 == 0 then g:key(side, { is_repeat = true }):key(vertical, { is_repeat = true }) end
-      g:step()
-      for _, b in ipairs(g:balls()) do
-        local over = math.max(b.radius - b.x, b.x + b.radius - width, b.y + b.radius - height)
-        worst = math.max(worst, over)
-        if over > -b.radius then near = near + 1 end
-      end
-    end
-    g:keyup(side):keyup(vertical)
+  local col, row = math.floor(p.x), math.floor(p.y / 2)
+  g:press(col, row):step()
+  local dx, dy = p.x - col, p.y - 2 * row
+  return function(x, y)
+    g:drag(math.floor(x - dx + 0.5), math.floor((y - dy) / 2 + 0.5))
   end
-  expect(near, "ball-steps within a radius of a wall or the floor"):to_be_greater_than(100)
-  expect(worst, "deepest into a side wall or the floor (px)"):to_be_less_than(0.5)
+end
+
+-- Where ball b is in g:balls(), by the live nodes: whether a live-tinted node sits on it.
+local function is_live(g, b)
+  for _, n in ipairs(g:nodes("live ball")) do
+    if math.abs(n.x - b.x) < 0.01 and math.abs(n.y - b.y) < 0.01 then return true end
+  end
+  return false
+end
+
+-- The ball lying on the paddle's top, if one does: on it, and moving up or down with it
+-- (vy, the paddle's speed down, in pixels a second).
+local function resting_on_paddle(g, vy)
+  local p, paddle = g:state().paddle, g:node("paddle")
+  for _, b in ipairs(g:balls()) do
+    if math.abs(b.y + b.radius - (p.y - paddle.height / 2)) < (vy and 1 or 0.3)
+        and math.abs(b.x - p.x) < paddle.width / 2 and math.abs(b.vy - (vy or 0)) < 3 then
+      return b
+    end
+  end
+end
+
+test("the start card says how to start; space starts a run, and nothing drops before", function(t)
+  local g = t:start{ seed = 1 }
+  g:step(120)
+  local s = g:state()
+  expect(s.phase):to_equal("ready")
+  expect(s.dropped):to_equal(0)
+  expect(#g:balls()):to_equal(0)
+  expect(g:text()):to_contain("space or click: start")
+  expect(g:text()):to_contain("arrows or drag the mouse: move the paddle")
+  g:key("space"):step()
+  s = g:state()
+  expect(s.phase):to_equal("play")
+  expect(s.dropped):to_equal(1)
+  expect(s.score):to_equal(0)
+  expect(s.level):to_equal(1)
+  expect(s.pile):to_equal(0)
+  expect(s.live):to_equal(0)
+  expect(g:text()).never:to_contain("space or click: start")
+end)
+
+test("a click starts a run, drags the paddle, and after the end a click plays again", function(t)
+  local g = t:start{ seed = 2 }
+  g:click(10, 20):step()
+  expect(g:state().phase):to_equal("play")
+  local x0 = g:state().paddle.x
+  local drag = grab(g)
+  drag(x0 - 20, g:state().paddle.y)
+  g:step(20)
+  expect(g:state().paddle.x):to_be_near(x0 - 20, 1)
+  g:release(0, 0)
+  g:step_until(function(s) return s.phase == "over" end, 60 * 120)
+  -- a drag's release or a hurried press right at the end does not start again
+  g:click(40, 12):step()
+  expect(g:state().phase):to_equal("over")
+  g:wait(1)
+  g:click(40, 12):step()
+  expect(g:state().phase):to_equal("play")
+  expect(g:state().score):to_equal(0)
+  expect(g:state().dropped):to_equal(1)
+end)
+
+test("a ball landing on the still paddle is not batted; the paddle moving up into one bats it", function(t)
+  local g = t:start{ seed = 3 }
+  g:key("space"):step()
+  local drag = grab(g)
+  local p = g:state().paddle
+  drag(g:balls()[1].x, p.y)
+  g:step(10)
+  g:release(0, 0):step()
+  -- the first ball lands on the still paddle and bounces: never live
+  g:step_until(function(_, h) return h:balls()[1].vy < 0 end, 120)
+  expect(g:state().live):to_equal(0)
+  expect(is_live(g, g:balls()[1])):to_be(false)
+  -- the next ball, met by the paddle rising into it, is live
+  local paddle = g:node("paddle")
+  g:step_until(function(_, h)
+    local bs = h:balls()
+    local b = bs[#bs]
+    return #bs >= 2 and b.y > h:state().paddle.y - paddle.height / 2 - b.radius - 8 and b.vy > 0
+  end, 300)
+  local bs = g:balls()
+  drag = grab(g)
+  drag(bs[#bs].x, g:state().paddle.y)
+  g:step(4)
+  g:release(0, 0)
+  g:key("up"):step(6)
+  expect(g:state().live, "batted"):to_be_at_least(1)
+  expect(#g:nodes("live ball")):to_equal(g:state().live)
+end)
+
+-- Each way of moving the paddle, from a still paddle with the first ball lying on it.
+local MOVES = {
+  ["a held right arrow"] = function(g) g:key("right", { is_repeat = true }) end,
+  ["a held up arrow"] = function(g) g:key("up", { is_repeat = true }) end,
+  ["a tap of up"] = function(g) g:key("up") end,
+  ["a tap of left"] = function(g) g:key("left") end,
+  ["a quick drag up and across"] = function(g)
+    local p = g:state().paddle
+    g:press(math.floor(p.x), math.floor(p.y / 2)):step()
+    g:drag(math.floor(p.x) + 6, math.floor(p.y / 2) - 4)
+  end,
+}
+
+for name, move in pairs(MOVES) do
+  test("a ball resting on a moving paddle is never live: " .. name, function(t)
+    local g = t:start{ seed = 4 }
+    g:key("space"):step()
+    local drag = grab(g)
+    drag(g:balls()[1].x, g:state().paddle.y)
+    g:step(10)
+    g:release(0, 0):step()
+    g:step_until(function(_, h) return resting_on_paddle(h) == g:balls()[1] or resting_on_paddle(h) ~= nil end,
+                 60 * 20)
+    local b = resting_on_paddle(g)
+    expect(b.x):to_be_near(g:balls()[1].x, 1e-9)
+    move(g)
+    for _ = 1, 60 do
+      g:step()
+      expect(is_live(g, g:balls()[1]), "the ball that lay on the paddle"):to_be(false)
+    end
+    expect(g:state().phase):to_equal("play")
+  end)
+end
+
+test("a live ball banks on the first box it hits: it pops and its points fly to the score", function(t)
+  local g = t:start{ seed = 5 }
+  g:key("space"):step()
+  local banks = 0
+  local drag = grab(g)
+  -- bat every falling ball straight up from under the +5 box until one banks
+  local box = g:node("score1")
+  local _, _, W, H = g:size()
+  for _ = 1, 60 * 60 do
+    local s = g:state()
+    local before, balls = s.score, #g:balls()
+    local target
+    for _, b in ipairs(g:balls()) do
+      if b.vy > 0 and b.y < s.paddle.y - 6 and (not target or b.y > target.y) then target = b end
+    end
+    if target then
+      local near = target.y > s.paddle.y - 10
+      drag(target.x, near and H * 0.6 or H * 0.7)
+    end
+    g:step()
+    s = g:state()
+    if s.score > before then
+      banks = banks + 1
+      local gain = s.score - before
+      expect(gain == 5 or gain == 1, "a box's points"):to_be(true)
+      expect(#g:balls(), "the banked ball is gone"):to_be_at_most(balls - 1 + (s.dropped - (s.dropped - 1)))
+      local marks = g:nodes("banked")
+      expect(#marks):to_be_at_least(1)
+      expect(marks[#marks].text):to_equal("+" .. gain)
+      expect(#g:nodes("pop")):to_be_at_least(1)
+      if banks >= 3 then break end
+    end
+    if s.phase ~= "play" then break end
+  end
+  expect(banks):to_be_at_least(3)
+  expect(g:state().hits.score1 * 5 + g:state().hits.score2):to_equal(g:state().score)
+  g:step(60)
+  expect(#g:nodes("banked"), "the flying marks are gone once they arrived"):to_equal(0)
+  expect(#g:nodes("pop")):to_equal(0)
 end)
