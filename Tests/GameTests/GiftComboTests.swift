@@ -65,8 +65,8 @@ private extension GameDriver {
 /// Keys 1-4: Mia/Rose, Leo/Heart, Ava/Rocket, Kai/Cake.
 private func giftKey(_ k: Int) -> InputEvent { GameDriver.key("\(k)") }
 
-/// Steps in 0.25 s, and in 3 s, at 60 steps a second.
-private let quarter = 15, willEnd = 180
+/// Steps in 0.25 s, and in 3 s, at 60 steps a second; and between two pending ticks (0.08 s).
+private let quarter = 15, willEnd = 180, tickGap = 5
 
 /// The counter's scale `t` seconds into a tick, as ANIMATION.md defines it: keyframes 1 -> 3
 /// -> 0.7 at key times 0, 0.5, 1 over 0.25 s (linear), then a spring from 0.7 to 1 over 0.25 s
@@ -150,11 +150,12 @@ private func isShown(_ node: Node) -> Bool {
         #expect(try game.channel(1).state == "idle", "the second Rose is one more on the first channel")
         #expect(try game.giftQueue().isEmpty)
 
-        // slide in (0.25 s), tick to x1, pop and spring (0.5 s), tick to x2, pop and spring, will-end
+        // slide in (0.25 s), tick to x1, tick to x2 0.08 s later (the counter is honest: pending
+        // ticks run every 0.08 s, each with its pop), pop and spring (0.5 s), will-end
         let one = try #require(try game.frameWhen(0) { $0.count == 1 })
         #expect(abs(one - quarter) <= 1, "x1 after the 0.25 s slide, at step \(one)")
         let two = try #require(try game.frameWhen(0) { $0.count == 2 })
-        #expect(abs(two - one - 2 * quarter) <= 1, "x2 one pop and spring after x1, at step \(two)")
+        #expect(abs(two - one - tickGap) <= 1, "x2 0.08 s after x1, at step \(two)")
         let ending = try #require(try game.frameWhen(0) { $0.state == "will_end" })
         #expect(abs(ending - two - 2 * quarter) <= 1)
         #expect(try game.channel(0).count == 2)
@@ -402,10 +403,10 @@ private func isShown(_ node: Node) -> Bool {
         // the lines of text above and below the channels: the top row, and the status row
         let lines = game.text().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let status = try #require(lines.firstIndex { $0.contains("queue") })
-        // ten more Roses: the counter pops, one tick after another
+        // ten more Roses: the counter pops, one tick after another (0.08 s apart), the last one whole
         for _ in 0..<10 { game.step(events: [giftKey(1)]) }
         var biggest = 0.0
-        for _ in 0..<(12 * 2 * quarter) {
+        for _ in 0..<(12 * tickGap + 2 * quarter + 20) {
             game.step()
             for counter in game.giftCounters() where isShown(counter) {
                 let box = try #require(CanvasBox(counter))
@@ -425,23 +426,61 @@ private func isShown(_ node: Node) -> Bool {
 
     // MARK: Score, determinism and golden frames
 
-    @Test func theBiggestComboIsTheBestScore() throws {
+    // MARK: The run (GAMES.md, wave 4: fill the requests)
+
+    /// The requests of the run now: (key of the gift, count asked, viewer).
+    private func requests(_ game: GameDriver) throws -> [(key: Int, count: Int, viewer: String)] {
+        try giftArray(game.state()["requests"]).map {
+            (Int($0["gift"]?.intValue ?? 0), Int($0["count"]?.intValue ?? 0), giftString($0["viewer"]) ?? "")
+        }
+    }
+
+    @Test func practiceNeverCountsAndARunsFilledRequestIsTheBest() throws {
         let store = SaveStore(location: .memory)
         let game = try GameDriver("giftcombo", store: store)
-        for _ in 0..<3 { game.step(events: [giftKey(4)]) }
-        game.step(events: [giftKey(1)])
+        for _ in 0..<4 { game.step(2, events: [giftKey(4)]) }
         #expect(try game.frameWhen(0) { $0.state == "will_end" } != nil)
-        #expect(try game.int("best_combo") == 3)
-        #expect(try store.bestScore(game: "giftcombo") == 3)
-        #expect(game.text().contains("best combo x3"))
-        game.session.close()
+        #expect(try game.string("phase") == "ready")
+        #expect(try store.bestScore(game: "giftcombo") == nil)
 
-        let again = try GameDriver("giftcombo", store: store)
-        again.step(events: [giftKey(1)])
-        #expect(try again.frameWhen(0) { $0.state == "will_end" } != nil)
-        #expect(try again.int("best_combo") == 1)
-        #expect(try store.bestScore(game: "giftcombo") == 3)
-        #expect(again.text().contains("best combo x3"))
+        game.step(events: [GameDriver.key("space")])
+        #expect(try game.string("phase") == "play")
+        #expect(try game.giftChannels().allSatisfy { $0.state == "idle" }, "a run starts on a clear overlay")
+        #expect(try game.step(until: { try !requests(game).isEmpty }, limit: 120))
+        let first = try #require(try requests(game).first)
+        #expect(!["Mia", "Leo", "Ava", "Kai"].contains(first.viewer), "a viewer, never one of the four senders")
+        // N presses, then stop: the combo leaves 3 s after its last tick and fills the request
+        for _ in 0..<first.count { game.step(2, events: [giftKey(first.key)]) }
+        #expect(try game.int("score") == 0, "nothing filled before the combo leaves")
+        #expect(try game.step(until: { try game.int("score") == Int64(first.count) }, limit: 6 * 60))
+        #expect(try game.int("streak") == 1)
+        #expect(try !requests(game).contains { $0.viewer == first.viewer })
+
+        // then idle: every request runs out of patience, three hearts, and the run is over
+        #expect(try game.step(until: { try game.string("phase") == "over" }, limit: 120 * 60))
+        #expect(try game.int("hearts") == 0)
+        #expect(try game.string("reason") == "the chat gave up")
+        #expect(try store.bestScore(game: "giftcombo") == Int64(first.count))
+        #expect(game.text().contains("best \(first.count)"))
+        game.step(events: [GameDriver.key("space")])
+        #expect(try game.string("phase") == "play")
+        #expect(try game.int("hearts") == 3 && game.int("score") == 0)
+    }
+
+    @Test func thePlayersGiftGoesBeforeTheCrowdsInTheQueue() throws {
+        let game = try GameDriver("giftcombo", seed: 9)
+        game.step(events: [GameDriver.key("c")])
+        #expect(try game.step(until: { try game.giftQueue().count >= 3 }, limit: 60 * 60))
+        game.step(events: [GameDriver.key("c")])
+        let crowd = try game.giftQueue()
+        #expect(crowd.count >= 3)
+        game.step(events: [giftKey(2)])
+        let queue = try game.giftQueue()
+        let taken = try game.giftChannels().contains { $0.sender == "Leo" }
+        #expect(taken || queue.first == "Leo/Heart", "Leo's Heart waits before the crowd's \(queue)")
+        // and the next channel to go idle takes it, ahead of every crowd gift that waited before it
+        #expect(try game.step(until: { try game.giftChannels().contains { $0.sender == "Leo" } }, limit: 60 * 20))
+        #expect(try game.giftQueue().count >= crowd.count - 1, "the crowd's gifts still wait")
     }
 
     @Test func theSameSeedGivesTheSameFramesAndAnotherSeedAnotherCrowd() throws {
