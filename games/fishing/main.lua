@@ -1,6 +1,14 @@
--- Fishing: a hook swings above a pond; cast it (10 coins) when it points where the fish are.
--- While it waits in the water, each fish whose leading edge passes the hook rolls its bite
--- chance; caught fish rise to the hook, ride up with it and pay their coins.
+-- Fishing: a day at the lake. A hook swings above a pond; a marker on the water shows where it
+-- would land. Cast it (10 coins) when that point is on the way of fish worth catching: while
+-- it waits in the water, each fish whose leading edge passes the hook rolls its bite chance;
+-- caught fish rise to the hook, ride up with it and pay their coins. A day is 20 casts from a
+-- wallet of 100 coins, or until the wallet cannot pay; the day's score is the wallet at its
+-- end. A hook left swinging too long loses a cast and its coins (so an idle day ends with
+-- nothing), and every 4 casts the level rises and that time shrinks: 15 s, 12, 10, 8, 7.
+--
+-- The economy is the same at every window size: a fish passes the hook about once per its
+-- crossing time whatever the width (its speed follows the width), so the pond holds the same
+-- fish at every size and the bites a second of waiting brings do not depend on the window.
 --
 -- Native work: fish cross the pond as one linear animation each; the cast, the reel-in, the
 -- catch, the coins and the "+N" are animations; the wait is a one-second timer. A fish's bite
@@ -23,14 +31,21 @@ local coinflight = require("lib.coinflight")
 local button = require("lib.button")
 
 -- fishing article: the six kinds, size in points, crossingTime in seconds, biteChance in %,
--- coins won; population is GAMES.md's decided pond (8/6/4/3/2/1) at 160 x 50
+-- coins won; population is how many of the kind swim in the pond, at every size (wave 4: the
+-- economy must not depend on the window), and color the kind's colour in the day's tally
 local FISH_KINDS = {
-  { kind = "croaker", width = 35, height = 40, crossingTime = 6.0, biteChance = 80, coins = 2, population = 8 },
-  { kind = "grouper", width = 50, height = 50, crossingTime = 7.0, biteChance = 50, coins = 5, population = 6 },
-  { kind = "snapper", width = 50, height = 40, crossingTime = 8.0, biteChance = 30, coins = 10, population = 4 },
-  { kind = "striped", width = 65, height = 53, crossingTime = 8.5, biteChance = 15, coins = 20, population = 3 },
-  { kind = "coral", width = 55, height = 55, crossingTime = 9.0, biteChance = 5, coins = 50, population = 2 },
-  { kind = "shark", width = 145, height = 90, crossingTime = 11.0, biteChance = 1, coins = 100, population = 1 },
+  { kind = "croaker", width = 35, height = 40, crossingTime = 6.0, biteChance = 80, coins = 2, population = 2,
+    color = "#f5c842" },
+  { kind = "grouper", width = 50, height = 50, crossingTime = 7.0, biteChance = 50, coins = 5, population = 2,
+    color = "#c9a27a" },
+  { kind = "snapper", width = 50, height = 40, crossingTime = 8.0, biteChance = 30, coins = 10, population = 2,
+    color = "#ff7070" },
+  { kind = "striped", width = 65, height = 53, crossingTime = 8.5, biteChance = 15, coins = 20, population = 2,
+    color = "#8fd0ff" },
+  { kind = "coral", width = 55, height = 55, crossingTime = 9.0, biteChance = 5, coins = 50, population = 1,
+    color = "#ff80c0" },
+  { kind = "shark", width = 145, height = 90, crossingTime = 11.0, biteChance = 1, coins = 100, population = 1,
+    color = "#d0d8e0" },
 }
 local SHARK = 6
 local SWIM_LOOP = 1.0          -- fishing article: a fish's frame loop lasts 1 s while it swims
@@ -45,7 +60,7 @@ local SWING_STEP = 0.01
 local HOOK_TOP = 5             -- fishing article: the hook view hangs from y = 5
 local HOOK_VIEW = { width = 30, height = 85 }  -- fishing article: the hook view, line and hook
 local HOOK = { width = 30, height = 35 }       -- fishing article: the hook at the view's bottom
-local LINE_COLOR = "#9e664a"   -- fishing article: the line's brown
+local LINE_COLOR = "#e8f4ff"   -- decided (wave 4): the line has its own colour, pale against rod and water
 local LINE_WIDTH = 3           -- fishing article: the line's width (drawn at least a pixel wide)
 local HOOK_DIP = 45            -- fishing article: the hook sinks 45 below the pond's surface
 local POND_TOP = 100           -- decided: the surface, in points from the top, under the swinging hook
@@ -71,8 +86,13 @@ local HANG_GAP = 1             -- decided: pixels between caught fish, which han
 local REPLACE_DELAY = 3        -- decided: seconds before a new fish replaces a caught one
 local SPREAD_TRIES = 24        -- decided: depths a fish entering the pond chooses from
 
-local WALLET_START = 200       -- decided: a new wallet holds 200 coins,
-local REFILL = 200             -- and an empty one is refilled to 200
+local DAY_WALLET = 100         -- decided (wave 4): a day starts with 100 coins
+local DAY_CASTS = 20           -- decided (wave 4): and 20 casts
+local LEVEL_CASTS = 4          -- decided: every 4 casts of the day the level rises
+local PATIENCE = { 15, 12, 10, 8, 7 }  -- decided: seconds of swing each level allows before the
+                               -- day takes a cast anyway ("too slow": the cast and its coins are lost)
+local OVER_GUARD = 1.0         -- decided: seconds the end card ignores presses, so a late press does not skip it
+local MISS_TIME = 0.7          -- decided: a near miss's "!" rises and fades for this long
 local COIN_FLIGHT = 0.8        -- decided: coins fly to the wallet while the hook comes up
 local COIN_STAGGER = 0.01      -- decided: one coin leaves every 0.01 s, as in the coin bank
 local COINS_SHOWN = 20         -- decided: at most this many coins fly for one win
@@ -92,16 +112,20 @@ local SHARK_SHARE = 3          -- decided (play test): the shark is at most a th
 -- decided: the fish and the hook are pixel art in two sets drawn at the article's ratios to
 -- the shark, whose height in pixels is given; the large set also grows 2x, 3x...
 local ART_SETS = { { suffix = "-small", shark = 9 }, { suffix = "", shark = 20 } }
-local REFERENCE = { 160, 100 }  -- decided: the canvas (160 x 50 cells) holding the populations as given
 local MIN_PIXEL = 1            -- thin lines are drawn at least this many pixels wide
 
 local COLORS = {
   sky = "#1b2838", water = "#1d4e7a", deep = "#163c60", grass = "#4f8a3a", earth = "#7a5a36",
   rod = "#a0703c", text = "#ffd23f", hint = "#f0e2c0", warn = "#ff8a80", button = "#2c6e49",
-  button_edge = "#8fd694", win = "#ffe066", win_outline = "#7a4a00",
+  button_edge = "#8fd694", win = "#ffe066", win_outline = "#7a4a00", marker = "#ffffff",
+  marker_bank = "#ff8a80", miss = "#ffffff", card = "#10202c", card_edge = "#8fd694", title = "#ffe066",
+  label = "#ffd23f", label_outline = "#4a3000",
 }
 
 local game = {}
+local place_text  -- the HUD's layout, below
+local update_landing  -- the landing marker, below
+local next_cast  -- after a cast, below
 
 -- Layout ------------------------------------------------------------------------------------
 
@@ -134,13 +158,12 @@ local function plan(w, h)
   return best
 end
 
--- How many of each kind swim in a pond: the decided populations scaled by the water's area,
--- never fewer than one of a kind.
-local function populations(P)
-  local share = P.area / plan(REFERENCE[1], REFERENCE[2]).area
+-- How many of each kind swim in a pond: the same at every size (wave 4). A fish passes the
+-- hook about once per crossing time at any width, so the same fish bring the same bites.
+local function populations()
   local out, total = {}, 0
   for i, kind in ipairs(FISH_KINDS) do
-    out[i] = math.max(1, math.floor(kind.population * share + 0.5))
+    out[i] = kind.population
     total = total + out[i]
   end
   return out, total
@@ -158,15 +181,6 @@ end
 local function rect(parent, z, color)
   return arcade.scene.rect{ parent = parent, anchor_x = 0, anchor_y = 0, x = 0, y = 0, width = 0, height = 0,
                             z = z, fill = color }
-end
-
-local function place_text()
-  local L, n = game.L, game.nodes
-  n.purse.x, n.purse.y = 1, 0
-  n.wallet.x, n.wallet.y = 6, 0
-  n.hint.x, n.hint.y = 1, L.h - 2
-  n.message.x, n.message.y = math.floor((L.w - #n.message.text) / 2), 2 * math.floor(L.h * 0.2 / 2)
-  button.place(n.button, math.floor((L.w - n.button.box.w) / 2), n.message.y + 4)
 end
 
 -- The bank, the bay and the water, in canvas pixels.
@@ -197,7 +211,9 @@ local function lay_scenery()
   local r = rect(n.land, 2, COLORS.sky)
   r:set{ x = gap[1], y = L.grass_top, width = gap[2] - gap[1], height = L.surface - L.grass_top }
   n.bay[#n.bay + 1] = r
-  game.state.water = { top = L.top, bottom = L.bottom }
+  -- the water, and the part of it a cast can reach (beyond it the hook lands on the bank)
+  game.state.water = { top = L.top, bottom = L.bottom, reach_left = (L.w / L.u / 2 - WATER_HALF) * L.u,
+                       reach_right = (L.w / L.u / 2 + WATER_HALF) * L.u }
 end
 
 local function layout(w, h)
@@ -235,43 +251,166 @@ end
 
 -- HUD ---------------------------------------------------------------------------------------
 
+local function big()
+  return game.L.h >= 80
+end
+
+local function cast_cost()
+  return CAST_COST
+end
+
 local function show_wallet()
-  game.nodes.wallet.text = "coins " .. game.shown
+  local n = game.nodes
+  n.wallet.text = big() and "coins" or "coins " .. game.shown
+  n.wallet_big.text = tostring(game.shown)
+  n.wallet_big.visible = big()
+  if big() then n.wallet.x = n.wallet_big.x + n.wallet_big.width + 2 end
+end
+
+local function show_day()
+  local s, n = game.state, game.nodes
+  n.casts.text = big() and "casts left" or "casts left " .. s.casts_left
+  n.casts_big.text = tostring(s.casts_left)
+  n.casts_big.visible = big()
+  if big() then n.casts.x = n.casts_big.x + n.casts_big.width + 2 end
+  n.level.text = "level " .. s.level .. ": " .. PATIENCE[s.level] .. " s to cast"
+  n.level.color = s.level > 1 and COLORS.warn or COLORS.hint
+  if big() then n.level.x = n.casts.x end
+  for i, kind in ipairs(FISH_KINDS) do
+    local got = s.today[kind.kind]
+    local t = n.tally[i]
+    if i == SHARK and got > 0 then
+      t.text = "SHARK! x" .. got
+      t.color = COLORS.title
+    else
+      t.text = kind.kind .. " " .. got
+      t.color = got > 0 and kind.color or COLORS.hint
+    end
+  end
 end
 
 local function show_hint()
   local s = game.state
   local text
-  if s.refused then
-    text = "r / click the button: refill to " .. REFILL .. " coins"
-  elseif s.phase == "swinging" then
-    text = "space / click the pond: cast for " .. CAST_COST .. " coins"
-  elseif s.phase == "reeling" then
+  if s.phase == "over" then
+    text = "space / r / click: a new day"
+  elseif s.hook == "swinging" then
+    if s.landing and s.landing.bank then
+      text = "the marker is on the bank: a cast there is free but catches nothing"
+    else
+      text = "space / click the pond: cast for " .. cast_cost() .. " coins"
+      if s.phase == "play" then text = text .. " (" .. s.cast_in .. " s)" end
+    end
+  elseif s.hook == "reeling" then
     text = "reeling in"
   elseif s.on_bank then
-    text = "the hook landed on the bank: no bites there"
+    text = "on the bank: not charged, no bites there"
   else
     text = "waiting for a bite"
   end
-  game.nodes.hint.text = text
+  if #text > game.L.w - 2 then text = text:sub(1, game.L.w - 2) end
+  if game.nodes.hint.text ~= text then game.nodes.hint.text = text end
 end
 
 local function set_wallet(n, shown)
   local s = game.state
   s.wallet = n
-  arcade.save.set("wallet", n)
-  arcade.score.submit(n)  -- the best wallet ever is the game's score
+  s.score = n
   if shown ~= false then
     game.shown, game.paying = n, nil
     show_wallet()
   end
 end
 
-local function show_refusal(on)
-  game.state.refused = on
-  game.nodes.message.visible = on
-  button.show(game.nodes.button, on)
-  show_hint()
+-- The cards: the start card before a day and the end card after it, over the pond.
+
+local function clear_card()
+  local n = game.nodes
+  for _, node in ipairs(n.card_nodes or {}) do node:remove() end
+  n.card_nodes = {}
+  button.show(n.button, false)
+end
+
+local function show_card()
+  clear_card()
+  local s, L, n = game.state, game.L, game.nodes
+  local lines
+  if s.phase == "ready" then
+    lines = {
+      { "A DAY AT THE LAKE", COLORS.title },
+      { DAY_CASTS .. " casts from " .. DAY_WALLET .. " coins: end the day rich.", COLORS.hint },
+      { "Cast when the marker is on the way", COLORS.hint },
+      { "of a fish worth catching.", COLORS.hint },
+      { "Be quick: a slow cast is lost, coins too.", COLORS.hint },
+      { "space / click the pond: cast", COLORS.text },
+    }
+  elseif s.phase == "over" then
+    local caught = {}
+    for _, kind in ipairs(FISH_KINDS) do
+      local got = s.today[kind.kind]
+      if got > 0 then caught[#caught + 1] = got .. " " .. kind.kind end
+    end
+    lines = {
+      { string.upper(s.reason), COLORS.title },
+      { "the day's coins: " .. s.score .. " (from " .. s.day_start .. ")", COLORS.text },
+      { s.new_best and ("NEW BEST! best day: " .. s.best) or ("best day: " .. s.best), s.new_best and COLORS.title or COLORS.hint },
+      { #caught > 0 and ("caught " .. table.concat(caught, ", ")) or "caught nothing", COLORS.hint },
+      { "space / r / click: a new day", COLORS.text },
+    }
+  else
+    return
+  end
+  local width = 0
+  for _, l in ipairs(lines) do
+    if #l[1] > L.w - 4 then l[1] = l[1]:sub(1, L.w - 4) end
+    width = math.max(width, #l[1])
+  end
+  local rows = #lines + (s.phase == "over" and 4 or 0)
+  local w = math.min(L.w, width + 6)
+  local x0 = math.floor((L.w - w) / 2)
+  local y0 = 2 * math.floor((L.top + 2) / 2)
+  local h = 2 * rows + 4
+  local bg = arcade.scene.rect{ anchor_x = 0, anchor_y = 0, x = x0, y = y0, width = w, height = h,
+                                fill = COLORS.card, stroke = COLORS.card_edge, z = 20 }
+  n.card_nodes[#n.card_nodes + 1] = bg
+  for i, l in ipairs(lines) do
+    local t = arcade.scene.text{ text = l[1], color = l[2], anchor_x = 0.5, anchor_y = 0, z = 21,
+                                 x = math.floor(L.w / 2), y = y0 + 2 * i }
+    n.card_nodes[#n.card_nodes + 1] = t
+  end
+  if s.phase == "over" then
+    button.place(n.button, math.floor((L.w - n.button.box.w) / 2), y0 + 2 * (#lines + 1) + 2)
+    button.show(n.button, true)
+  end
+end
+
+function place_text()
+  local L, n = game.L, game.nodes
+  n.purse.x, n.purse.y = 1, 0
+  n.wallet_big.x, n.wallet_big.y = 11, 1
+  n.casts_big.x, n.casts_big.y = 11, 11
+  if big() then
+    n.purse.scale, n.purse.y = 2, 1
+    n.wallet.x, n.wallet.y = 32, 4
+    n.casts.x, n.casts.y = 32, 12
+    n.level.x, n.level.y = 32, 16
+  else
+    n.purse.scale = 1
+    n.wallet.x, n.wallet.y = 6, 0
+    n.casts.x, n.casts.y = 6, 2
+    n.level.x, n.level.y = 6, 4
+  end
+  for i, t in ipairs(n.tally) do
+    if big() then
+      t.x, t.y = L.w - 22, 2 * i
+    else
+      t.x, t.y = L.w - (i % 2 == 1 and 22 or 11), 2 * ((i + 1) // 2)
+    end
+  end
+  n.hint.x, n.hint.y = 1, L.h - 2
+  show_wallet()
+  show_day()
+  show_card()
 end
 
 -- Fish --------------------------------------------------------------------------------------
@@ -424,6 +563,7 @@ local function start_crossing(f, ref_tick, progress, new_depth)
   node.x, node.y = from + fw / 2, (f.top + hpx / 2) / L.u
   local box = f.box
   box.x, box.y, box.w, box.h = from * L.u, f.top, wpx, hpx
+  box.dir, box.vx = f.dir, f.dir * v * L.u  -- which way it swims, and how fast (pixels a second)
   arcade.animate(node, { property = "x", to = f.x1 + fw / 2, timing = "linear",
                          duration = math.abs(f.x1 - from) / v },
                  function(finished) game.crossed(f, finished) end)
@@ -571,6 +711,20 @@ local function catch(f, tick)
   sync_fish_state()
 end
 
+-- A near miss: a "!" over the fish's head, rising and fading.
+local function near_miss(f, tick)
+  local L = game.L
+  local label = arcade.scene.label{ text = "!", font = "small", color = COLORS.miss, outline = COLORS.card,
+                                    name = "near miss",
+                                    anchor_x = 0.5, anchor_y = 1, z = 9, x = edge_at(f, tick) * L.u,
+                                    y = math.max(L.top + 5, f.top) }
+  game.marks[label] = true
+  arcade.animate(label, { group = { { property = "y", to = label.y - 3 }, { property = "alpha", values = { 1, 1, 0 } } },
+                          duration = MISS_TIME },
+                 function() game.marks[label] = nil label:remove() end)
+  game.state.near_misses = game.state.near_misses + 1
+end
+
 function game.bite_due()
   game.bite_timer = nil
   local now = arcade.frame()
@@ -586,6 +740,8 @@ function game.bite_due()
     if roll < kind.biteChance then
       s.bites[kind.kind] = s.bites[kind.kind] + 1
       catch(f, entry.tick)
+    else
+      near_miss(f, entry.tick)
     end
   end
   arm_bites()
@@ -608,24 +764,74 @@ end
 
 -- The cast ----------------------------------------------------------------------------------
 
+-- Where the hook would land if cast now: the marker on the water (with a faint line down
+-- through the pond: fish crossing it pass the hook) and game.state.landing, in canvas pixels.
+function update_landing()
+  local s, L, n = game.state, game.L, game.nodes
+  local bottom_x = -(lineLength + HOOK.height) * math.tan(s.hook_angle)
+  local bank = math.abs(bottom_x) > WATER_HALF
+  local x = L.cx + bottom_x
+  s.landing = { x = x * L.u, y = HOOK_BOTTOM * L.u, bank = bank }
+  local shown = s.hook == "swinging" and s.phase ~= "over"
+  n.marker.visible = shown
+  if shown then
+    n.marker.x = x
+    local color = bank and COLORS.marker_bank or COLORS.marker
+    if n.marker_h.fill ~= color then
+      n.marker_h.fill, n.marker_v.fill = color, color
+    end
+    n.marker_way.visible = not bank
+  end
+end
+
+local function start_day()
+  local s = game.state
+  s.phase, s.reason, s.new_best = "play", nil, false
+  s.casts_left, s.day_start, s.level = DAY_CASTS, DAY_WALLET, 1
+  s.day_casts, s.lost = 0, 0
+  game.patience = PATIENCE[1]
+  s.cast_in = PATIENCE[1]
+  for _, kind in ipairs(FISH_KINDS) do s.today[kind.kind] = 0 end
+  set_wallet(DAY_WALLET)
+  clear_card()
+  show_day()
+  show_hint()
+end
+
+local function end_day(reason)
+  local s = game.state
+  s.phase, s.reason = "over", reason
+  s.score = s.wallet
+  s.new_best = arcade.score.submit(s.score) and true or false
+  s.best = arcade.score.best() or s.score
+  s.days = s.days + 1
+  game.over_at = arcade.time()
+  show_card()
+  show_hint()
+end
+
 local function cast()
   local s, L, n = game.state, game.L, game.nodes
-  if s.phase ~= "swinging" then return end
-  if s.wallet < CAST_COST then
-    show_refusal(true)
-    return
-  end
-  set_wallet(s.wallet - CAST_COST)
-  s.casts = s.casts + 1
-  s.phase = "casting"
-  s.win = 0
+  if s.phase == "over" or s.hook ~= "swinging" then return end
+  if s.phase == "ready" then start_day() end
   local t = math.tan(s.hook_angle)
   local end_x = -lineLength * t                      -- the line's end, relative to the centre
   local bottom_x = -(lineLength + HOOK.height) * t   -- the hook's bottom
+  s.on_bank = math.abs(bottom_x) > WATER_HALF
+  s.win = 0
+  if not s.on_bank then
+    -- a cast into the water is charged and counts; one on the bank is free (no fish bite there)
+    set_wallet(s.wallet - cast_cost())
+    s.casts = s.casts + 1
+    s.day_casts = s.day_casts + 1
+    s.casts_left = s.casts_left - 1
+    show_day()
+  end
+  s.hook = "casting"
+  s.cast_x = s.landing.x  -- where the marker was: where the hook lands
   s.line_end = { L.cx + end_x, lineLength }
   s.hook_x = L.cx + bottom_x
-  s.on_bank = math.abs(bottom_x) > WATER_HALF
-  show_refusal(false)
+  n.marker.visible = false
   local duration = s.on_bank and CAST_TIME_BANK or CAST_TIME
   game.end_x = end_x
   -- the cast line takes the place of the hook view's own: the hook hangs from the line's end,
@@ -640,12 +846,13 @@ local function cast()
   arcade.animate(n.hook, { property = "position", duration = duration, key_times = HOOK_DROP.key_times,
                            values = { { 0, HOOK_TOP }, { -d * t, d }, { end_x, lineLength } } }, game.cast_done)
   n.catch.x, n.catch.y = hook_bottom_from(end_x, lineLength)
+  show_hint()
 end
 
 function game.cast_done(finished)
   if not finished then return end
   local s = game.state
-  s.phase = "waiting"
+  s.hook = "waiting"
   s.wait = s.on_bank and WAIT_BANK or math.random(WAIT_MIN, WAIT_MAX)
   s.left = s.wait
   if s.left > BITE_CUTOFF then open_bites() end
@@ -657,7 +864,8 @@ end
 -- one the new total.
 local function fly_coins(win, before)
   local s, L = game.state, game.L
-  local to = { 3, 2 }  -- the wallet's coin
+  local purse = game.nodes.purse
+  local to = { purse.x + purse.width / 2, purse.y + purse.height / 2 }  -- the wallet's coin
   local line = s.line_end
   local count = math.min(win, COINS_SHOWN)
   game.paying = { before = before, win = win, count = count, landed = 0 }
@@ -681,8 +889,8 @@ function game.coin_in(coin)
   show_wallet()
 end
 
--- The "+N" rises from the surface beside the catch (right of it when it fits), so the catch
--- coming up stays in view.
+-- The "+N" rises in the pond beside the catch (right of it when it fits), so the catch coming
+-- up stays in view.
 local function show_win(win)
   local L = game.L
   local left, right = 0, 0
@@ -692,20 +900,20 @@ local function show_win(win)
     left, right = math.min(left, f.dx - across / 2), math.max(right, f.dx + across / 2)
   end
   local at = game.nodes.catch.x + L.cx
-  local label = arcade.scene.label{ text = "+" .. win, font = "small", color = COLORS.win,
+  local label = arcade.scene.label{ text = "+" .. win, font = "small", color = COLORS.win, name = "win",
                                     outline = COLORS.win_outline, anchor_x = 0, anchor_y = 1, z = 9,
-                                    x = (at + right) * L.u + 2, y = L.surface }
+                                    x = (at + right) * L.u + 2, y = L.top + 10 }
   if label.x + label.width > L.w then
     label.anchor_x, label.x = 1, (at + left) * L.u - 2
   end
-  arcade.animate(label, { group = { { property = "y", to = L.surface - 8 },
+  arcade.animate(label, { group = { { property = "y", to = L.top + 2 },
                                     { property = "alpha", values = { 1, 1, 0 } } },
                           duration = WIN_RISE }, function() label:remove() end)
 end
 
 local function reel()
   local s, n = game.state, game.nodes
-  s.phase = "reeling"
+  s.hook = "reeling"
   local duration = s.on_bank and REEL_TIME_BANK or REEL_TIME
   -- the line erases from its far end towards the rod while the hook comes up
   game.line.points = { { game.end_x, lineLength }, { 0, HOOK_TOP } }
@@ -744,6 +952,7 @@ function game.reel_done(finished)
   for _, f in ipairs(game.hooked) do
     local kind = FISH_KINDS[f.kind].kind
     s.caught[kind] = s.caught[kind] + 1
+    if s.phase == "play" then s.today[kind] = s.today[kind] + 1 end
     f.node:remove()
   end
   game.hooked = {}
@@ -752,15 +961,53 @@ function game.reel_done(finished)
   game.line:remove()
   game.line = nil
   hang_hook_view()
-  s.phase = "swinging"
+  s.hook = "swinging"
+  if s.phase == "play" and not s.on_bank then
+    game.shown, game.paying = s.wallet, nil
+    show_wallet()
+    next_cast()
+  end
+  show_day()
   sync_fish_state()
+  update_landing()
   show_hint()
 end
 
-local function refill()
-  if game.state.wallet >= CAST_COST then return end
-  set_wallet(REFILL)
-  show_refusal(false)
+-- After a cast (or one lost to the clock): the level for the casts to come, a fresh clock, or
+-- the day's end.
+function next_cast()
+  local s = game.state
+  s.level = math.min(#PATIENCE, 1 + s.day_casts // LEVEL_CASTS)
+  game.patience = PATIENCE[s.level]
+  s.cast_in = PATIENCE[s.level]
+  if s.casts_left <= 0 then
+    end_day("out of casts")
+  elseif s.wallet < cast_cost() then
+    end_day("out of coins")
+  end
+  show_day()
+end
+
+-- The clock ran out while the hook swung: the cast is lost, and its coins.
+local function too_slow()
+  local s, L = game.state, game.L
+  set_wallet(s.wallet - cast_cost())
+  s.casts_left = s.casts_left - 1
+  s.day_casts = s.day_casts + 1
+  s.lost = s.lost + 1
+  local label = arcade.scene.label{ text = "too slow -" .. cast_cost(), font = "small", color = COLORS.warn,
+                                    outline = COLORS.card, anchor_x = 0.5, anchor_y = 0, z = 9,
+                                    x = s.landing.x, y = L.top + 2 }
+  arcade.animate(label, { group = { { property = "y", to = L.top + 10 }, { property = "alpha", values = { 1, 1, 0 } } },
+                          duration = WIN_RISE * 1.5 }, function() label:remove() end)
+  next_cast()
+end
+
+-- A new day, from the end card.
+local function new_day()
+  local s = game.state
+  if s.phase ~= "over" or arcade.time() - game.over_at < OVER_GUARD then return end
+  start_day()
 end
 
 -- The pond's population -----------------------------------------------------------------------
@@ -768,7 +1015,7 @@ end
 -- Makes the pond hold the populations for its size: new fish join somewhere along a
 -- crossing, surplus fish leave (the newest first).
 local function populate(ref_tick)
-  game.populations = populations(game.L)
+  game.populations = populations()
   for i, kind in ipairs(FISH_KINDS) do
     local have = count_kind(i) + game.incoming[i]
     for j = count_kind(i) + 1, game.populations[i] - game.incoming[i] do
@@ -811,30 +1058,57 @@ local function build()
   n.hook_line = arcade.scene.rect{ parent = n.hook, anchor_x = 0.5, anchor_y = 0, x = 0, y = 0,
                                    height = HOOK_VIEW.height - HOOK.height, fill = LINE_COLOR }
   n.hook_sprite = arcade.scene.sprite{ parent = n.hook, image = game.images.hook, anchor_x = 0.5, anchor_y = 0,
-                                       x = 0, y = 0, z = 1 }
+                                       x = 0, y = 0, z = 1, name = "hook" }
   -- the catch: upright, at the hook's bottom
   n.catch = arcade.scene.group{ parent = n.rig, x = 0, y = 0, z = 3 }
+  -- the landing marker: a cross where the hook would land, and its way down through the pond
+  n.marker = arcade.scene.group{ parent = n.world, x = 0, y = HOOK_BOTTOM, z = 4 }
+  n.marker_h = arcade.scene.rect{ parent = n.marker, fill = COLORS.marker, z = 1, name = "marker" }
+  n.marker_v = arcade.scene.rect{ parent = n.marker, fill = COLORS.marker, z = 1 }
+  n.marker_way = arcade.scene.rect{ parent = n.marker, fill = COLORS.marker, alpha = 0.3, anchor_y = 0 }
 
   n.purse = arcade.scene.sprite{ image = game.images.coin, anchor_x = 0, anchor_y = 0, z = 9 }
   n.wallet = arcade.scene.text{ text = "", color = COLORS.text, anchor_x = 0, anchor_y = 0, z = 10 }
+  n.wallet_big = arcade.scene.label{ text = "", font = "large", color = COLORS.label, outline = COLORS.label_outline,
+                                     anchor_x = 0, anchor_y = 0, z = 10 }
+  n.casts = arcade.scene.text{ text = "", color = COLORS.hint, anchor_x = 0, anchor_y = 0, z = 10 }
+  n.casts_big = arcade.scene.label{ text = "", font = "large", color = COLORS.hint, outline = COLORS.card,
+                                    anchor_x = 0, anchor_y = 0, z = 10 }
+  n.level = arcade.scene.text{ text = "", color = COLORS.hint, anchor_x = 0, anchor_y = 0, z = 10 }
+  n.tally = {}
+  for i in ipairs(FISH_KINDS) do
+    n.tally[i] = arcade.scene.text{ text = "", color = COLORS.hint, anchor_x = 0, anchor_y = 0, z = 10 }
+  end
   n.hint = arcade.scene.text{ text = "", color = COLORS.hint, background = COLORS.earth,
                               anchor_x = 0, anchor_y = 0, z = 10 }
-  n.message = arcade.scene.text{ text = "Not enough coins: a cast costs " .. CAST_COST .. ".",
-                                 color = COLORS.warn, background = COLORS.sky, anchor_x = 0, anchor_y = 0, z = 10 }
-  n.button = button.new{ text = "R: refill to " .. REFILL, fill = COLORS.button, stroke = COLORS.button_edge, z = 11 }
+  n.button = button.new{ text = "new day", fill = COLORS.button, stroke = COLORS.button_edge, z = 22 }
+  n.card_nodes = {}
+end
+
+-- The marker's parts for the layout: a cross 3 pixels wide, and the way down to the bed.
+local function lay_marker()
+  local L, n = game.L, game.nodes
+  local px = 1 / L.u
+  n.marker_h.width, n.marker_h.height = 3 * px, px
+  n.marker_v.width, n.marker_v.height = px, 3 * px
+  n.marker_way.width, n.marker_way.height = px, (L.bottom - HOOK_BOTTOM * L.u - 2) * px
+  n.marker_way.y = 2 * px
 end
 
 function game.load(ctx)
   local s = game.state
-  s.wallet = arcade.save.get("wallet") or WALLET_START
-  s.phase, s.hook_angle, s.casts = "swinging", 0, 0
+  s.phase, s.score, s.level = "ready", 0, 1
+  s.best = arcade.score.best() or 0
+  s.new_best, s.days, s.lost, s.cast_in = false, 0, 0, PATIENCE[1]
+  s.wallet, s.casts_left, s.day_start, s.day_casts = DAY_WALLET, DAY_CASTS, DAY_WALLET, 0
+  s.hook, s.hook_angle, s.casts = "swinging", 0, 0
   s.swinging_back = false
-  s.rolls, s.bites, s.caught = {}, {}, {}
+  s.rolls, s.bites, s.caught, s.today = {}, {}, {}, {}
   for _, kind in ipairs(FISH_KINDS) do
-    s.rolls[kind.kind], s.bites[kind.kind], s.caught[kind.kind] = 0, 0, 0
+    s.rolls[kind.kind], s.bites[kind.kind], s.caught[kind.kind], s.today[kind.kind] = 0, 0, 0, 0
   end
-  s.win, s.wait, s.left, s.incoming = 0, 0, 0, 0
-  s.on_bank, s.refused, s.biting = false, false, false
+  s.win, s.wait, s.left, s.incoming, s.near_misses = 0, 0, 0, 0, 0
+  s.on_bank, s.biting = false, false
   s.rolled, s.rolled_tick = {}, 0
 
   game.art_sets = {}
@@ -846,15 +1120,19 @@ function game.load(ctx)
   end
   game.images = { coin = arcade.image_file("coin.sprite"), hook = game.art_sets[1].hook }
   game.fish, game.hooked, game.rising, game.queue, game.droppers = {}, {}, {}, {}, {}
-  game.incoming = {}
+  game.incoming, game.marks = {}, {}
   for i in ipairs(FISH_KINDS) do game.incoming[i] = 0 end
   game.serial = 0
   game.shown = s.wallet
+  game.over_at = 0
   build()
   layout(ctx.width, ctx.height)
+  lay_marker()
   hang_hook_view()
-  show_refusal(false)
   set_wallet(s.wallet)
+  s.score = 0  -- no day yet
+  update_landing()
+  show_hint()
 
   -- decided: the pond starts full, each fish somewhere along its first crossing
   populate(shown_tick(false))
@@ -864,6 +1142,7 @@ end
 local function resize(w, h)
   local old = game.L
   layout(w, h)
+  lay_marker()
   local L = game.L
   -- every swimming fish resumes its crossing where it was, at the same share of the new depth
   for _, f in ipairs(game.fish) do
@@ -889,8 +1168,12 @@ local function resize(w, h)
   for _, f in ipairs(game.hooked) do dress(f) end
   place_slots(game.hooked)
   hang_all()
+  -- near misses in flight go: their fish moved
+  local marks = {}
+  for label in pairs(game.marks) do marks[#marks + 1] = label end
+  for _, label in ipairs(marks) do arcade.cancel_animations(label) end  -- each removes itself
   local s = game.state
-  if s.phase ~= "swinging" then
+  if s.hook ~= "swinging" then
     -- the hook hangs from the rig, which moved with the centre: so did the bite point
     s.hook_x = L.cx - (lineLength + HOOK.height) * math.tan(s.hook_angle)
     s.line_end[1] = L.cx + game.end_x
@@ -899,20 +1182,23 @@ local function resize(w, h)
     hang_hook_view()
   end
   if game.bites_open then replan_bites() end
+  update_landing()
+  show_hint()
   sync_fish_state()
 end
 
 function game.input(e)
+  local s = game.state
   if e.type == "key" then
     if e.key == "space" or e.key == "enter" or e.key == "down" then
-      cast()
+      if s.phase == "over" then new_day() else cast() end
     elseif e.key == "r" then
-      refill()
+      if s.phase == "over" then new_day() end
     end
   elseif e.type == "mouse" then
     if e.action ~= "press" then return end
-    if game.state.refused and button.hit(game.nodes.button, e) then
-      refill()
+    if s.phase == "over" then
+      new_day()  -- anywhere, the button included
     elseif e.y >= game.L.surface then
       cast()
     end
@@ -929,7 +1215,7 @@ function game.update(dt)
   for _, f in ipairs(game.fish) do
     f.box.x = (f.ref_left + f.dir * f.c * (m - f.ref_tick)) * u
   end
-  if s.phase ~= "swinging" then return end
+  if s.hook ~= "swinging" then return end
   local a = s.hook_angle
   local delta = SWING_SPEED * math.cos(SWING_BEND * a) * SWING_STEP
   if s.swinging_back then
@@ -941,6 +1227,15 @@ function game.update(dt)
   end
   s.hook_angle = a
   game.nodes.hook.rotation = a
+  local was_bank, was_in = s.landing and s.landing.bank, s.cast_in
+  update_landing()
+  if s.phase == "play" then
+    -- the clock runs while the hook swings (not while a free cast is on the bank)
+    game.patience = game.patience - 1 / TICK
+    s.cast_in = math.max(0, math.ceil(game.patience - 1e-9))
+    if game.patience <= 1e-9 then too_slow() end
+  end
+  if s.landing.bank ~= was_bank or s.cast_in ~= was_in then show_hint() end
 end
 
 return game
