@@ -269,7 +269,7 @@ function game.leave(i)
   local ch = game.state.channels[i]
   ch.state = "end_animating"
   game.timers[i] = false
-  if game.state.phase == "play" and not ch.crowd then game.combo_left(ch.gift, ch.count) end
+  if game.state.phase == "play" and not ch.crowd then game.combo_left(ch.gift, ch.count, i) end
   game.show_progress()
   arcade.animate(game.nodes.channels[i].row,
                  { group = { { property = "alpha", to = 0 }, { property = "y", to = -game.layout.lift } },
@@ -497,7 +497,7 @@ end
 
 -- A combo of the player's left with `count`: it fills the request for exactly that, or
 -- breaks the streak.
-function game.combo_left(gift, count)
+function game.combo_left(gift, count, i)
   local s = game.state
   local key = pair_of_gift(gift)
   for k, r in ipairs(s.requests) do
@@ -507,7 +507,7 @@ function game.combo_left(gift, count)
       s.score = s.score + points
       s.filled = s.filled + 1
       s.event = "+" .. points .. " · " .. r.viewer .. " got " .. gift .. " x" .. count
-      game.float_points(r.id, "+" .. points)
+      game.float_points(i, "+" .. points)
       table.remove(s.requests, k)
       game.drop_request_nodes(r.id)
       if s.filled % FILLS_PER_LEVEL == 0 then
@@ -845,12 +845,13 @@ function game.dress_request(r, n)
   end
 end
 
--- A "+points" rising from a filled request's card.
-function game.float_points(id, words)
-  local n = game.req_nodes[id]
+-- A "+points" rising where the combo that filled a request leaves.
+function game.float_points(i, words)
+  local n = i and game.nodes.channels[i]
   if not n then return end
-  local f = text{ text = words, color = "#9ccc65", z = 8, x = n.group.x + 1, y = n.group.y }
-  arcade.animate(f, { group = { { property = "y", to = n.group.y - 6 }, { property = "alpha", to = 0 } },
+  local x, y = n.slot.x + game.layout.row_width + 2, n.slot.y + game.layout.ch // 2
+  local f = text{ text = words, color = "#9ccc65", z = 3, x = x, y = y }
+  arcade.animate(f, { group = { { property = "y", to = y - 6 }, { property = "alpha", to = 0 } },
                       duration = 0.9 }, function() f:remove() end)
 end
 
