@@ -103,7 +103,7 @@ final class GamesCopy {
             20: [.reload],
             200: [.reloadEdited],
             500: [cast],
-        ], during: { try $0.string("phase") != "swinging" }, then: { (game: GameDriver) throws in
+        ], during: { try $0.string("hook") != "swinging" }, then: { (game: GameDriver) throws in
             #expect(try game.int("casts") == 2)
         })
     }
