@@ -25,12 +25,25 @@ private extension GameDriver {
         try #require(try lua("return " + expression).doubleValue, "\(expression)")
     }
 
-    /// Stops the drops and takes every ball away, so a test can put its own balls in.
+    /// Starts a run from the start card, as a player does with space.
+    func startRun() {
+        step()
+        step(events: [GameDriver.key("space")])
+    }
+
+    /// Stops the pile's watch, so that a test can fill the box past the line.
+    func ignorePile() throws {
+        _ = try lua("game.pile_timer:cancel()")
+    }
+
+    /// Stops the drops and the pile's watch and takes every ball away, so a test can put its own balls in.
     func quietField() throws {
         _ = try lua("""
             game.dropper:cancel()
+            game.pile_timer:cancel()
             for _, b in ipairs(game.balls) do b.ball:remove(); b.node:remove() end
-            game.balls, game.entries = {}, {}
+            game.balls, game.entries, game.lying = {}, {}, {}
+            game.live_count, game.state.live = 0, 0
             """)
     }
 
@@ -48,9 +61,9 @@ private extension GameDriver {
 
     func hits(_ id: String) throws -> Int64 { try #require(try state()["hits"]?[id]?.intValue) }
 
-    /// Marks the newest ball as batted, as the paddle does when the player moved it since the drop.
-    func batNewest() throws {
-        _ = try lua("game.balls[#game.balls].batted = true")
+    /// Makes the newest ball live, as a bat does.
+    func liveNewest() throws {
+        _ = try lua("game.set_live(game.balls[#game.balls], true)")
     }
 
     /// Puts the newest ball just above the top of scoring box `id`, at rest.
@@ -73,11 +86,101 @@ private func items(_ value: LuaValue) -> [LuaValue] {
 private func repeated(_ key: String) -> InputEvent { .key(KeyEvent(key, isRepeat: true)) }
 
 @Suite struct BallCatchTests {
-    // MARK: The gate
+    // MARK: A run
+
+    @Test func theStartCardWaitsForAKeyOrAClick() throws {
+        let game = try GameDriver("ballcatch", seed: 3)
+        game.step(60)
+        #expect(try game.string("phase") == "ready")
+        #expect(try game.int("balls") == 0)
+        #expect(try game.int("dropped") == 0)
+        #expect(game.text().contains("space or click: start"))
+        game.step(events: GameDriver.click(10, 20))
+        #expect(try game.string("phase") == "play")
+        #expect(try game.int("dropped") == 1)
+        #expect(try game.int("level") == 1)
+        #expect(!game.text().contains("space or click: start"))
+    }
+
+    @Test func theRunEndsWhenThePilePassesTheLineAndTheBestIsTheBestRun() throws {
+        let store = SaveStore(location: .memory)
+        let game = try GameDriver("ballcatch", seed: 5, store: store)
+        game.startRun()
+        // a live ball banked on the +1 box: a run worth 1
+        try game.quietField()
+        try game.drop(at: try game.luaNumber("game.score_nodes.score2.x"))
+        try game.liveNewest()
+        try game.perchNewest(on: "score2")
+        #expect(try game.step(until: { try game.int("score") == 1 }, limit: 60))
+        // the drops and the watch on the pile again, as restart sets them
+        _ = try game.lua("""
+            game.dropper = arcade.every(game.state.interval, game.drop)
+            game.pile_timer = arcade.every(0.25, game.check_pile)
+            """)
+        var live: Int64 = 0
+        #expect(try game.step(until: {
+            live = max(live, try #require(try game.int("live")))
+            return try game.string("phase") == "over"
+        }, limit: 60 * 120))
+        #expect(live == 0, "nothing was batted")
+        #expect(try game.string("reason") == "the box overflowed")
+        #expect(try game.luaNumber("game.state.pile") == 1)
+        #expect(try game.int("score") == 1)
+        #expect(try game.int("best") == 1)
+        #expect(try store.bestScore(game: "ballcatch") == 1)
+        #expect(try game.lua("return game.nodes.banner_title.text") == .string("GAME OVER"))
+        let text = game.text()
+        #expect(text.contains("the box overflowed in round 1"))
+        #expect(text.contains("score 1"))
+        #expect(text.contains("new best!"))
+        #expect(text.contains("space or click: play again"))
+        // a click at once (a drag's release) does not start again
+        game.step(events: GameDriver.click(40, 12))
+        #expect(try game.string("phase") == "over")
+        // over: nothing drops, no timer of the run is left
+        let dropped = try game.int("dropped")
+        game.step(120)
+        #expect(try game.int("dropped") == dropped)
+        #expect(try game.lua("return game.dropper") == .nil)
+        #expect(try game.lua("return game.pile_timer") == .nil)
+        // a click two seconds on plays again
+        game.step(events: GameDriver.click(40, 12))
+        #expect(try game.string("phase") == "play")
+        #expect(try game.int("score") == 0)
+        #expect(try game.int("best") == 1)
+        #expect(try game.int("balls") == 1)
+        game.session.close()
+
+        let again = try GameDriver("ballcatch", seed: 1, store: store)
+        again.step()
+        #expect(try again.int("best") == 1)
+        #expect(again.text().hasPrefix(" score 0  round 1  best 1"))
+    }
+
+    @Test func rStartsANewRunAndNothingOfTheOldOneIsLeft() throws {
+        let game = try GameDriver("ballcatch", seed: 8)
+        game.startRun()
+        let fixedNodes = try game.luaNumber("arcade.scene.count() - #game.balls")
+        game.step(60 * 5)
+        #expect(try #require(try game.int("balls")) > 3)
+        game.step(events: [GameDriver.key("r")])
+        #expect(try game.string("phase") == "play")
+        #expect(try game.int("score") == 0)
+        #expect(try game.int("round") == 1)
+        #expect(try game.int("count") == 1)
+        #expect(try game.int("balls") == 1)
+        #expect(try game.bool("gate_open") == false)
+        #expect(try game.paddle.x == 40)
+        #expect(try game.paddle.y == 36)
+        #expect(try game.luaNumber("arcade.scene.count()") == fixedNodes + 1, "the old balls' nodes are gone")
+    }
+
+    // MARK: The gate and the rounds
 
     @Test func theFiftiethDropOpensTheGateAndTheNextShutsIt() throws {
         let game = try GameDriver("ballcatch", seed: 3)
-        game.step()
+        game.startRun()
+        try game.ignorePile()
         #expect(try game.int("dropped") == 1)
         #expect(try game.int("count") == 1)
         #expect(try game.bool("gate_open") == false)
@@ -92,10 +195,11 @@ private func repeated(_ key: String) -> InputEvent { .key(KeyEvent(key, isRepeat
         #expect(try game.step(until: { try game.int("dropped") == 50 }, limit: 61))
         #expect(try game.bool("gate_open") == true)
         #expect(try game.int("count") == 0)
+        #expect(try game.int("round") == 1)
         #expect(try game.lua("return game.world.bounds_enabled") == .bool(false))
-        // revised after the play test: the count shows only while the gate is shut
         #expect(game.text().split(separator: "\n")[0].contains("gate open"))
         #expect(!game.text().contains("gate opens in"))
+        #expect(try game.lua("return game.nodes.banner_title.text") == .string("round 1: 0 points"))
 
         // the pile falls out before the next drop
         game.step(59)
@@ -107,124 +211,187 @@ private func repeated(_ key: String) -> InputEvent { .key(KeyEvent(key, isRepeat
         #expect(try game.int("dropped") == 51)
         #expect(try game.bool("gate_open") == false)
         #expect(try game.int("count") == 1)
+        #expect(try game.int("round") == 2)
+        #expect(try game.int("level") == 2)
+        #expect(try game.int("round_score") == 0)
+        #expect(try game.luaNumber("game.state.interval") == 0.85)
         #expect(try game.lua("return game.world.bounds_enabled") == .bool(true))
     }
 
-    @Test func overThreeCyclesThePileStaysBoundedAndBallsOutsideAreRemoved() throws {
-        let game = try GameDriver("ballcatch", seed: 11)
-        game.step()
-        let fixedNodes = try game.luaNumber("arcade.scene.count() - #game.balls")
-        var most: Int64 = 0
-        var leftovers: Int64 = 0
-        var openings = 0
-        var wasOpen = false
-        // every ball in the world is in game.balls with its node, and none is wholly outside
-        let check = """
-            local w, h, bad = arcade.screen()
-            bad = 0
-            for _, b in ipairs(game.balls) do
-              local x, y, r = b.ball.x, b.ball.y, b.ball.radius
-              if x + r < 0 or x - r > w or y - r > h or not b.node:alive() then bad = bad + 1 end
+    @Test func eachRoundDropsFasterByPoint85AndNeverUnderPoint4() throws {
+        let game = try GameDriver("ballcatch", seed: 4)
+        game.startRun()
+        try game.quietField()
+        // ten rounds of drops, each ball taken away as it drops
+        let intervals = items(try game.lua("""
+            local out = { game.state.interval }
+            for _ = 1, 50 * 9 do
+              game.drop(40)
+              local b = table.remove(game.balls)
+              game.entries[b.ball] = nil
+              b.ball:remove(); b.node:remove()
+              if game.state.count == 1 then out[#out + 1] = game.state.interval end
             end
-            return { count = game.world:count(), listed = #game.balls, nodes = arcade.scene.count(), outside = bad }
-            """
-        while try #require(try game.int("dropped")) < 3 * Int64(gateThreshold) + 1 {
-            game.step()
-            let open = try #require(try game.bool("gate_open"))
-            let balls = try #require(try game.int("balls"))
-            if open && !wasOpen { openings += 1 }
-            if !open && wasOpen { leftovers = max(leftovers, balls - 1) }
-            wasOpen = open
-            most = max(most, balls)
-            // the world's view every few steps: a ball left outside would stay there
-            if game.session.frame % 10 != 0 { continue }
-            let w = try game.lua(check)
-            #expect(w["count"]?.intValue == balls)
-            #expect(w["listed"]?.intValue == balls)
-            #expect(w["outside"]?.intValue == 0)
-            #expect(w["nodes"]?.doubleValue == fixedNodes + Double(balls))
-            if w["outside"]?.intValue != 0 || w["count"]?.intValue != balls { break }
+            return out
+            """)).compactMap(\.doubleValue)
+        #expect(intervals.count == 10)
+        var want = 1.0
+        for (i, v) in intervals.enumerated() {
+            #expect(abs(v - max(0.4, want)) < 1e-12, "round \(i + 1): \(v)")
+            want *= 0.85
         }
-        #expect(openings == 3)
-        #expect(leftovers <= 8, "balls held up by obstacles and the paddle when the gate shut: \(leftovers)")
-        #expect(most <= Int64(gateThreshold) + leftovers, "at most a cycle's 50 drops and what stayed: \(most)")
-        #expect(most >= Int64(gateThreshold), "the whole cycle's pile was there before the gate opened")
+        #expect(try game.int("round") == 10)
+        #expect(try game.int("level") == 10)
+        // and the timer keeps that pace: 0.4 s is 24 steps
+        try game.ignorePile()
+        let d = try #require(try game.int("dropped"))
+        #expect(try game.step(until: { try game.int("dropped") == d + 1 }, limit: 30))
+        var steps = 0
+        while try game.int("dropped") == d + 1 && steps < 30 {
+            game.step()
+            steps += 1
+        }
+        #expect(steps == 24)
     }
 
-    // MARK: Scoring
+    // MARK: Bats, live balls and banking
 
-    /// Drops a ball from `height` px above the top of the scoring box `id`, on a tall canvas
-    /// where a ball fits between score1 and the plain box above it, and follows it for
-    /// `steps` steps: the touches (a fall turning into a rise, or the final landing) against
-    /// the score and hits the game counted.
-    private func dropOnto(_ id: String, height: Double, steps: Int)
-        throws -> (game: GameDriver, bounces: Int, top: Double, radius: Double) {
-        let game = try GameDriver("ballcatch", seed: 4, cols: 80, rows: 100)
-        game.step()
+    @Test func aStillPaddleDoesNotBatAndAJabUpIntoABallDoes() throws {
+        let game = try GameDriver("ballcatch", seed: 6)
+        game.startRun()
         try game.quietField()
-        let box = try game.lua("local n = game.score_nodes.\(id); return { x = n.x, y = n.y, side = n.height }")
-        let x = try #require(box["x"]?.doubleValue), y = try #require(box["y"]?.doubleValue)
-        let top = y - (try #require(box["side"]?.doubleValue)) / 2
+        let paddle = try game.paddle
+        let top = paddle.y - (try game.luaNumber("game.nodes.paddle.height")) / 2
+        try game.drop(at: paddle.x)
+        #expect(try game.step(until: { try game.luaNumber("game.balls[1].ball.vy") < 0 }, limit: 120))
+        #expect(try game.int("live") == 0, "a ball landing on the still paddle is not batted")
+
+        try game.quietField()
+        try game.drop(at: paddle.x)
+        let r = try game.luaNumber("game.balls[1].ball.radius")
+        #expect(try game.step(until: { try game.luaNumber("game.balls[1].ball.y") > top - r - 4 }, limit: 120))
+        game.step(events: [GameDriver.key("up")])
+        #expect(try game.step(until: { try game.int("live") == 1 }, limit: 6))
+        #expect(try game.lua("return game.balls[1].node.fill") == .string("#ffffff"), "tinted live")
+        #expect(try game.luaNumber("game.balls[1].ball.vy") < 0)
+    }
+
+    @Test func aLiveBallBanksOnTheFirstBoxItTouchesAndAnUnbattedOneScoresNothing() throws {
+        let game = try GameDriver("ballcatch", seed: 4, cols: 80, rows: 100)
+        game.startRun()
+        try game.quietField()
+        let x = try game.luaNumber("game.score_nodes.score1.x")
+        let base = try game.lua("return game.score_nodes.score1.color")
+        // unbatted: the box flashes, as in the article, and nothing counts
         try game.drop(at: x)
-        let radius = try game.luaNumber("game.balls[1].ball.radius")
-        _ = try game.lua("game.balls[1].ball.y = \(top - radius - height)")
-        var bounces = 0
-        var lastVY = 0.0
-        for _ in 0..<steps {
+        try game.perchNewest(on: "score1")
+        var flashed = false
+        for _ in 0..<20 {
             game.step()
-            let vy = try game.luaNumber("game.balls[1].ball.vy")
-            if lastVY > 0 && vy < 0 { bounces += 1 }
-            lastVY = vy
+            if try game.lua("return game.score_nodes.score1.color") != base { flashed = true }
         }
-        return (game, bounces, top, radius)
-    }
-
-    @Test func scoreOneAddsFivePerTouchThatBeginsAndNothingWhileTheBallRests() throws {
-        let (game, bounces, top, radius) = try dropOnto("score1", height: 5, steps: 240)
-        #expect(bounces >= 2, "the drop is high enough to bounce")
-        let hits = try game.hits("score1")
-        // every bounce is a new touch, and so is the landing when the bounces die out
-        #expect(hits == Int64(bounces) || hits == Int64(bounces) + 1, "\(hits) hits for \(bounces) bounces")
-        #expect(try game.int("score") == 5 * hits)
-        #expect(try game.hits("score2") == 0)
-        // at rest on the box: more time scores nothing
-        #expect(abs(try game.luaNumber("game.balls[1].ball.y") - (top - radius)) < 0.5)
-        game.step(300)
-        #expect(try game.hits("score1") == hits)
-        #expect(try game.int("score") == 5 * hits)
-        #expect(abs(try game.luaNumber("game.balls[1].ball.y") - (top - radius)) < 0.5)
-    }
-
-    @Test func scoreTwoAddsOnePerTouch() throws {
-        let (game, bounces, _, _) = try dropOnto("score2", height: 8, steps: 300)
-        let hits = try game.hits("score2")
-        #expect(bounces >= 2)
-        #expect(hits == Int64(bounces) || hits == Int64(bounces) + 1, "\(hits) hits for \(bounces) bounces")
-        #expect(try game.int("score") == hits)
+        #expect(flashed, "the box flashes")
+        game.step(120)
+        #expect(try game.int("score") == 0)
         #expect(try game.hits("score1") == 0)
+        #expect(try game.int("balls") == 1)
+
+        // live: +5, and the ball is banked: gone with a pop, its +5 flying to the score
+        try game.quietField()
+        try game.drop(at: x)
+        try game.liveNewest()
+        #expect(try game.int("live") == 1)
+        try game.perchNewest(on: "score1")
+        #expect(try game.step(until: { try game.int("score") == 5 }, limit: 60))
+        #expect(try game.int("round_score") == 5)
+        #expect(try game.hits("score1") == 1)
+        #expect(try game.int("live") == 0)
+        #expect(try game.int("balls") == 0)
+        #expect(try game.luaNumber("#game.balls") == 0)
+        #expect(try game.luaNumber("#game.effects") == 2, "the pop and the flying +5")
+        game.step(60)
+        #expect(try game.int("score") == 5, "banked once")
+        #expect(try game.lua("""
+            for _, n in ipairs(game.effects) do if n:alive() then return false end end
+            return true
+            """) == .bool(true), "the pop and the +5 are gone once done")
+        #expect(try game.lua("return game.nodes.score_big.text") == .string("SCORE 5"))
     }
 
-    @Test func aHitFlashesTheScoringBoxNatively() throws {
-        let game = try GameDriver("ballcatch", seed: 4, cols: 80, rows: 100)
-        game.step()
+    @Test func aLiveBallStopsBeingLiveOnTheFloorOrAfterThreeSeconds() throws {
+        let game = try GameDriver("ballcatch", seed: 7, cols: 80, rows: 100)
+        game.startRun()
         try game.quietField()
-        let base = try game.lua("return game.score_nodes.score2.color")
-        let x = try game.luaNumber("game.score_nodes.score2.x")
-        try game.drop(at: x)
-        #expect(try game.step(until: { try game.hits("score2") == 1 }, limit: 600))
-        #expect(try game.lua("return game.score_nodes.score2.color") != base)
-        game.step(10)
-        #expect(try game.lua("return game.score_nodes.score2.color") != base, "still glowing")
-        game.step(10)
-        #expect(try game.hits("score2") == 1)
-        #expect(try game.lua("return game.score_nodes.score2.color") == base, "back after 0.3 s")
+        // dropped by the left wall, clear of every obstacle: live until it lands on the floor
+        try game.drop(at: 3)
+        try game.liveNewest()
+        var steps = 0
+        while try game.int("live") == 1 && steps < 180 {
+            game.step()
+            steps += 1
+        }
+        #expect(steps < 120)
+        #expect(try game.luaNumber("game.balls[1].ball.y + game.balls[1].ball.radius") > 190, "it hit the floor")
+        #expect(try game.lua("return game.balls[1].node.fill") != .string("#ffffff"), "its colour back")
+        // lying on a plain box (no new touch, no floor): live for 3 s, then not
+        _ = try game.lua("""
+            local n, b = game.obstacles[1], game.balls[1].ball
+            b.x, b.y, b.vx, b.vy, b.spin = n.x, n.y - n.height / 2 - b.radius, 0, 0, 0
+            """)
+        game.step(60)
+        try game.liveNewest()
+        game.step(179)
+        #expect(try game.int("live") == 1)
+        game.step(2)
+        #expect(try game.int("live") == 0)
+    }
+
+    @Test func aBallRestingOnABoxAcrossAResizeIsNoNewTouch() throws {
+        let game = try GameDriver("ballcatch", seed: 4, cols: 80, rows: 100)
+        game.startRun()
+        try game.quietField()
+        try game.drop(at: try game.luaNumber("game.score_nodes.score1.x"))
+        try game.perchNewest(on: "score1")
+        game.step(120)
+        for (cols, rows) in [(120, 40), (80, 24), (160, 50), (90, 60)] {
+            try game.liveNewest()
+            game.step(events: [.resize(cols: cols, rows: rows)])
+            game.step(60)
+            #expect(try game.hits("score1") == 0, "\(cols)x\(rows): the new walls are no new touch")
+            #expect(try game.int("score") == 0)
+        }
+        #expect(try game.int("balls") == 1)
+    }
+
+    @Test func ballColoursNeverComeCloseToTheScoringBoxesOrTheLiveTint() throws {
+        let game = try GameDriver("ballcatch", seed: 13)
+        game.startRun()
+        try game.quietField()
+        let nearest = try game.lua("""
+            local function rgb(hex) return tonumber(hex:sub(2, 3), 16), tonumber(hex:sub(4, 5), 16), tonumber(hex:sub(6, 7), 16) end
+            local boxes = { game.score_nodes.score1.fill, game.score_nodes.score2.fill, "#ffffff" }
+            local nearest = math.huge
+            for _ = 1, 2000 do
+              game.drop(40)
+              local b = table.remove(game.balls)
+              local r, g, bl = rgb(b.node.fill)
+              for _, box in ipairs(boxes) do
+                local br, bg, bb = rgb(box)
+                nearest = math.min(nearest, math.sqrt((r - br)^2 + (g - bg)^2 + (bl - bb)^2))
+              end
+              game.entries[b.ball] = nil
+              b.ball:remove(); b.node:remove()
+            end
+            return nearest
+            """)
+        #expect(try #require(nearest.doubleValue) >= 96)
     }
 
     // MARK: The paddle
 
     @Test func upKeysAndADragToTheTopStopAtTheHalfWayLine() throws {
         let game = try GameDriver("ballcatch", seed: 2)
-        game.step()
+        game.startRun()
         let half = 48.0 / 2
         let start = try game.paddle
         #expect(start.x == 40)
@@ -262,7 +429,7 @@ private func repeated(_ key: String) -> InputEvent { .key(KeyEvent(key, isRepeat
 
     @Test func aHeldArrowKeepsMovingUntilItIsReleased() throws {
         let game = try GameDriver("ballcatch", seed: 2)
-        game.step()
+        game.startRun()
         let x0 = try game.paddle.x
         game.step(events: [GameDriver.key("right")])
         game.step(20)
@@ -281,7 +448,7 @@ private func repeated(_ key: String) -> InputEvent { .key(KeyEvent(key, isRepeat
 
     @Test func aBallLandingOnThePaddleReboundsToPoint64OfItsDrop() throws {
         let game = try GameDriver("ballcatch", seed: 6)
-        game.step()
+        game.startRun()
         try game.quietField()
         let paddle = try game.paddle
         let top = paddle.y - (try game.luaNumber("game.nodes.paddle.height")) / 2
@@ -307,7 +474,7 @@ private func repeated(_ key: String) -> InputEvent { .key(KeyEvent(key, isRepeat
 
     @Test func thePaddleRisingAtFullSpeedBatsABallWithoutTunnelling() throws {
         let game = try GameDriver("ballcatch", seed: 6)
-        game.step()
+        game.startRun()
         try game.quietField()
         // down to the bottom, then a drag far above: it rises at its fastest
         try game.run(script: "0 mouse press 40 18\n1 mouse drag 40 23\n2 mouse release 40 23\n", frames: 30)
@@ -318,6 +485,7 @@ private func repeated(_ key: String) -> InputEvent { .key(KeyEvent(key, isRepeat
         game.step(50)
         try game.run(script: "0 mouse press 40 23\n1 mouse drag 40 0\n", frames: 2)
         var fastest = 0.0, batted = 0.0
+        var live: Int64 = 0
         var above = true
         var previous = try game.paddle.y
         for _ in 0..<40 {
@@ -328,172 +496,32 @@ private func repeated(_ key: String) -> InputEvent { .key(KeyEvent(key, isRepeat
             let ball = try game.luaNumber("game.balls[1].ball.y"), r = try game.luaNumber("game.balls[1].ball.radius")
             if ball > p - half - r + 0.5 { above = false }
             batted = min(batted, try game.luaNumber("game.balls[1].ball.vy"))
+            live = max(live, try #require(try game.int("live")))
         }
         #expect(abs(fastest - 3 * 48.0 / 60) < 1e-9, "full speed: three canvas heights a second")
         #expect(above, "the ball never got into or past the paddle")
         // met at 2.4 px a step: it leaves upwards faster than the paddle rises
         #expect(batted < -3 * 48.0, "batted upwards at \(batted) px/s")
+        #expect(live == 1, "a bat: the paddle moved into the ball")
     }
 
     @Test func drivingThePaddleIntoThePileAndTheWallsSqueezesNoBallOut() throws {
         let game = try GameDriver("ballcatch", seed: 12)
+        game.startRun()
+        try game.ignorePile()
         // dragged all over the lower half, down into the pile and against both walls
         let targets = [(0, 23), (79, 23), (40, 23), (0, 20), (79, 16), (5, 23), (75, 23), (40, 12)]
         var script = "0 mouse press 40 18\n"
-        for (i, f) in stride(from: 5, to: 60 * 49, by: 15).enumerated() {
+        for (i, f) in stride(from: 5, to: 60 * 48, by: 15).enumerated() {
             let t = targets[i % targets.count]
             script += "\(f) mouse drag \(t.0) \(t.1)\n"
         }
         try game.run(script: script, frames: 60 * 48 + 30)
         #expect(try game.int("dropped") == 49)
         #expect(try game.bool("gate_open") == false)
-        #expect(try game.int("balls") == 49, "every ball dropped is still in the box")
-    }
-
-    // MARK: Rounds (revised after a play test): one gate cycle each, the best round kept
-
-    @Test func aRoundEndsAtTheFiftiethDropAndTheNextDropStartsTheNextAtZero() throws {
-        let store = SaveStore(location: .memory)
-        let game = try GameDriver("ballcatch", seed: 3, store: store)
-        game.step()
-        #expect(try game.int("round") == 1)
-        #expect(try game.int("round_score") == 0)
-        #expect(try game.int("best_round") == 0)
-        // a batted ball dropped onto the +5 box
-        #expect(try game.step(until: { try game.int("dropped") == 5 }, limit: 60 * 6))
-        try game.batNewest()
-        try game.perchNewest(on: "score1")
-        #expect(try game.step(until: { try game.hits("score1") >= 1 }, limit: 60))
-        #expect(try #require(try game.int("round_score")) >= 5)
-
-        #expect(try game.step(until: { try game.int("dropped") == 49 }, limit: 60 * 46))
-        #expect(try game.int("round") == 1)
-        #expect(try game.lua("return game.nodes.banner.visible") == .bool(false))
-        #expect(try game.step(until: { try game.int("dropped") == 50 }, limit: 61))
-        let first = try #require(try game.int("round_score"))
-        #expect(try game.int("round") == 1, "the 50th drop ends the round it belongs to")
-        #expect(try game.int("best_round") == first)
-        #expect(try store.bestScore(game: "ballcatch") == first)
-        #expect(try game.lua("return game.nodes.banner_title.text") == .string("round 1: \(first) points"))
-        #expect(try game.lua("return game.nodes.banner_title.visible") == .bool(true))
-        #expect(game.text().contains("new best!"))
-        #expect(game.text().contains("the gate is open: round 2 starts with the next ball"))
-        let total = try #require(try game.int("score"))
-        #expect(total >= first, "the field's total counts every hit")
-
-        // while the pile falls out nothing counts for the round that ended
-        game.step(59)
-        #expect(try game.int("round_score") == first)
-        game.step()
-        #expect(try game.int("dropped") == 51)
-        #expect(try game.int("round") == 2)
-        #expect(try game.int("round_score") == 0)
-        #expect(try game.int("best_round") == first)
-        #expect(try #require(try game.int("score")) >= total, "score stays the field's total")
-        #expect(game.text().hasPrefix(" round 2: 0 points  best round \(first)"))
-        #expect(game.text().contains("round 2 has begun"))
-        game.step(60 * 2)
-        #expect(try game.lua("return game.nodes.banner.visible") == .bool(false), "2.5 s after the gate opened")
-
-        // a worse second round leaves the best as it was
-        #expect(try game.step(until: { try game.int("dropped") == 100 }, limit: 60 * 50))
-        #expect(try game.int("round") == 2)
-        #expect(try #require(try game.int("round_score")) < first)
-        #expect(try game.int("best_round") == first)
-        #expect(try store.bestScore(game: "ballcatch") == first)
-        #expect(!game.text().contains("new best!"))
-        game.step(60)
-        #expect(try game.int("round") == 3)
-    }
-
-    @Test func onlyBattedBallsScoreForTheRoundThoughEveryHitCountsForTheField() throws {
-        let game = try GameDriver("ballcatch", seed: 4, cols: 80, rows: 100)
-        game.step()
-        try game.quietField()
-        let x = try game.luaNumber("game.score_nodes.score1.x")
-        try game.drop(at: x)
-        try game.perchNewest(on: "score1")
-        #expect(try game.step(until: { try game.hits("score1") == 1 }, limit: 60))
-        #expect(try game.int("score") == 5)
-        #expect(try game.int("round_score") == 0, "a ball left alone earns the player nothing")
-        #expect(try game.luaNumber("game.popups.score1.alpha") == 0, "and shows no +5")
-
-        try game.quietField()
-        try game.drop(at: x)
-        try game.batNewest()
-        try game.perchNewest(on: "score1")
-        #expect(try game.step(until: { try game.int("round_score") == 5 }, limit: 60))
-        #expect(try #require(try game.int("score")) >= 10)
-        #expect(game.text().hasPrefix(" round 1: 5 points"))
-    }
-
-    @Test func thePaddleBatsABallOnlyOnceThePlayerHasMovedItSinceTheDrop() throws {
-        let game = try GameDriver("ballcatch", seed: 6)
-        game.step()
-        try game.quietField()
-        let batted = "return game.balls[#game.balls].batted"
-        // the paddle as the game left it: a ball landing on it is not the player's
-        try game.drop(at: try game.paddle.x)
-        #expect(try game.step(until: { try game.luaNumber("game.balls[1].ball.vy") < 0 }, limit: 120))
-        // its bounces die out (gravity is scaled down with a short canvas: they are slow)
-        game.step(60 * 8)
-        #expect(abs(try game.luaNumber("game.balls[1].ball.vy")) < 0.5, "at rest on the paddle")
-        #expect(try game.lua(batted) == .bool(false))
-        // moved: the ball lying on it is batted as it lifts it
-        try game.run(script: "0 key up\n", frames: 20)
-        #expect(try game.lua(batted) == .bool(true))
-        // and a ball dropped after the move lands on a paddle that has not moved since
-        try game.quietField()
-        try game.drop(at: try game.paddle.x)
-        game.step(90)
-        #expect(try game.lua(batted) == .bool(false))
-        // one moved under it after its drop bats it
-        try game.quietField()
-        try game.drop(at: try game.paddle.x + 6)
-        try game.run(script: "0 key right\n1 key right\n", frames: 90)
-        #expect(try game.lua(batted) == .bool(true))
-    }
-
-    @Test func aBallRestingOnABoxAcrossAResizeIsNoNewTouch() throws {
-        let game = try GameDriver("ballcatch", seed: 4, cols: 80, rows: 100)
-        game.step()
-        try game.quietField()
-        try game.drop(at: try game.luaNumber("game.score_nodes.score1.x"))
-        try game.batNewest()
-        try game.perchNewest(on: "score1")
-        game.step(120)
-        #expect(try game.hits("score1") == 1)
-        let round = try game.int("round_score")
-        for (cols, rows) in [(120, 40), (80, 24), (160, 50), (90, 60)] {
-            game.step(events: [.resize(cols: cols, rows: rows)])
-            game.step(60)
-            #expect(try game.hits("score1") == 1, "\(cols)x\(rows): the new walls are no new touch")
-            #expect(try game.int("round_score") == round)
-        }
-        #expect(try game.int("balls") == 1)
-    }
-
-    @Test func ballColoursNeverComeCloseToTheScoringBoxes() throws {
-        let game = try GameDriver("ballcatch", seed: 13)
-        game.step()
-        try game.quietField()
-        let nearest = try game.lua("""
-            local function rgb(hex) return tonumber(hex:sub(2, 3), 16), tonumber(hex:sub(4, 5), 16), tonumber(hex:sub(6, 7), 16) end
-            local boxes = { game.score_nodes.score1.fill, game.score_nodes.score2.fill }
-            local nearest = math.huge
-            for _ = 1, 2000 do
-              game.drop(40)
-              local b = table.remove(game.balls)
-              local r, g, bl = rgb(b.node.fill)
-              for _, box in ipairs(boxes) do
-                local br, bg, bb = rgb(box)
-                nearest = math.min(nearest, math.sqrt((r - br)^2 + (g - bg)^2 + (bl - bb)^2))
-              end
-              b.ball:remove(); b.node:remove()
-            end
-            return nearest
-            """)
-        #expect(try #require(nearest.doubleValue) >= 96)
+        let balls = try #require(try game.int("balls"))
+        let banked = try game.hits("score1") + game.hits("score2")
+        #expect(balls + banked == 49, "every ball dropped is in the box or banked")
     }
 
     @Test(arguments: zip([80, 100, 160, 200], [24, 30, 50, 60]))
@@ -507,60 +535,13 @@ private func repeated(_ key: String) -> InputEvent { .key(KeyEvent(key, isRepeat
         #expect(try game.luaNumber("game.paddle.height") == h)
     }
 
-    // MARK: Restart, best round, resize
-
-    @Test func rStartsAFreshFieldAndTheBestRoundIsKept() throws {
-        let store = SaveStore(location: .memory)
-        let game = try GameDriver("ballcatch", seed: 8, store: store)
-        game.step()
-        let fixedNodes = try game.luaNumber("arcade.scene.count() - #game.balls")
-        // a round with a batted ball on the +1 box: 1 point or more by the gate
-        #expect(try game.step(until: { try game.int("dropped") == 10 }, limit: 60 * 12))
-        try game.batNewest()
-        try game.perchNewest(on: "score2")
-        #expect(try game.step(until: { try game.int("round_score")! > 0 }, limit: 120))
-        #expect(try game.step(until: { try game.bool("gate_open") == true }, limit: 60 * 45))
-        let round = try #require(try game.int("round_score"))
-        #expect(try game.int("best_round") == round)
-        #expect(try store.bestScore(game: "ballcatch") == round, "the round is the best result")
-        #expect(game.text().hasPrefix(" round 1: \(round) points  best round \(round)"))
-
-        game.step(events: [GameDriver.key("r")])
-        #expect(try game.int("score") == 0)
-        #expect(try game.int("round") == 1)
-        #expect(try game.int("round_score") == 0)
-        #expect(try game.int("best_round") == round)
-        #expect(try game.int("count") == 1)
-        #expect(try game.int("balls") == 1)
-        #expect(try game.bool("gate_open") == false)
-        #expect(try game.paddle.x == 40)
-        #expect(try game.paddle.y == 36)
-        #expect(try game.luaNumber("arcade.scene.count()") == fixedNodes + 1, "the old balls' nodes are gone")
-        #expect(game.text().hasPrefix(" round 1: 0 points  best round \(round)"))
-        game.session.close()
-
-        let again = try GameDriver("ballcatch", seed: 1, store: store)
-        again.step()
-        #expect(try again.int("best_round") == round)
-        #expect(again.text().hasPrefix(" round 1: 0 points  best round \(round)"))
-    }
-
-    @Test func aClickOnNewFieldRestartsWithTheMouseAlone() throws {
-        let game = try GameDriver("ballcatch", seed: 8)
-        game.step(300)
-        #expect(try #require(try game.int("balls")) > 1)
-        let row = game.text().split(separator: "\n")[0]
-        let col = try #require(Array(row).firstIndex(of: "["))
-        game.step(events: GameDriver.click(col - 2, 0))
-        #expect(try #require(try game.int("balls")) > 1, "beside the button nothing happens")
-        game.step(events: GameDriver.click(col + 5, 0))
-        #expect(try game.int("balls") == 1)
-        #expect(try game.int("score") == 0)
-    }
+    // MARK: Resize
 
     @Test func aResizeRebuildsTheWallsAndKeepsTheBallsInPlay() throws {
         let game = try GameDriver("ballcatch", seed: 9)
+        game.startRun()
         game.step(60 * 12)
+        #expect(try game.string("phase") == "play")
         let balls = try #require(try game.int("balls"))
         let walls = try game.luaNumber("#game.walls")
         let places = """
@@ -612,7 +593,7 @@ private func repeated(_ key: String) -> InputEvent { .key(KeyEvent(key, isRepeat
     // MARK: Determinism and golden frames (80 x 24) in Golden/ballcatch; checked by eye
 
     @Test func theSameSeedAndInputGiveTheSameFrames() throws {
-        let script = "30 key left\n31 key left\n90 mouse press 30 18\n92 mouse drag 40 16\n95 mouse release 40 16\n200 key r\n"
+        let script = "0 key space\n30 key left\n31 key left\n90 mouse press 30 18\n92 mouse drag 40 16\n95 mouse release 40 16\n200 key r\n"
         try expectFramesFollowTheSeed(21, other: 22, differing: [0, 3]) { seed in
             let game = try GameDriver("ballcatch", seed: seed)
             var out: [Frame] = []
@@ -630,20 +611,19 @@ private func repeated(_ key: String) -> InputEvent { .key(KeyEvent(key, isRepeat
         expectGolden(game.text(), game: "ballcatch", name: "start")
     }
 
-    @Test func pileAgainstTheShutGateFrame() throws {
+    @Test func playFrame() throws {
         let game = try GameDriver("ballcatch")
-        #expect(try game.step(until: { try game.int("dropped") == 49 }, limit: 60 * 50))
-        game.step(50)
-        #expect(try game.bool("gate_open") == false)
-        expectGolden(game.text(), game: "ballcatch", name: "pile")
+        game.startRun()
+        game.step(60 * 20)
+        #expect(try game.string("phase") == "play")
+        expectGolden(game.text(), game: "ballcatch", name: "play")
     }
 
-    @Test func gateOpenFrame() throws {
+    @Test func overFrame() throws {
         let game = try GameDriver("ballcatch")
-        #expect(try game.step(until: { try game.int("dropped") == 50 }, limit: 60 * 51))
-        // 0.4 s on: the bottom of the pile is out, the rest on its way
-        game.step(24)
-        #expect(try game.bool("gate_open") == true)
-        expectGolden(game.text(), game: "ballcatch", name: "gateOpen")
+        game.startRun()
+        #expect(try game.step(until: { try game.string("phase") == "over" }, limit: 60 * 120))
+        game.step(60)
+        expectGolden(game.text(), game: "ballcatch", name: "over")
     }
 }

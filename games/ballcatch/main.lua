@@ -77,12 +77,12 @@ local FLASH_COLOR = "#ffffff"
 local POP_TIME = 0.25    -- seconds a banked ball takes to pop
 local FLY_TIME = 0.6     -- seconds a banked "+5" takes to fly to the score
 local BANNER_TIME = 2.5  -- decided: seconds a round's summary shows, from the gate opening
-local HINT_TEXT = "bat falling balls onto +5 / +1 · keep the pile under the line"
+local HINT_TEXT = "jab up into a falling ball: bat it onto +5 / +1 · keep the pile under the line"
 local READY_LINES = {
-  "bat falling balls up onto +5 and +1: a batted ball glows",
-  "and banks on the first box it hits. Keep the pile under",
-  "the dashed line: each round drops balls faster.",
-  "arrows or drag the mouse: move the paddle",
+  "jab the paddle up into a falling ball to bat it: it glows,",
+  "and banks on the first +5 or +1 box it hits.",
+  "keep the pile under the dashed line: each round drops faster",
+  "arrows: move, tap up: jab · drag: move, flick up: jab",
   "",
   "space or click: start",
 }
@@ -363,6 +363,8 @@ local function set_live(entry, on)
   game.state.live = game.live_count
 end
 
+game.set_live = set_live
+
 -- Takes a ball out of the lists (the caller removes the ball and its node).
 local function forget(entry)
   set_live(entry, false)
@@ -607,6 +609,11 @@ end
 -- Starts a run: an empty field, round 1, a ball a second.
 function game.restart()
   local s = game.state
+  -- a run left half-way (r) still counts what it banked toward the best
+  if s.phase == "play" and s.score > 0 then
+    arcade.score.submit(s.score)
+    s.best = math.max(s.best, s.score)
+  end
   stop_timers()
   clear_field()
   s.phase, s.reason, s.new_best = "play", nil, false
@@ -662,13 +669,13 @@ function game.load(ctx)
     paddle = arcade.scene.rect{ name = "paddle", fill = COLORS.paddle, z = Z.paddle },
     score = hud_text{ x = 1, anchor_x = 0, color = COLORS.hud },
     gate = hud_text{ anchor_x = 1, color = COLORS.hud },
-    score_big = arcade.scene.label{ anchor_x = 0, anchor_y = 0, z = Z.hud, font = "large", color = COLORS.hud,
+    score_big = arcade.scene.label{ name = "score label", anchor_x = 0, anchor_y = 0, z = Z.hud, font = "large", color = COLORS.hud,
                                     outline = COLORS.background },
-    round_big = arcade.scene.label{ anchor_x = 1, anchor_y = 0, z = Z.hud, font = "large", color = COLORS.hud,
+    round_big = arcade.scene.label{ name = "round label", anchor_x = 1, anchor_y = 0, z = Z.hud, font = "large", color = COLORS.hud,
                                     outline = COLORS.background },
     -- under the balls: a ball just dropped shows over it
     hint = hud_text{ anchor_x = 0.5, color = COLORS.dim, text = HINT_TEXT, z = Z.hint, visible = false },
-    banner_title = arcade.scene.label{ anchor_x = 0.5, anchor_y = 0, z = Z.card, outline = COLORS.background,
+    banner_title = arcade.scene.label{ name = "card title", anchor_x = 0.5, anchor_y = 0, z = Z.card, outline = COLORS.background,
                                        visible = false },
     banner = arcade.scene.text{ anchor_x = 0.5, anchor_y = 0, align = "center", z = Z.card, color = COLORS.hud,
                                 background = COLORS.background, visible = false },

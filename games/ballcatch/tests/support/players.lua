@@ -2,7 +2,7 @@
 -- (g:balls(): where they are and how they move), the paddle and the boxes on screen, and the
 -- state fields the HUD shows.
 
-local LIMIT = 60 * 150     -- steps: a run is cut at 150 s (a skilled run goes on longer)
+local LIMIT = 60 * 120     -- steps: a run is cut at 120 s (a skilled run goes on longer)
 
 -- The test's own generator (a small LCG), never the game's math.random.
 local function lcg(seed)
