@@ -110,6 +110,7 @@ final class GamesCopy {
 
     @Test func ballCatchWithBallsInPlay() throws {
         try playAndReload("ballcatch", steps: 700, script: [
+            0: [.input([GameDriver.key("space")])],      // the run starts
             300: [.reload],
             310: [.input([GameDriver.key("left")])],
             330: [.input([.key(KeyEvent("left", isRepeat: true))])],
