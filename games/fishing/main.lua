@@ -92,6 +92,9 @@ local LEVEL_CASTS = 4          -- decided: every 4 casts of the day the level ri
 local PATIENCE = { 15, 12, 10, 8, 7 }  -- decided: seconds of swing each level allows before the
                                -- day takes a cast anyway ("too slow": the cast and its coins are lost)
 local OVER_GUARD = 1.0         -- decided: seconds the end card ignores presses, so a late press does not skip it
+local RIPPLE = { from = 2, to = 0.2, time = 0.5 }  -- decided: the ripple where the line enters the
+                               -- water spreads from 2 pixels to a fifth of the width in 0.5 s, again and
+                               -- again while the hook waits (at 160 columns, a pixel a step)
 local MISS_TIME = 0.7          -- decided: a near miss's "!" rises and fades for this long
 local COIN_FLIGHT = 0.8        -- decided: coins fly to the wallet while the hook comes up
 local COIN_STAGGER = 0.01      -- decided: one coin leaves every 0.01 s, as in the coin bank
@@ -119,7 +122,7 @@ local COLORS = {
   rod = "#a0703c", text = "#ffd23f", hint = "#f0e2c0", warn = "#ff8a80", button = "#2c6e49",
   button_edge = "#8fd694", win = "#ffe066", win_outline = "#7a4a00", marker = "#ffffff",
   marker_bank = "#ff8a80", miss = "#ffffff", card = "#10202c", card_edge = "#8fd694", title = "#ffe066",
-  label = "#ffd23f", label_outline = "#4a3000",
+  label = "#ffd23f", label_outline = "#4a3000", ripple = "#8fc0e8",
 }
 
 local game = {}
@@ -849,9 +852,29 @@ local function cast()
   show_hint()
 end
 
+-- The ripple where the line enters the water while the hook waits: it spreads a pixel a step.
+local function start_ripple()
+  local L = game.L
+  local x = game.end_x * (POND_TOP - HOOK_TOP) / (lineLength - HOOK_TOP)
+  local to = math.floor(L.w * RIPPLE.to)
+  game.ripple = arcade.scene.rect{ parent = game.nodes.world, x = L.cx + x, y = POND_TOP + 0.5 / L.u, z = 3,
+                                   height = 1 / L.u, width = to / L.u, fill = COLORS.ripple, alpha = 0.7 }
+  arcade.animate(game.ripple, { property = "scale_x", from = RIPPLE.from / to, to = 1,
+                                duration = RIPPLE.time, repeat_count = "forever" })
+end
+
+local function stop_ripple()
+  if game.ripple then
+    arcade.cancel_animations(game.ripple)
+    game.ripple:remove()
+    game.ripple = nil
+  end
+end
+
 function game.cast_done(finished)
   if not finished then return end
   local s = game.state
+  if not s.on_bank then start_ripple() end
   s.hook = "waiting"
   s.wait = s.on_bank and WAIT_BANK or math.random(WAIT_MIN, WAIT_MAX)
   s.left = s.wait
@@ -913,6 +936,7 @@ end
 
 local function reel()
   local s, n = game.state, game.nodes
+  stop_ripple()
   s.hook = "reeling"
   local duration = s.on_bank and REEL_TIME_BANK or REEL_TIME
   -- the line erases from its far end towards the rod while the hook comes up
@@ -1182,6 +1206,10 @@ local function resize(w, h)
     hang_hook_view()
   end
   if game.bites_open then replan_bites() end
+  if game.ripple then
+    stop_ripple()
+    start_ripple()
+  end
   update_landing()
   show_hint()
   sync_fish_state()
