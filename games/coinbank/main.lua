@@ -76,7 +76,7 @@ local STRESS_BURST_HINT = "stress test: " .. grouped(STRESS_COINS) .. " coins, n
 -- constants above, takes the new one).
 local game = {}
 local W, H, ROWS
-local pig, pig_sprite, ring, slot_mark, money_button, counter, hint, card, banner, banner_timer
+local pig, pig_sprite, ring, slot_mark, money_button, counter, hint, card, title, banner, banner_timer
 local hud                      -- the large HUD: { caps = { text nodes }, nums = { labels } }
 local bank_image, gold, silver
 local tx, ty                   -- the drop point, where coins arrive
@@ -192,7 +192,17 @@ local function show_card()
               s.new_best and "new best!" or ("best " .. grouped(s.best)) }
   end
   card.visible = lines ~= nil
-  if lines then card.text = table.concat(lines, "\n") end
+  title.visible = false
+  if not lines then return end
+  if ROWS >= LARGE_ROWS then
+    -- from 40 rows the title is in the pixel font, above the rest of the card
+    title.text = lines[1]
+    title.visible = true
+    table.remove(lines, 1)
+    table.remove(lines, 1)
+    title.x, title.y = card.x, card.y - #lines - 5
+  end
+  card.text = table.concat(lines, "\n")
 end
 
 -- The pig's pixel scale for a w x h canvas: the largest whole number at which the shaken
@@ -259,7 +269,7 @@ local function layout(w, h, rows)
   stress_box.y = hint.y
   -- the card and the banner: between the pig's band and the button
   local band_bottom = top + ih + 2
-  card.x, card.y = W // 2, math.floor((band_bottom + money_button.box.y) / 2)
+  card.x, card.y = W // 2, math.floor(band_bottom + (money_button.box.y - band_bottom) * (ROWS >= LARGE_ROWS and 0.6 or 0.5))
   banner.x, banner.y = W // 2, card.y
   -- the large HUD: captions on the top row, numbers under them
   local font = W >= 120 and "large" or "small"
@@ -492,7 +502,7 @@ local function stress()
   if s.bursting or s.phase == "play" then return end
   pig_u, pig_dir = 0.5, 1
   place_pig()
-  card.visible = false
+  card.visible, title.visible = false, false
   burst(STRESS_COINS)
 end
 
@@ -508,7 +518,7 @@ local function start_run()
   pig_u = 0.5
   pig_dir = math.random() < 0.5 and -1 or 1
   new_walk()
-  card.visible = false
+  card.visible, title.visible = false, false
   set_button(true)
   show_hint()
   show_hud()
@@ -557,6 +567,7 @@ function game.load(ctx)
   hint = arcade.scene.text{ x = 1, y = 0, anchor_x = 0, anchor_y = 0, z = 4, text = "", color = "gray",
                             background = BACKGROUND }
   card = arcade.scene.text{ name = "card", z = 4, text = "", color = "white", background = BACKGROUND, align = "center" }
+  title = arcade.scene.label{ name = "title", z = 4, text = "", color = "gold", font = "large", visible = false }
   banner = arcade.scene.text{ name = "banner", z = 4, text = "", color = "#8fd694", background = BACKGROUND,
                               visible = false }
   hud = { caps = {}, nums = {} }
