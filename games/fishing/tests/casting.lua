@@ -77,7 +77,7 @@ test("the landing marker follows the swing: where the article's formula lands th
   end
 end)
 
-test("the hook is at least 2 x 2 pixels at 80x24, and the line has its own colour", function(t)
+test("the hook is at least 2 x 2 pixels at 80x24", function(t)
   local g = t:start{ seed = 1 }
   g:blank(BLANK)
   local hook = g:node("hook")
