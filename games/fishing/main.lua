@@ -368,7 +368,9 @@ local function show_card()
     if #l[1] > L.w - 4 then l[1] = l[1]:sub(1, L.w - 4) end
     width = math.max(width, #l[1])
   end
-  local rows = #lines + (s.phase == "over" and 4 or 0)
+  -- from 40 rows the day's coins stand in the pixel font under the end card's title
+  local score_rows = (s.phase == "over" and big()) and 6 or 0
+  local rows = #lines + score_rows + (s.phase == "over" and 4 or 0)
   local w = math.min(L.w, width + 6)
   local x0 = math.floor((L.w - w) / 2)
   local y0 = 2 * math.floor((L.top + 2) / 2)
@@ -378,11 +380,17 @@ local function show_card()
   n.card_nodes[#n.card_nodes + 1] = bg
   for i, l in ipairs(lines) do
     local t = arcade.scene.text{ text = l[1], color = l[2], anchor_x = 0.5, anchor_y = 0, z = 21,
-                                 x = math.floor(L.w / 2), y = y0 + 2 * i }
+                                 x = math.floor(L.w / 2), y = y0 + 2 * (i + (i > 1 and score_rows or 0)) }
     n.card_nodes[#n.card_nodes + 1] = t
   end
+  if score_rows > 0 then
+    local label = arcade.scene.label{ text = tostring(s.score), font = "large", color = COLORS.label,
+                                      outline = COLORS.label_outline, anchor_x = 0.5, anchor_y = 0, z = 21,
+                                      x = math.floor(L.w / 2), y = y0 + 6 }
+    n.card_nodes[#n.card_nodes + 1] = label
+  end
   if s.phase == "over" then
-    button.place(n.button, math.floor((L.w - n.button.box.w) / 2), y0 + 2 * (#lines + 1) + 2)
+    button.place(n.button, math.floor((L.w - n.button.box.w) / 2), y0 + 2 * (#lines + score_rows + 1) + 2)
     button.show(n.button, true)
   end
 end
