@@ -65,6 +65,7 @@ local LARGE_ROWS = 40      -- wave 4: from 40 rows the main numbers are in the p
 -- Decided: the article moves the board with a finger only.
 local KEY_SPEED = 1      -- canvas widths (across) or heights (up and down) a second, key held
 local MAX_SPEED = 3      -- the paddle's fastest, same units: a fast drag catches up at this
+local JAB = 1.5          -- a press of up or down moves the paddle this many ball widths
 -- Decided: a ball's random colour is drawn again while it lies this close (RGB distance) to a
 -- scoring box's colour, so that no ball can pass for a box, to the live tint, or to the
 -- background, so that none is lost against it
@@ -91,7 +92,7 @@ local REASON = "the box overflowed"
 -- of them
 local CORNER = 4
 
-local Z = { line = 0.5, obstacle = 1, hint = 1.5, ball = 2, paddle = 3, fx = 4, hud = 10, card = 11 }
+local Z = { line = 0.5, obstacle = 1, hint = 1.5, ball = 2, paddle = 3, fx = 4, hud = 10, fx_mark = 10.5, card = 11 }
 local COLORS = {
   background = "#1b2030", box = "#a0703c", peg = "#9aa0a6", paddle = "#e0413a",
   hud = "#e8e8e8", dim = "#8890a0", best = "#f2c14e", line = "#7a3040", line_near = "#ff5050",
@@ -477,7 +478,7 @@ local function bank(entry, box)
                                    { property = "alpha", values = { 1, 0 } } }, duration = POP_TIME },
                  function() if node:alive() then node:remove() end end)
   local from = game.score_nodes[box.id]
-  local mark = arcade.scene.text{ name = "banked", x = from.x, y = from.y, z = Z.card, color = box.color,
+  local mark = arcade.scene.text{ name = "banked", x = from.x, y = from.y, z = Z.fx_mark, color = box.color,
                                   text = "+" .. box.points }
   fx[#fx + 1] = mark
   local tx, ty = score_spot()
@@ -707,12 +708,13 @@ function game.input(e)
   if e.type == "key" then
     local d = ARROWS[e.key]
     if d then
-      -- a press nudges; held (the terminal repeats it) it keeps moving until released
+      -- a press nudges (a ball's width across, a ball and a half up or down: a jab long enough
+      -- to meet a ball on its way); held (the terminal repeats it) it keeps moving until released
       if e.is_repeat then
         game.held[e.key] = true
       else
         local a, r = game.aim, 2 * game.layout.radius
-        a.x, a.y = clamp_paddle(a.x + d[1] * r, a.y + d[2] * r)
+        a.x, a.y = clamp_paddle(a.x + d[1] * r, a.y + d[2] * r * JAB)
       end
     elseif e.key == "r" then
       game.restart()
