@@ -32,7 +32,7 @@ private func lastCircleRoute(_ entry: GameEntry, toRound: Int) -> (clicks: [Int:
     var clicks: [Int: [InputEvent]] = [:]
     var i = 0
     // the first two circles are shown to remember before round 1 begins
-    while case .string("memorise")? = field("phase") {
+    while case .string("memorise")? = field("stage") {
         session.step()
         i += 1
         if i > 10_000 { return nil }
@@ -46,8 +46,8 @@ private func lastCircleRoute(_ entry: GameEntry, toRound: Int) -> (clicks: [Int:
         clicks[i] = click
         session.step(events: click)
         i += 1
-        guard case .string("won_round")? = field("phase") else { return nil }
-        while case .string("won_round")? = field("phase") {
+        guard case .string("won_round")? = field("stage") else { return nil }
+        while case .string("won_round")? = field("stage") {
             session.step()
             i += 1
             if i > 10_000 { return nil }
