@@ -70,13 +70,27 @@ typedef struct arcade_vm {
     int mem_over_in_native;     /* the cap was passed while a Swift function ran */
     int native_depth;           /* Swift functions on the C stack */
     /* time budget: a watchdog thread marks a callback overdue and signals its thread,
-       whose handler installs the hook; until then Lua runs with no hook at all */
+       whose handler installs the hook; until then Lua runs with no hook at all. The budgets
+       count the CPU time of the thread running the call (its own work only: time the
+       machine gives other processes never counts), with a much larger wall-clock backstop
+       for a call blocked where CPU time cannot see it. */
     _Atomic long long call_id;          /* outermost calls so far */
     _Atomic long long call_start_ns;    /* CLOCK_MONOTONIC at its start; 0 between calls */
     _Atomic long long overdue_call;     /* the call_id the watchdog found overdue */
-    long long budget_ns;                /* how long one callback may run; 0: no limit */
-    _Atomic long long step_deadline_ns; /* when the running step's budget ends; 0: none */
+    long long budget_ns;                /* CPU time one callback may use; 0: no limit */
+    long long wall_budget_ns;           /* wall time one callback may take (the backstop) */
+    _Atomic long long step_deadline_ns; /* the thread's CPU clock reading at which the running
+                                           step's budget ends; 0: none */
+    _Atomic long long step_wall_deadline_ns; /* CLOCK_MONOTONIC at which the step's wall-clock
+                                                backstop ends; 0: none */
     pthread_t thread;                   /* the thread running the current call */
+    _Atomic clockid_t cpu_clock;        /* that thread's CPU clock (pthread_getcpuclockid) */
+    /* the watchdog's own: the call it first saw running, and the thread's CPU clock then
+       (reading another thread's CPU clock costs a system call, so the running thread never
+       reads it on a call's way in; the CPU the call used before that first look, under one
+       watchdog tick, goes uncounted) */
+    long long cpu_seen_call;
+    long long cpu_seen_ns;
     lua_State *main_thread;
     lua_State *running;                 /* the Lua thread (main or coroutine) running now */
     int budget_exhausted;               /* which budget ran out (ARCADE_BUDGET_*), until the call ends */
@@ -141,6 +155,25 @@ static inline long long arcade_now_ns(void) {
     return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+/* The CPU time the calling thread has used, in ns (a system call: Linux's vDSO reads only
+** the wall clocks, so this is for once a step and for the slow paths, never once a call). */
+static inline long long arcade_thread_cpu_ns(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0;
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* The CPU time used so far by the thread whose CPU clock is `clock`, in ns; -1 if it
+** cannot be read. */
+static inline long long arcade_clock_cpu_ns(clockid_t clock) {
+    struct timespec ts;
+    if (clock_gettime(clock, &ts) != 0) return -1;
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* The wall-clock backstop of a CPU budget: this many times the budget. */
+#define ARCADE_WALL_BACKSTOP_FACTOR 10
+
 /* glibc's, declared here because the module is not built with _GNU_SOURCE. */
 extern int pthread_sigqueue(pthread_t thread, int sig, const union sigval value);
 
@@ -163,10 +196,12 @@ static inline void arcade_push_budget_where(lua_State *L, int level) {
     lua_pushliteral(L, "");
 }
 
-/* Whether the running step's deadline has passed (the step, not the callback, ran out). */
+/* Whether the running step's budget has run out (the step, not the callback): its CPU
+** deadline on this thread's clock, or its wall-clock backstop. Called on the step's thread. */
 static inline int arcade_step_overrun(arcade_vm *vm) {
     long long deadline = atomic_load(&vm->step_deadline_ns);
-    return deadline != 0 && arcade_now_ns() >= deadline;
+    long long wall = atomic_load(&vm->step_wall_deadline_ns);
+    return (deadline != 0 && arcade_thread_cpu_ns() >= deadline) || (wall != 0 && arcade_now_ns() >= wall);
 }
 
 /* Pushes the budget error of the running call, "<where><label> exceeded its time budget", or
@@ -232,23 +267,29 @@ static inline void arcade_take_pending_watchdog_signal(void) {
     pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
-/* Starts an outermost call's budget of budget_ns (0: none) on this thread. */
+/* Starts an outermost call's budget of budget_ns of this thread's CPU time (0: none) on
+** this thread, with a wall-clock backstop of ARCADE_WALL_BACKSTOP_FACTOR times as much. */
 static inline void arcade_call_begin(lua_State *L, long long budget_ns, const char *label) {
     /* Worker threads (libdispatch's, say) start with most signals blocked; the watchdog's
-       must get through to whichever thread runs Lua. Once per thread. */
+       must get through to whichever thread runs Lua. Once per thread, with the thread's
+       CPU clock id (computed, no system call). */
     static _Thread_local int watchdog_signal_open = 0;
+    static _Thread_local clockid_t cpu_clock = CLOCK_THREAD_CPUTIME_ID;
     if (!watchdog_signal_open) {
         sigset_t set;
         sigemptyset(&set);
         sigaddset(&set, ARCADE_WATCHDOG_SIGNAL);
         pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+        if (pthread_getcpuclockid(pthread_self(), &cpu_clock) != 0) cpu_clock = CLOCK_THREAD_CPUTIME_ID;
         watchdog_signal_open = 1;
     }
     arcade_vm *vm = arcade_vm_of(L);
     vm->budget_ns = budget_ns;
+    vm->wall_budget_ns = budget_ns * ARCADE_WALL_BACKSTOP_FACTOR;
     vm->budget_label = label;
     vm->budget_exhausted = ARCADE_BUDGET_NONE;
     vm->thread = pthread_self();
+    atomic_store_explicit(&vm->cpu_clock, cpu_clock, memory_order_relaxed);  /* published by the call_id below */
     vm->running = vm->main_thread;
     atomic_fetch_add(&vm->call_id, 1);
     atomic_store(&vm->call_start_ns, budget_ns > 0 ? arcade_now_ns() : 0);
@@ -286,16 +327,24 @@ static inline void arcade_budget_resume(lua_State *L) {
     atomic_store(&vm->call_start_ns, arcade_now_ns());
 }
 
-/* For the watchdog thread: if vm's current call has run past its budget at now_ns, marks
-** it overdue and signals its thread. The call may end meanwhile: then the id has moved
-** on and the handler does nothing. Returns whether a budgeted call is running. */
+/* For the watchdog thread: if vm's current call has used up its CPU budget (its thread's
+** CPU time since the watchdog first saw the call) or its step's (the thread's CPU clock at
+** the step's deadline), or has run past a wall-clock backstop at now_ns, marks it overdue
+** and signals its thread. The call may end meanwhile: then the id has moved on and the
+** handler does nothing. Returns whether a budgeted call is running. */
 static inline int arcade_watch(arcade_vm *vm, long long now_ns) {
     long long id = atomic_load(&vm->call_id);
     long long start = atomic_load(&vm->call_start_ns);
     long long deadline = atomic_load(&vm->step_deadline_ns);
+    long long wall_deadline = atomic_load(&vm->step_wall_deadline_ns);
     if (start == 0 || vm->budget_ns <= 0) return 0;
-    int call_over = now_ns - start >= vm->budget_ns;
-    int step_over = deadline != 0 && now_ns >= deadline;
+    long long cpu = arcade_clock_cpu_ns(atomic_load(&vm->cpu_clock));
+    if (cpu >= 0 && vm->cpu_seen_call != id) {
+        vm->cpu_seen_call = id;
+        vm->cpu_seen_ns = cpu;
+    }
+    int call_over = (cpu >= 0 && cpu - vm->cpu_seen_ns >= vm->budget_ns) || now_ns - start >= vm->wall_budget_ns;
+    int step_over = (deadline != 0 && cpu >= deadline) || (wall_deadline != 0 && now_ns >= wall_deadline);
     if (!call_over && !step_over) return 1;
     if (atomic_load(&vm->overdue_call) == id) return 1;  /* already signalled */
     atomic_store(&vm->overdue_call, id);
@@ -305,9 +354,12 @@ static inline int arcade_watch(arcade_vm *vm, long long now_ns) {
     return 1;
 }
 
-/* The running step's deadline (CLOCK_MONOTONIC ns; 0: none), set by the host. */
-static inline void arcade_set_step_deadline(arcade_vm *vm, long long deadline_ns) {
-    atomic_store(&vm->step_deadline_ns, deadline_ns);
+/* The running step's deadlines, set by the host on the thread that runs the step: the
+** thread's CPU time (arcade_thread_cpu_ns) at which its budget ends, and the CLOCK_MONOTONIC
+** time of its wall-clock backstop (ns; 0: none). */
+static inline void arcade_set_step_deadline(arcade_vm *vm, long long cpu_deadline_ns, long long wall_deadline_ns) {
+    atomic_store(&vm->step_deadline_ns, cpu_deadline_ns);
+    atomic_store(&vm->step_wall_deadline_ns, wall_deadline_ns);
 }
 
 /* The watchdog thread's side of `asleep` (C11 atomics are not visible to Swift). */

@@ -277,7 +277,7 @@ enum Hostile {
             function game.draw(g)
               for i = 1, 60 do g.label(string.rep('W\\n', 500) .. i, 10, 10, { font = 'large' }) end
             end
-            """), memory: 8 << 20)
+            """), memory: 8 << 20, seconds: 30)  // the memory cap, not the speed of drawing, is tested
         let d = try #require(drawn.error)
         #expect(d.kind == .memory, "\(d.message)")
         #expect(d.message.contains("draw() exceeded its memory limit (8 MiB): a label of"), "\(d.message)")

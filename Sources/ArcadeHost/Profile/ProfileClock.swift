@@ -2,9 +2,10 @@
 import Glibc
 #endif
 
-/// The clock the step timer and the profiler read: monotonic nanoseconds
-/// (`clock_gettime(CLOCK_MONOTONIC)`, the clock of the C step deadline too; a vDSO call of
-/// some tens of nanoseconds, so a few reads per step cost nothing measurable).
+/// The clock the step timer's phases and the profiler read: monotonic nanoseconds
+/// (`clock_gettime(CLOCK_MONOTONIC)`, the clock of the budgets' wall-clock backstop too; a
+/// vDSO call of some tens of nanoseconds, so a few reads per step cost nothing measurable).
+/// The budgets themselves count CPU time (``ThreadCPUClock``).
 public enum ProfileClock {
     @inline(__always) public static func now() -> UInt64 {
         var ts = timespec()

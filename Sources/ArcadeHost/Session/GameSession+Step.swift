@@ -31,7 +31,7 @@ extension GameSession {
         guard failure == nil else { return }
         stepsRun += 1
         timer.start(budget: options.limits.secondsPerStep)
-        vm.beginStep(deadline: timer.deadline)
+        vm.beginStep(deadline: timer.deadline, wallDeadline: timer.wallDeadline)
         defer { vm.endStep() }
         // the step's saves and scores are committed together, or (killed before) not at all
         saves.store.beginGroup()
@@ -135,7 +135,7 @@ extension GameSession {
     public func deliverWithoutStep(_ events: [InputEvent]) {
         guard failure == nil, !events.isEmpty else { return }
         timer.start(budget: options.limits.secondsPerStep)
-        vm.beginStep(deadline: timer.deadline)
+        vm.beginStep(deadline: timer.deadline, wallDeadline: timer.wallDeadline)
         defer { vm.endStep() }
         do {
             for event in events {

@@ -16,17 +16,26 @@ public final class LuaVM {
     public struct Limits: Sendable, Equatable {
         /// Bytes the Lua heap may hold.
         public var memoryBytes: Int
-        /// Seconds of wall time one callback (load, update, a timer...) may run; 0: no limit.
+        /// Seconds of CPU time one callback (load, update, a timer...) may use, counted on the
+        /// thread that runs it; 0: no limit. Time the machine spends on other processes does
+        /// not count, so a game is never stopped because the machine is busy. A callback also
+        /// stops once it has taken ``wallBackstopFactor`` times as long in wall-clock time
+        /// (blocked in a way CPU time does not see).
         ///
         /// One second: sixty frames. A callback that honest code keeps busy that long has
         /// already frozen its game, so even a slow machine never stops a working game, while a
         /// runaway loop is stopped before a player wonders whether the arcade hung.
         public var secondsPerCall: Double
-        /// Seconds of wall time one whole step (its input, timers, update, animation,
-        /// physics and their callbacks, Lua and native work together) may take; 0: no limit.
+        /// Seconds of CPU time one whole step (its input, timers, update, animation,
+        /// physics and their callbacks, Lua and native work together) may use on the thread
+        /// that runs it, with the same wall-clock backstop; 0: no limit.
         /// The same second as one callback's: a callback's budget is not multiplied by the
         /// number of callbacks (200 timers, or an `every(0.001)` firing 17 times a step).
         public var secondsPerStep: Double
+
+        /// The wall-clock backstop of each budget, as a multiple of it: a callback or a step
+        /// stops after this many times its budget of real time even if it used little CPU.
+        public static let wallBackstopFactor = Double(ARCADE_WALL_BACKSTOP_FACTOR)
 
         public init(memoryBytes: Int = 64 << 20, secondsPerCall: Double = 1.0, secondsPerStep: Double = 1.0) {
             self.memoryBytes = memoryBytes
@@ -296,17 +305,19 @@ public final class LuaVM {
     // MARK: The step's budget
 
     /// Starts a step's budget: every callback until ``endStep()`` stops (with "ran past the
-    /// step's time budget", ``LuaError/Budget/step``) once the monotonic clock reaches
-    /// `deadline` (nanoseconds of `CLOCK_MONOTONIC`; 0: no step budget), whatever its own
-    /// budget, so many callbacks cannot multiply the budget. The host times the step and
-    /// checks its native work against the same deadline.
-    public func beginStep(deadline: UInt64) {
-        arcade_set_step_deadline(state, Int64(clamping: deadline))
+    /// step's time budget", ``LuaError/Budget/step``) once the CPU time of the calling
+    /// thread reaches `deadline` (nanoseconds of ``ThreadCPUClock``; 0: no step budget) or
+    /// the monotonic clock reaches `wallDeadline` (nanoseconds of `CLOCK_MONOTONIC`, the
+    /// backstop; 0: none), whatever its own budget, so many callbacks cannot multiply the
+    /// budget. Called on the thread that runs the step's callbacks. The host times the step
+    /// and checks its native work against the same deadlines.
+    public func beginStep(deadline: UInt64, wallDeadline: UInt64) {
+        arcade_set_step_deadline(state, Int64(clamping: deadline), Int64(clamping: wallDeadline))
     }
 
     /// Ends the step's budget.
     public func endStep() {
-        arcade_set_step_deadline(state, 0)
+        arcade_set_step_deadline(state, 0, 0)
     }
 
     /// Turns a failed call's status and error value into a ``LuaError``.

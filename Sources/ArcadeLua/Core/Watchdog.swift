@@ -7,6 +7,12 @@ import Glibc
 /// milliseconds, at each VM's current callback and signals the thread of any that has run
 /// past its budget. The signal handler (in CLua) then installs the hook that stops it.
 ///
+/// The budgets are CPU time of the thread running the callback, which the watchdog reads
+/// through that thread's CPU clock (`pthread_getcpuclockid`), so the running thread pays
+/// for no clock but the wall clock it already read; a call's CPU time counts from the
+/// watchdog's first look at it (at most a tick after it began). A wall-clock backstop of
+/// ten times the budget stops a call blocked where CPU time does not move.
+///
 /// Lua code thus runs with no hook at all on the normal path: a count hook would make Lua
 /// 5.4 trap on every instruction. Only an overrunning callback pays, once. While no budgeted
 /// callback runs anywhere (a menu waiting for a key, a paused game), the thread sleeps until
@@ -85,6 +91,9 @@ final class Watchdog: @unchecked Sendable {
             }
             arcade_watchdog_count_sleep(wake)
             waitForWake()
+            // A first look at once: a call's CPU time counts from the watchdog's first look
+            // at it, which should not wait a tick.
+            _ = look(now: arcade_now_ns())
         }
     }
 
