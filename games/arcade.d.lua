@@ -227,6 +227,10 @@ function arcade.score.submit(score) end
 ---@return integer? best
 function arcade.score.best() end
 
+---Forgets the best score, for a game whose scores now mean something else (new rules):
+---the next score submitted becomes the best. Call it once, marked by a save of your own.
+function arcade.score.reset() end
+
 ---Booleans, finite numbers, UTF-8 strings, and tables of them that are arrays (keys 1..n) or have only string keys.
 ---@alias arcade.Savable boolean|number|string|table
 

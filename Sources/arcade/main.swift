@@ -126,4 +126,5 @@ enum Output {
     static func outRaw(_ s: String) { FileIO.writeAll(1, s) }
 }
 
+ArcadeProcess.start()
 Arcade.main()

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Testing
 import ArcadeCore
@@ -74,6 +77,44 @@ import ArcadeRender
         let broken = try world.arcade(["pack", fixtureGames + "/broken-manifest"])
         #expect(broken.status == 1 && broken.err.hasPrefix("arcade pack: refused: broken-manifest/manifest.lua"))
         #expect(world.contents(world.work) == ["one.arcade", "two.arcade"])
+    }
+
+    /// Under a file size limit (`ulimit -f`) the arcade is not killed by SIGXFSZ: pack, play
+    /// and install of a cart each say why they could not write and leave no half-written file.
+    @Test func pastAFileSizeLimitCartCommandsSayWhyAndLeaveNothing() throws {
+        let world = try CartWorld("cart-fsize")
+        // a child inherits an ignored signal: this process ignores SIGXFSZ once it opened a save
+        // file, and the arcade must be seen to ignore it by itself (the limit applies only to
+        // the child, so the default action here endangers nothing)
+        let before = signal(SIGXFSZ, SIG_DFL)
+        defer { signal(SIGXFSZ, before) }
+        let piggy = try world.copyBundled("coinbank", as: "piggy")
+        #expect(try world.arcade(["pack", piggy.folder, "-o", "piggy.arcade"]).status == 0)
+        func limited(_ args: [String]) throws -> (status: Int32, reason: Process.TerminationReason, err: String) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            // 4 blocks (2 KiB in sh's 512-byte blocks): far less than a cart or its files
+            p.arguments = ["-c", "ulimit -f 4 && exec \"$0\" \"$@\"", try arcadeExecutable()] + args
+            p.environment = world.environment
+            p.currentDirectoryURL = URL(fileURLWithPath: world.work)
+            let err = Pipe()
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = err
+            try p.run()
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            return (p.terminationStatus, p.terminationReason, text)
+        }
+        let pack = try limited(["pack", piggy.folder, "-o", "again.arcade"])
+        #expect(pack.reason == .exit && pack.status == 1, "pack ended by \(pack.reason) \(pack.status)")
+        #expect(pack.err.contains("again.arcade: File too large"), "\(pack.err)")
+        for args in [["play", "piggy.arcade", "--headless", "--frames", "2"], ["install", "piggy.arcade"]] {
+            let run = try limited(args)
+            #expect(run.reason == .exit && run.status != 0, "\(args[0]) ended by \(run.reason) \(run.status)")
+            #expect(run.err.contains("File too large"), "\(args[0]): \(run.err)")
+        }
+        #expect(world.contents(world.work) == ["piggy.arcade", "source"])
+        #expect(world.isUntouched)
     }
 
     /// Refused on the command line with one line on stderr, and nothing in the games folder.

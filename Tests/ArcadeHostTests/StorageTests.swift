@@ -32,6 +32,13 @@ import ArcadeLua
         #expect(try store.bestScores() == ["fishing": 120, "giftcombo": -5])
         #expect(try store.submitScore(121, game: "fishing"))
         #expect(try store.bestScore(game: "fishing") == 121)
+        // a reset forgets one game's best, for good, and only that game's
+        try store.resetBestScore(game: "fishing")
+        #expect(try store.bestScore(game: "fishing") == nil)
+        #expect(try store.submitScore(10, game: "fishing"))
+        store.close()
+        let again = SaveStore(location: .file(dir.database))
+        #expect(try again.bestScores() == ["fishing": 10, "giftcombo": -5])
     }
 
     @Test func nilDeletesAndOverwritesReplace() throws {

@@ -28,6 +28,11 @@ final class DictionaryStorage: GameStorage {
         if let failure { throw failure }
         return best
     }
+
+    func resetBestScore() throws(GameStorageError) {
+        if let failure { throw failure }
+        best = nil
+    }
 }
 
 @Suite struct SaveModuleTests {
@@ -128,6 +133,10 @@ final class DictionaryStorage: GameStorage {
         #expect(try t.run("return arcade.score.submit(12.0)") == .bool(true))
         #expect(try t.run("return arcade.score.best()") == .int(12))
         #expect(storage.best == 12)
+        // new rules: the old best is forgotten and the next score is the best, however low
+        #expect(try t.run("arcade.score.reset(); return arcade.score.best()") == .nil)
+        #expect(try t.run("return arcade.score.submit(3)") == .bool(true))
+        #expect(storage.best == 3)
     }
 
     @Test func storageFailuresAreLuaErrorsNamingTheFunction() throws {
@@ -141,6 +150,8 @@ final class DictionaryStorage: GameStorage {
                 == "test/main.lua:1: arcade.score.submit: could not save: the disk is full (/saves/arcade.sqlite)")
         #expect(t.error("arcade.score.best()")?.message
                 == "test/main.lua:1: arcade.score.best: could not save: the disk is full (/saves/arcade.sqlite)")
+        #expect(t.error("arcade.score.reset()")?.message
+                == "test/main.lua:1: arcade.score.reset: could not save: the disk is full (/saves/arcade.sqlite)")
         // a game can catch them and carry on
         #expect(try t.run("local ok, err = pcall(arcade.save.set, 'k', 1); return not ok and err:match('disk is full') ~= nil") == .bool(true))
     }

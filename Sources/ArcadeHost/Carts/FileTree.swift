@@ -5,31 +5,37 @@ import Glibc
 /// Folders made and removed, and files written whole, for carts: never following a link,
 /// never writing over a file that is already there.
 enum FileTree {
-    /// Writes `bytes` to a new file at `path` (mode 0644); false when it exists already, is
-    /// a link, or not all of it could be written.
-    static func create(_ path: String, _ bytes: [UInt8]) -> Bool {
+    /// Writes `bytes` to a new file at `path` (mode 0644). Returns nil when done, or why not
+    /// (the `strerror` text): it exists already, is a link, or not all of it could be written
+    /// (a full disk, a file size limit).
+    static func create(_ path: String, _ bytes: [UInt8]) -> String? {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        let ok = bytes.withUnsafeBytes { FileIO.writeAll(fd, $0) }
-        return close(fd) == 0 && ok
+        guard fd >= 0 else { return SaveFile.errorText(errno) }
+        let written = bytes.withUnsafeBytes { FileIO.writeAll(fd, $0) }
+        // a write of nothing at all (a zero-byte limit) sets no errno: say what it means
+        let writeError = written ? nil : errno == 0 ? "no room to write" : SaveFile.errorText(errno)
+        let closed = close(fd) == 0
+        return writeError ?? (closed ? nil : SaveFile.errorText(errno))
     }
 
     /// Writes `bytes` to `path` whole or not at all: into a hidden file beside it, then
-    /// renamed over it. False when either step fails (the hidden file is removed).
-    static func replace(_ path: String, with bytes: [UInt8]) -> Bool {
+    /// renamed over it. Returns nil when done, or why not (the hidden file is removed).
+    static func replace(_ path: String, with bytes: [UInt8]) -> String? {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).writing-\(getpid())"
-        guard create(temporary, bytes) else {
+        errno = 0
+        if let problem = create(temporary, bytes) {
             unlink(temporary)
-            return false
+            return problem
         }
         guard rename(temporary, path) == 0 else {
+            let problem = SaveFile.errorText(errno)
             unlink(temporary)
-            return false
+            return problem
         }
-        return true
+        return nil
     }
 
     /// Makes `path` and any missing folder above it (mode 0755, or 0700 with `private`).
@@ -86,9 +92,14 @@ extension Cart {
         for file in files {
             let full = folder + "/" + file.path
             let parent = String(full[..<full.lastIndex(of: "/")!])
-            guard FileTree.makeFolders(parent) != nil, FileTree.create(full, file.bytes) else {
+            guard FileTree.makeFolders(parent) != nil else {
                 FileTree.remove(folder)
                 throw CartProblem("cannot write \(full)")
+            }
+            errno = 0
+            if let problem = FileTree.create(full, file.bytes) {
+                FileTree.remove(folder)
+                throw CartProblem("cannot write \(full): \(problem)")
             }
         }
     }
@@ -101,7 +112,7 @@ extension Cart {
     /// - Throws: ``CartProblem`` when it cannot be written (nothing is left behind).
     public func save(to path: String) throws(CartProblem) -> String {
         let file = isDirectory(path) ? (path.hasSuffix("/") ? path : path + "/") + id + Cart.fileExtension : path
-        guard FileTree.replace(file, with: bytes) else { throw CartProblem("cannot write \(file)") }
+        if let problem = FileTree.replace(file, with: bytes) { throw CartProblem("cannot write \(file): \(problem)") }
         return file
     }
 }

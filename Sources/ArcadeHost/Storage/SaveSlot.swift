@@ -28,6 +28,11 @@ public final class SaveSlot: GameStorage {
         do { return try store.submitScore(score, game: gameID) } catch { throw GameStorageError(error.message) }
     }
 
+    /// Forgets the game's best score.
+    public func resetBestScore() throws(GameStorageError) {
+        do { try store.resetBestScore(game: gameID) } catch { throw GameStorageError(error.message) }
+    }
+
     /// The game's best score, or nil before its first.
     public func bestScore() throws(GameStorageError) -> Int64? {
         do { return try store.bestScore(game: gameID) } catch { throw GameStorageError(error.message) }

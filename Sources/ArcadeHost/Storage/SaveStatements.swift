@@ -15,6 +15,7 @@ struct SaveStatements {
     let best: SQLiteStatement
     let setBest: SQLiteStatement
     let allBest: SQLiteStatement
+    let deleteBest: SQLiteStatement
 
     init(_ db: SQLiteDatabase) throws(SQLiteFailure) {
         func make(_ sql: String) throws(SQLiteFailure) -> SQLiteStatement {
@@ -41,5 +42,6 @@ struct SaveStatements {
             ON CONFLICT(game_id) DO UPDATE SET score = excluded.score, saved_at = excluded.saved_at
             """)
         allBest = try make("SELECT game_id, score FROM best_scores ORDER BY game_id")
+        deleteBest = try make("DELETE FROM best_scores WHERE game_id = ?1")
     }
 }

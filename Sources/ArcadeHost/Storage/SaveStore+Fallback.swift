@@ -31,6 +31,7 @@ extension SaveStore {
             switch write {
             case .value(let value, let game, let key): try? setValue(value, game: game, key: key)
             case .score(let score, let game): _ = try? submitScore(score, game: game)
+            case .resetScore(let game): try? resetBestScore(game: game)
             }
         }
     }

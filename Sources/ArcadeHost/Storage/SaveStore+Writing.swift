@@ -6,6 +6,7 @@ import CSQLite
 enum PendingWrite {
     case value(LuaValue?, game: String, key: String)
     case score(Int64, game: String)
+    case resetScore(game: String)
 }
 
 /// Groups, transactions, and what happens when the file fails: reads and writes retried in

@@ -265,6 +265,15 @@ public final class SaveStore {
         }
     }
 
+    /// Forgets the best score of `game` (its scores have come to mean something else): the
+    /// next one submitted becomes the best.
+    public func resetBestScore(game: String) throws(StorageError) {
+        try write(.resetScore(game: game), doing: "reset the best score") { st in
+            st.deleteBest.bind(1, game)
+            try st.deleteBest.run()
+        }
+    }
+
     /// The best score of `game`, or nil before its first.
     public func bestScore(game: String) throws(StorageError) -> Int64? {
         try read(doing: "read scores") { st in

@@ -11,6 +11,9 @@ public protocol GameStorage {
     func submitScore(_ score: Int64) throws(GameStorageError) -> Bool
     /// The best score recorded, or nil before the first.
     func bestScore() throws(GameStorageError) -> Int64?
+    /// Forgets the best score: the game's scores have come to mean something else (new
+    /// rules), so the next one submitted becomes the best.
+    func resetBestScore() throws(GameStorageError)
 }
 
 /// A storage failure told to the game as a Lua error: a limit, a full disk, a busy or
@@ -29,7 +32,8 @@ public struct GameStorageError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String { message }
 }
 
-/// `arcade.save.get` / `arcade.save.set` and `arcade.score.submit` / `arcade.score.best`.
+/// `arcade.save.get` / `arcade.save.set` and `arcade.score.submit` / `arcade.score.best` /
+/// `arcade.score.reset`.
 ///
 /// Values are checked here, where the Lua value still exists: booleans, finite numbers,
 /// UTF-8 strings, and tables of those that are either arrays (keys exactly 1..n) or have
@@ -52,6 +56,7 @@ public enum SaveModule {
         vm.register(in: "arcade.score", [
             ("submit", { s in try submit(s, storage) }),
             ("best", { s in try best(s, storage) }),
+            ("reset", { s in try reset(s, storage) }),
         ])
     }
 
@@ -89,6 +94,13 @@ public enum SaveModule {
             s.pushNil()
         }
         return 1
+    }
+
+    /// `arcade.score.reset()`: forgets the best score, for a game whose scores now mean
+    /// something else.
+    private static func reset(_ s: LuaStack, _ storage: any GameStorage) throws -> Int32 {
+        try reporting("arcade.score.reset") { () throws(GameStorageError) in try storage.resetBestScore() }
+        return 0
     }
 
     /// Runs a storage call, turning its failure into a Lua error that names the function.

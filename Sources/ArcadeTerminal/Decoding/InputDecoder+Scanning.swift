@@ -15,6 +15,13 @@ extension InputDecoder {
         case ignore(length: Int)
         /// The first `length` bytes of a sequence too long to be real; skip up to its end.
         case overlong(length: Int)
+        /// A control string (DCS, OSC, APC, PM, SOS) whose body runs on past `length` bytes
+        /// without its terminator: drop bytes up to the terminator. `eightBit`: it began with
+        /// an 8-bit introducer, so a raw 0x9C byte ends it too.
+        case overlongString(length: Int, eightBit: Bool)
+        /// A control string ended by an ESC that is not part of it (`length` bytes up to it):
+        /// the ESC is decoded afresh, and `ESC \` right there is its terminator.
+        case stringUntilEscape(length: Int)
         /// The buffer ends before the event does; wait for more bytes.
         case incomplete
     }
@@ -31,7 +38,78 @@ extension InputDecoder {
         if bytes[index] == escape {
             return scanEscape(bytes, at: index, lastPressedButton: &lastPressedButton)
         }
+        // A C1 control, as one 8-bit byte (0x80-0x9F, which never starts a UTF-8 character)
+        // or in UTF-8 (C2 80 - C2 9F): the same as ESC and the byte 0x40 lower.
+        if (0x80...0x9F).contains(bytes[index]) {
+            return scanC1(bytes[index], bytes, at: index, introducer: 1, lastPressedButton: &lastPressedButton)
+        }
+        if bytes[index] == 0xC2 {
+            guard index + 1 < bytes.count else { return .incomplete }
+            if (0x80...0x9F).contains(bytes[index + 1]) {
+                return scanC1(bytes[index + 1], bytes, at: index, introducer: 2, lastPressedButton: &lastPressedButton)
+            }
+        }
         return scanPlain(bytes, at: index)
+    }
+
+    /// A C1 control `c1` that starts `introducer` bytes at `index`: CSI and SS3 introduce the
+    /// sequences their ESC forms do, the string introducers a control string; every other
+    /// C1 control (a stray ST among them) means nothing to a game and is dropped.
+    private static func scanC1(
+        _ c1: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, introducer: Int,
+        lastPressedButton: inout MouseButton
+    ) -> Scan {
+        switch c1 - 0x40 {
+        case UInt8(ascii: "["):
+            return scanCSI(bytes, at: index, body: index + introducer, lastPressedButton: &lastPressedButton)
+        case UInt8(ascii: "O"):
+            return scanSS3(bytes, at: index, body: index + introducer)
+        case let kind where isStringIntroducer(kind):
+            return scanString(bytes, at: index, body: index + introducer, eightBit: introducer == 1)
+        default:
+            return .ignore(length: introducer)
+        }
+    }
+
+    /// The final bytes of `ESC P` (DCS), `ESC X` (SOS), `ESC ]` (OSC), `ESC ^` (PM) and
+    /// `ESC _` (APC): each opens a control string that runs to its terminator. Terminals send
+    /// them as replies to queries the arcade never makes (another program's, arriving late).
+    static func isStringIntroducer(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "P") || byte == UInt8(ascii: "X") || byte == UInt8(ascii: "]")
+            || byte == UInt8(ascii: "^") || byte == UInt8(ascii: "_")
+    }
+
+    /// How a control string's body ends at `bytes[i]`: the length of its terminator (BEL, the
+    /// UTF-8 ST C2 9C, the 8-bit ST 0x9C after an 8-bit introducer, or CAN and SUB, which
+    /// cancel it); 0 when the string goes on; nil when the buffer ends inside a terminator.
+    /// An ESC is reported as -1: it ends the string but is not part of it.
+    static func stringTerminator(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, eightBit: Bool) -> Int? {
+        switch bytes[i] {
+        case 0x07, 0x18, 0x1A: return 1
+        case escape: return -1
+        case 0x9C where eightBit: return 1
+        case 0xC2:
+            guard i + 1 < bytes.count else { return nil }
+            return bytes[i + 1] == 0x9C ? 2 : 0
+        default: return 0
+        }
+    }
+
+    /// A control string from `index` whose body starts at `body`: dropped whole, terminator
+    /// included; a body longer than ``InputDecoder/maximumSequenceLength`` is dropped as it
+    /// arrives, so the buffer stays bounded.
+    private static func scanString(
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, body: Int, eightBit: Bool
+    ) -> Scan {
+        let limit = min(bytes.count, index + maximumSequenceLength)
+        var i = body
+        while i < limit {
+            guard let end = stringTerminator(bytes, at: i, eightBit: eightBit) else { return .incomplete }
+            if end < 0 { return .stringUntilEscape(length: i - index) }
+            if end > 0 { return .ignore(length: i + end - index) }
+            i += 1
+        }
+        return limit < index + maximumSequenceLength ? .incomplete : .overlongString(length: limit - index, eightBit: eightBit)
     }
 
     /// A key that is not an escape sequence: one ASCII byte or one UTF-8 character.
@@ -71,16 +149,21 @@ extension InputDecoder {
         return .event(.key(key), length: length)
     }
 
-    /// What follows an ESC: a CSI or SS3 sequence, an Alt+key, or (ESC ESC) the Esc key.
+    /// What follows an ESC: a CSI or SS3 sequence, a control string, an Alt+key, or (ESC ESC)
+    /// the Esc key.
     private static func scanEscape(
         _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, lastPressedButton: inout MouseButton
     ) -> Scan {
         guard index + 1 < bytes.count else { return .incomplete }
         switch bytes[index + 1] {
         case UInt8(ascii: "["):
-            return scanCSI(bytes, at: index, lastPressedButton: &lastPressedButton)
+            return scanCSI(bytes, at: index, body: index + 2, lastPressedButton: &lastPressedButton)
         case UInt8(ascii: "O"):
-            return scanSS3(bytes, at: index)
+            return scanSS3(bytes, at: index, body: index + 2)
+        case let kind where isStringIntroducer(kind):
+            // Alone, these two bytes are what Alt+P, Alt+] and the like send: `flush()` makes
+            // them that key once input goes quiet.
+            return scanString(bytes, at: index, body: index + 2, eightBit: false)
         case escape:
             // Esc pressed twice: the first is a key, the second starts afresh.
             return .event(.key(KeyEvent("esc")), length: 1)
@@ -99,23 +182,27 @@ extension InputDecoder {
 
     /// `ESC O x`: arrows, Home/End and F1-F4 in application mode, the application keypad,
     /// rxvt's Ctrl+arrows (`ESC O a`...`d`), and the rare `ESC O 1;5 A` with modifiers.
-    private static func scanSS3(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Scan {
+    /// `body`: where the sequence's bytes after `ESC O` (or the 8-bit SS3) begin.
+    private static func scanSS3(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, body: Int) -> Scan {
         let limit = min(bytes.count, index + ss3Limit)
-        var end = index + 2
+        var end = body
         while end < limit, (0x30...0x3B).contains(bytes[end]) { end += 1 }
         guard end < limit else {
             return limit < index + ss3Limit ? .incomplete : .ignore(length: limit - index)
         }
         let final = bytes[end]
         guard (0x40...0x7E).contains(final) else {
-            // Not a sequence after all: ESC O is what Alt+Shift+O sends.
-            if end == index + 2 {
-                return .event(.key(KeyEvent("o", modifiers: [.alt, .shift])), length: 2)
+            // Not a sequence after all: ESC O is what Alt+Shift+O sends (an 8-bit SS3 is no key).
+            if end == body {
+                if body == index + 2 && bytes[index] == escape {
+                    return .event(.key(KeyEvent("o", modifiers: [.alt, .shift])), length: 2)
+                }
+                return .ignore(length: body - index)
             }
             return .ignore(length: end - index)
         }
         let length = end - index + 1
-        let parameters = ControlParameters(bytes: bytes, range: (index + 2)..<end)
+        let parameters = ControlParameters(bytes: bytes, range: body..<end)
         let fields = parameters.fieldCount
         let modifiers =
             fields == 0 ? [] : KeyNames.modifiers(parameter: parameters.value(fields - 1) ?? 1)
@@ -130,22 +217,23 @@ extension InputDecoder {
 
     /// `ESC [ ...`: parameters, optional intermediates, one final byte; plus two older forms
     /// that break that grammar (X10 mouse and the Linux console's F1-F5).
+    /// `body`: where the bytes after `ESC [` (or the 8-bit CSI) begin.
     private static func scanCSI(
-        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, lastPressedButton: inout MouseButton
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, body start: Int, lastPressedButton: inout MouseButton
     ) -> Scan {
-        let start = index + 2
         guard start < bytes.count else { return .incomplete }
         if bytes[start] == UInt8(ascii: "M") {
-            return scanX10Mouse(bytes, at: index, lastPressedButton: &lastPressedButton)
+            return scanX10Mouse(bytes, at: index, body: start, lastPressedButton: &lastPressedButton)
         }
         if bytes[start] == UInt8(ascii: "[") {
             // Linux console: ESC [ [ A ... ESC [ [ E are F1-F5.
             guard start + 1 < bytes.count else { return .incomplete }
             let key = bytes[start + 1]
+            let length = start + 2 - index
             if (UInt8(ascii: "A")...UInt8(ascii: "E")).contains(key) {
-                return .event(.key(KeyEvent("f\(key - UInt8(ascii: "A") + 1)")), length: 4)
+                return .event(.key(KeyEvent("f\(key - UInt8(ascii: "A") + 1)")), length: length)
             }
-            return .ignore(length: (0x40...0x7E).contains(key) ? 4 : 3)
+            return .ignore(length: (0x40...0x7E).contains(key) ? length : length - 1)
         }
 
         let limit = min(bytes.count, index + maximumSequenceLength)
@@ -165,7 +253,9 @@ extension InputDecoder {
             return .event(.key(KeyEvent(name, modifiers: .shift)), length: end - index + 1)
         }
         let parameterEnd = end
-        while end < limit, (0x20...0x2F).contains(bytes[end]) { end += 1 }
+        // Intermediate bytes, and anything of the parameter range after them (`CSI SP 0 n`
+        // breaks the grammar's order), belong to the sequence up to its final byte.
+        while end < limit, (0x20...0x3F).contains(bytes[end]) { end += 1 }
         guard end < limit else {
             return limit < index + maximumSequenceLength
                 ? .incomplete : .overlong(length: limit - index)
@@ -175,7 +265,8 @@ extension InputDecoder {
         // decode that byte afresh.
         guard (0x40...0x7E).contains(final) else { return .ignore(length: end - index) }
         let length = end - index + 1
-        // Intermediates only appear in replies to queries we never send.
+        // Intermediates only appear in replies to queries we never send, and sequences
+        // with them are no keys.
         guard parameterEnd == end else { return .ignore(length: length) }
 
         switch marker {
@@ -257,18 +348,19 @@ extension InputDecoder {
     /// `ESC [ M b x y`: the X10 mouse encoding, each value a byte offset by 32, for terminals
     /// that ignore the SGR mode we ask for.
     private static func scanX10Mouse(
-        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, lastPressedButton: inout MouseButton
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, body: Int, lastPressedButton: inout MouseButton
     ) -> Scan {
-        guard index + 5 < bytes.count else { return .incomplete }
-        let code = Int(bytes[index + 3]) - 32
-        let x = Int(bytes[index + 4]) - 32
-        let y = Int(bytes[index + 5]) - 32
+        guard body + 3 < bytes.count else { return .incomplete }
+        let code = Int(bytes[body + 1]) - 32
+        let x = Int(bytes[body + 2]) - 32
+        let y = Int(bytes[body + 3]) - 32
+        let length = body + 4 - index
         guard code >= 0, x >= 1, y >= 1,
             let event = mouse(
                 code: code, col: x - 1, row: y - 1, released: false,
                 lastPressedButton: &lastPressedButton)
-        else { return .ignore(length: 6) }
-        return .event(.mouse(event), length: 6)
+        else { return .ignore(length: length) }
+        return .event(.mouse(event), length: length)
     }
 
     /// A mouse event from an xterm button code: low bits the button (3 = released, button

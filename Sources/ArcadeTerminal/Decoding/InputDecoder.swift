@@ -8,7 +8,10 @@ import ArcadeCore
 /// VTE, rxvt, tmux and the Linux console (with xterm's modifier parameter), the kitty keyboard
 /// protocol (`CSI code;mods:event u`, with press, repeat and release), xterm's
 /// modifyOtherKeys (`CSI 27;mods;code ~`), SGR mouse reports and the older X10 ones.
-/// Sequences it does not know are swallowed whole and never leak out as keys.
+/// Sequences it does not know are swallowed whole and never leak out as keys: control strings
+/// (DCS, OSC, APC, PM and SOS, such as another program's late colour or capability replies)
+/// up to their terminator however long they are, C1 controls in their 8-bit and UTF-8 forms
+/// (an 8-bit CSI or SS3 reads as its ESC form), and sequences with intermediate bytes.
 ///
 /// A lone ESC cannot be told from the start of a sequence by its bytes, only by time: after an
 /// ESC with nothing behind it the decoder waits (`hasPendingEscape`), and the reader calls
@@ -24,6 +27,12 @@ public struct InputDecoder: Sendable {
     private var pending: [UInt8] = []
     /// True while skipping the tail of an over-long sequence.
     private var isSkippingOverlong = false
+    /// Set while dropping the body of a control string too long to hold: true when it began
+    /// with an 8-bit introducer, whose 8-bit ST ends it too.
+    private var skippingString: Bool? = nil
+    /// True right after a control string that an ESC ended: an `ESC \` there is the
+    /// string's terminator, not Alt+\.
+    private var afterString = false
     /// The button of the last press, because X10 mouse releases do not say which one.
     private var lastPressedButton: MouseButton = .left
     /// Replies to our queries found in the stream, oldest first.
@@ -43,7 +52,7 @@ public struct InputDecoder: Sendable {
     /// True when bytes are held back (an unfinished sequence or character, or the tail of an
     /// over-long sequence being skipped). The reader flushes once input goes quiet.
     public var hasPendingInput: Bool {
-        !pending.isEmpty || isSkippingOverlong
+        !pending.isEmpty || isSkippingOverlong || skippingString != nil
     }
 
     /// How many bytes are held back; never more than `maximumSequenceLength` between calls.
@@ -64,8 +73,10 @@ public struct InputDecoder: Sendable {
     }
 
     /// Settles what is held back because no more bytes are coming: a lone ESC becomes `esc`;
-    /// `ESC [` and `ESC O` become Alt+`[` and Alt+Shift+`o` (what those keys send); any other
-    /// unfinished sequence or character is dropped.
+    /// `ESC [` and `ESC O` become Alt+`[` and Alt+Shift+`o` (what those keys send), and so do
+    /// the control string introducers `ESC P`, `ESC X`, `ESC ]`, `ESC ^` and `ESC _` (Alt+Shift+P,
+    /// Alt+]...); any other unfinished sequence or character is dropped, and a control string
+    /// that never ended ends here.
     public mutating func flush() -> [InputEvent] {
         var events: [InputEvent] = []
         flush(into: &events)
@@ -77,6 +88,8 @@ public struct InputDecoder: Sendable {
         defer {
             pending.removeAll(keepingCapacity: true)
             isSkippingOverlong = false
+            skippingString = nil
+            afterString = false
         }
         guard pending.first == Self.escape else { return }
         if pending.count == 1 {
@@ -85,6 +98,9 @@ public struct InputDecoder: Sendable {
             events.append(.key(KeyEvent("[", modifiers: .alt)))
         } else if pending.count == 2 && pending[1] == UInt8(ascii: "O") {
             events.append(.key(KeyEvent("o", modifiers: [.alt, .shift])))
+        } else if pending.count == 2 && Self.isStringIntroducer(pending[1]),
+                  let key = KeyNames.singleByte(pending[1]) {
+            events.append(.key(KeyEvent(key.key, modifiers: key.modifiers.union(.alt))))
         }
     }
 
@@ -92,6 +108,8 @@ public struct InputDecoder: Sendable {
     public mutating func reset() {
         pending.removeAll(keepingCapacity: true)
         isSkippingOverlong = false
+        skippingString = nil
+        afterString = false
     }
 
     /// Returns the terminal's replies found so far and forgets them.
@@ -103,11 +121,42 @@ public struct InputDecoder: Sendable {
     /// Decodes as much of `pending` as is complete and keeps the unfinished rest.
     private mutating func drain(into events: inout [InputEvent]) {
         var skipping = isSkippingOverlong
+        var inString = skippingString
+        var stringEnded = afterString
         var button = lastPressedButton
         var found: [TerminalReply] = []
         let consumed = pending.withUnsafeBufferPointer { bytes -> Int in
             var index = 0
             while index < bytes.count {
+                if let eightBit = inString {
+                    // The body of a long control string: dropped up to its terminator.
+                    guard let end = Self.stringTerminator(bytes, at: index, eightBit: eightBit) else {
+                        return index  // C2 at the end of a read: is it the start of ST?
+                    }
+                    if end == 0 {
+                        index += 1
+                        continue
+                    }
+                    inString = nil
+                    if end < 0 {
+                        stringEnded = true
+                    } else {
+                        index += end
+                    }
+                    continue
+                }
+                if stringEnded {
+                    // `ESC \` just after a string an ESC ended is that string's terminator.
+                    if bytes[index] == Self.escape {
+                        guard index + 1 < bytes.count else { return index }
+                        if bytes[index + 1] == UInt8(ascii: "\\") {
+                            stringEnded = false
+                            index += 2
+                            continue
+                        }
+                    }
+                    stringEnded = false
+                }
                 if skipping {
                     // Parameter and intermediate bytes belong to the garbage; its final byte
                     // ends it; anything else means it was cut off, and that byte is input again.
@@ -132,6 +181,12 @@ public struct InputDecoder: Sendable {
                 case .overlong(let length):
                     index += length
                     skipping = true
+                case .overlongString(let length, let eightBit):
+                    index += length
+                    inString = eightBit
+                case .stringUntilEscape(let length):
+                    index += length
+                    stringEnded = true
                 case .incomplete:
                     return index
                 }
@@ -140,6 +195,8 @@ public struct InputDecoder: Sendable {
         }
         pending.removeFirst(consumed)
         isSkippingOverlong = skipping
+        skippingString = inString
+        afterString = stringEnded
         lastPressedButton = button
         if !found.isEmpty { replies.append(contentsOf: found) }
     }

@@ -31,7 +31,7 @@ struct SignalTimeState {
     /// default action).
     var previousActions: UnsafeMutablePointer<sigaction>
     /// Which signals we installed handlers for (bit `signo`), to put back exactly those.
-    var installed: UInt64 = 0
+    var installed: UInt128 = 0
 }
 
 /// The one signal-time state of the process.
@@ -83,9 +83,9 @@ let continuedAfterStop = Atomic<Bool>(false)
 /// the self-pipe.
 ///
 /// Fatal signals (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT; Swift's runtime traps
-/// raise SIGILL or SIGTRAP) and terminating ones (SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1,
-/// SIGUSR2, SIGPIPE, SIGALRM: every other signal whose default action ends the process) are
-/// handled alike: write the precomputed restore bytes, put back the saved termios, drop
+/// raise SIGILL or SIGTRAP) and terminating ones (every other signal whose default action ends
+/// the process: SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGXCPU from a CPU-time limit, SIGSYS, the
+/// real-time signals and the rest, see ``terminatingSignals``) are handled alike: write the precomputed restore bytes, put back the saved termios, drop
 /// pending input, then raise the signal again. A fatal signal goes on to the previous
 /// disposition, so a crash still reaches the Swift backtracer, now printing to a sane
 /// terminal. A terminating one goes to the default action: the Swift runtime catches SIGQUIT
@@ -103,7 +103,23 @@ let continuedAfterStop = Atomic<Bool>(false)
 /// which repaints everything. SIGCONT alone (after an uncatchable SIGSTOP) wakes it too.
 enum SignalGuard {
     static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
-    static let terminatingSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM]
+    /// Signals whose default action does not end the process: they are ignored (SIGCHLD,
+    /// SIGURG, SIGWINCH), continue it (SIGCONT) or stop it (SIGSTOP, SIGTSTP, SIGTTIN,
+    /// SIGTTOU). POSIX fixes this list; every other signal ends the process by default.
+    static let harmlessByDefault: [Int32] = [SIGCHLD, SIGURG, SIGWINCH, SIGCONT, SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU]
+
+    /// Every signal whose default action ends the process, other than the fatal ones and
+    /// SIGKILL (which cannot be caught): all numbers from 1 to the last real-time signal, less
+    /// ``harmlessByDefault``, the numbers the C library keeps for itself below `SIGRTMIN`, and
+    /// SIGXFSZ, which the arcade ignores from its start (`ArcadeProcess.start()`) so that a write
+    /// past a file size limit fails with a message. Derived from the table, so a signal is never left out by hand.
+    static let terminatingSignals: [Int32] = {
+        let firstRealTime = __libc_current_sigrtmin(), lastRealTime = __libc_current_sigrtmax()
+        let skipped = Set(harmlessByDefault + fatalSignals + [SIGKILL, SIGXFSZ])
+        return (Int32(1)...lastRealTime).filter { signal in
+            !skipped.contains(signal) && (signal <= SIGSYS || signal >= firstRealTime)
+        }
+    }()
 
     /// Fills the signal-time state and arms the restore. Call before `install()`.
     static func arm(inputFD: Int32, outputFD: Int32, saved: termios, raw: termios, wakeFD: Int32) {
@@ -144,7 +160,7 @@ enum SignalGuard {
     static func uninstall() {
         let state = signalTimeState
         let installed = state.pointee.installed
-        for signal in Int32(1)..<Int32(64) where installed & (1 << UInt64(signal)) != 0 {
+        for signal in Int32(1)..<Int32(NSIG) where installed & (1 << UInt128(signal)) != 0 {
             _ = sigaction(signal, state.pointee.previousActions + Int(signal), nil)
         }
         state.pointee.installed = 0
@@ -227,7 +243,7 @@ enum SignalGuard {
         sigfillset(&action.sa_mask)
         action.sa_flags = flags
         guard sigaction(signal, &action, nil) == 0 else { return }
-        state.pointee.installed |= 1 << UInt64(signal)
+        state.pointee.installed |= 1 << UInt128(signal)
     }
 
     /// Gives this thread an alternate signal stack if it has none, so a stack overflow (SIGSEGV
