@@ -651,6 +651,8 @@ end
 
 function game.load(ctx)
   local s = game.state
+  -- a score is one run's now: a best kept under the old rules is forgotten once
+  require("lib.scorerules").adopt(2)
   s.phase = "ready"
   s.dropped, s.balls, s.count, s.gate_open = 0, 0, 0, false
   s.score, s.round, s.round_score, s.level, s.pile, s.live = 0, 1, 0, 1, 0, 0

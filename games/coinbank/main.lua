@@ -539,6 +539,8 @@ end
 
 function game.load(ctx)
   local s = game.state
+  -- a score is one run's now: a best kept under the old rules is forgotten once
+  require("lib.scorerules").adopt(2)
   s.banked = arcade.save.get("total") or 0
   s.best = arcade.score.best() or 0
   s.phase = "ready"

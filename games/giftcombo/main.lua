@@ -1217,6 +1217,8 @@ end
 
 function game.load(ctx)
   local s = game.state
+  -- a score is one run's now: a best kept under the old rules is forgotten once
+  require("lib.scorerules").adopt(2)
   s.phase, s.score, s.level = "ready", 0, 1
   s.hearts, s.streak, s.filled, s.new_best = HEARTS, 0, 0, false
   s.best = arcade.score.best() or 0

@@ -764,6 +764,8 @@ end
 
 function game.load(ctx)
   local s = game.state
+  -- a score is points now, not rounds: a best kept under the old rules is forgotten once
+  require("lib.scorerules").adopt(2)
   s.phase, s.stage, s.round, s.score, s.level = "ready", "start", 0, 0, 1
   s.best = arcade.score.best() or 0
   s.palette = PALETTE
