@@ -9,6 +9,10 @@
 -- The economy is the same at every window size: a fish passes the hook about once per its
 -- crossing time whatever the width (its speed follows the width), so the pond holds the same
 -- fish at every size and the bites a second of waiting brings do not depend on the window.
+-- Each kind swims as a school (its two fish the same way, one close behind the other; the
+-- kinds take turns from the right and from the left), so the bites come in bunches: a cast
+-- that meets a school of snappers or striped fish is worth far more than one at a random
+-- moment, while the bites per second of waiting stay what they were.
 --
 -- Native work: fish cross the pond as one linear animation each; the cast, the reel-in, the
 -- catch, the coins and the "+N" are animations; the wait is a one-second timer. A fish's bite
@@ -84,6 +88,8 @@ local CATCH_STACK = 8          -- fishing article: each further catch of a cast 
 local HANG_OFFSET = 6          -- fishing article: a caught fish's top sits 6 above the hook's bottom
 local HANG_GAP = 1             -- decided: pixels between caught fish, which hang side by side
 local REPLACE_DELAY = 3        -- decided: seconds before a new fish replaces a caught one
+local SCHOOL_GAP = 0.5         -- decided (wave 4): a fish follows its school's mate this many of its
+                               -- lengths behind
 local SPREAD_TRIES = 24        -- decided: depths a fish entering the pond chooses from
 
 local DAY_WALLET = 100         -- decided (wave 4): a day starts with 100 coins
@@ -474,7 +480,7 @@ end
 -- one, and takes the first where it would overlap the other fish least on screen (overlap
 -- time times the rows shared, over what is known of their crossings), so fish spread over
 -- the depth and rarely overlap.
-local function choose_top(f, ref_tick, progress)
+local function choose_top(f, ref_tick, progress, fixed_from)
   local L = game.L
   local wpx, hpx = art_size(game.art[f.kind])
   local fw = wpx / L.u
@@ -487,7 +493,7 @@ local function choose_top(f, ref_tick, progress)
   for i = 0, tries - 1 do
     local top = L.top + (start + math.floor(i * spacing)) % (free + 1)
     local x0, x1 = crossing_ends(f.dir, (top - L.surface) / L.u, fw)
-    local from = x0 + (x1 - x0) * progress
+    local from = fixed_from or x0 + (x1 - x0) * progress
     local a_end = math.abs(x1 - from) / c
     local cost = 0
     for _, g in ipairs(game.fish) do
@@ -552,9 +558,25 @@ end
 
 -- Starts (or resumes at `progress`) a crossing at the fish's depth (a new one when
 -- `new_depth`), at the article's (screen width + fish width) / crossingTime.
-local function start_crossing(f, ref_tick, progress, new_depth)
+-- Where a fish starting a crossing now would swim to keep up with its school: a length and a
+-- half behind the mate of its kind swimming its way, when that mate is in the first half of
+-- its own crossing (else nil: the fish leads, and the mate will follow it). The follower
+-- swims at the same speed, so the two pass the hook a moment apart.
+local function school_from(f, ref_tick, always)
+  for _, g in ipairs(game.fish) do
+    if g ~= f and g.kind == f.kind and g.dir == f.dir and g.c then
+      local left = g.ref_left + g.dir * g.c * (ref_tick - g.ref_tick)
+      if always or (left - g.x0) / (g.x1 - g.x0) < 0.5 then
+        local gap = g.fw * SCHOOL_GAP
+        return f.dir < 0 and left + g.fw + gap or left - gap - g.fw
+      end
+    end
+  end
+end
+
+local function start_crossing(f, ref_tick, progress, new_depth, from_at)
   local kind, L = FISH_KINDS[f.kind], game.L
-  if new_depth then f.top = choose_top(f, ref_tick, progress) end
+  if new_depth then f.top = choose_top(f, ref_tick, progress, from_at) end
   local wpx, hpx = art_size(game.art[f.kind])
   local fw = wpx / L.u
   local v = (L.wp + fw) / kind.crossingTime
@@ -562,7 +584,7 @@ local function start_crossing(f, ref_tick, progress, new_depth)
   f.fw = fw
   f.depth = (f.top - L.surface) / L.u  -- points below the surface, the article's offsetY
   f.x0, f.x1 = crossing_ends(f.dir, f.depth, fw)
-  local from = f.x0 + (f.x1 - f.x0) * progress
+  local from = from_at or f.x0 + (f.x1 - f.x0) * progress
   f.ref_tick = ref_tick
   f.ref_left = from
   f.ref_edge = f.dir < 0 and from or from + fw
@@ -597,7 +619,8 @@ end
 
 function game.crossed(f, finished)
   if not finished then return end  -- replaced (a catch, a resize) or the game is leaving
-  start_crossing(f, shown_tick(false), 0, true)
+  local tick = shown_tick(false)
+  start_crossing(f, tick, 0, true, school_from(f, tick))
 end
 
 local function count_kind(kind_index)
@@ -614,7 +637,8 @@ local function enter(kind_index, dir)
   s.incoming = s.incoming - 1
   game.incoming[kind_index] = game.incoming[kind_index] - 1
   if count_kind(kind_index) < game.populations[kind_index] then
-    start_crossing(new_fish(kind_index, dir), shown_tick(true), 0, true)
+    local f, tick = new_fish(kind_index, dir), shown_tick(true)
+    start_crossing(f, tick, 0, true, school_from(f, tick))
   end
   sync_fish_state()
 end
@@ -1050,9 +1074,13 @@ local function populate(ref_tick)
   game.populations = populations()
   for i, kind in ipairs(FISH_KINDS) do
     local have = count_kind(i) + game.incoming[i]
-    for j = count_kind(i) + 1, game.populations[i] - game.incoming[i] do
-      -- directions alternate within a kind, the first from the right as in the article's loop
-      start_crossing(new_fish(i, j % 2 == 1 and -1 or 1), ref_tick, math.random(), true)
+    for _ = count_kind(i) + 1, game.populations[i] - game.incoming[i] do
+      -- a kind swims as one school: the first from the right, the next kind from the left, and
+      -- so on (the article's alternating directions, a school at a time); a second fish of the
+      -- kind follows the first
+      local f = new_fish(i, i % 2 == 1 and -1 or 1)
+      local from = school_from(f, ref_tick, true)
+      start_crossing(f, ref_tick, from and 0 or math.random(), true, from)
     end
     for k = #game.fish, 1, -1 do
       if have <= game.populations[i] then break end

@@ -99,6 +99,40 @@ test("the pond holds the same fish at every size: 2/2/2/2/1/1", function(t)
   end
 end)
 
+test("a kind swims as a school: its two fish the same way, the second a length and a half behind the first", function(t)
+  for _, size in ipairs({ { 80, 24 }, { 160, 50 } }) do
+    local g = t:start{ seed = 3, cols = size[1], rows = size[2] }
+    local label = size[1] .. "x" .. size[2]
+    local _, _, width = g:size()
+    local seen = 0
+    for step = 0, 1800 do
+      if step > 0 then g:step() end
+      local s = g:state()
+      local by_kind = {}
+      for _, b in ipairs(s.swimming) do
+        by_kind[b.kind] = by_kind[b.kind] or {}
+        table.insert(by_kind[b.kind], b)
+      end
+      -- the kinds take turns: croakers from the right, groupers from the left, and so on
+      for i, kind in ipairs(KINDS) do
+        for _, b in ipairs(by_kind[kind]) do
+          expect(b.dir, label .. ": " .. kind .. "'s way"):to_equal(i % 2 == 1 and -1 or 1)
+        end
+      end
+      -- (the ready screen: nothing is caught, so every school keeps together)
+      for kind, list in pairs(by_kind) do
+        local a, b = list[1], list[2]
+        if b and a.x >= 0 and b.x >= 0 and a.x + a.w <= width and b.x + b.w <= width then
+          expect(math.abs(a.x - b.x), label .. ": the " .. kind .. " school at step " .. step):to_be_near(1.5 * a.w, 1.5)
+          seen = seen + 1
+        end
+      end
+    end
+    expect(seen, label .. ": schools seen on screen"):to_be_greater_than(1000)
+    g:close()
+  end
+end)
+
 test("a caught fish is replaced, so the pond keeps its count", function(t)
   local g = t:start{ seed = 3 }
   local s = g:state()
@@ -187,7 +221,7 @@ test("the wallet reads 'coins N' and counts up as the coins land, to the new tot
 end)
 
 test("golden frame: fish hang apart on the hook at 80x24", function(t)
-  local g = t:start{ seed = 6 }
+  local g = t:start{ seed = 11 }
   g:blank(SCENERY)
   g:step(30)
   g:key("space"):step()
