@@ -1157,6 +1157,8 @@ end
 
 function game.load(ctx)
   local s = game.state
+  -- a score is one day's wallet now: a best kept under the old rules is forgotten once
+  require("lib.scorerules").adopt(2)
   s.phase, s.score, s.level = "ready", 0, 1
   s.best = arcade.score.best() or 0
   s.new_best, s.days, s.lost, s.cast_in = false, 0, 0, PATIENCE[1]
