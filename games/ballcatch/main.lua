@@ -352,10 +352,19 @@ end
 
 -- Live balls: batted, glowing, worth a box's points until they land, score or time out.
 local function set_live(entry, on)
+  -- a live ball's time runs on a native timer, so no Lua looks at the balls each frame
+  if entry.expiry then
+    entry.expiry:cancel()
+    entry.expiry = nil
+  end
   if on then
     if not entry.live then game.live_count = game.live_count + 1 end
     entry.live = game.clock + LIVE_TIME
     entry.node.fill, entry.node.name = LIVE_COLOR, "live ball"
+    entry.expiry = arcade.after(LIVE_TIME, function()
+      entry.expiry = nil
+      set_live(entry, false)
+    end)
   elseif entry.live then
     entry.live = nil
     game.live_count = game.live_count - 1
@@ -776,20 +785,11 @@ local function check_lying()
   end
 end
 
--- Live balls whose time is up go back to their colour.
-local function expire_live()
-  if game.live_count == 0 then return end
-  for _, b in ipairs(game.balls) do
-    if b.live and b.live <= game.clock then set_live(b, false) end
-  end
-end
-
 -- The paddle moves towards its aim, no faster than MAX_SPEED, as a kinematic wall so that it
 -- pushes the balls it meets; its speed this step is what a touch is judged by.
 function game.update(dt)
   game.clock = game.clock + dt
   if game.remade then settle() end
-  expire_live()
   if next(game.lying) then check_lying() end
   game.pv[1], game.pv[2] = 0, 0
   if game.state.phase ~= "play" then return end
