@@ -267,6 +267,15 @@ static inline void arcade_take_pending_watchdog_signal(void) {
     pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
+/* Wakes the watchdog if it sleeps, after vm's call_start_ns was set: a budgeted call runs.
+** The store of call_start_ns and this load pair with the watchdog's store of `asleep` and
+** its second look at the calls: one of the two sides sees the other. */
+static inline void arcade_wake_watchdog(arcade_vm *vm) {
+    arcade_watchdog_wake *w = vm->watchdog;
+    if (w != NULL && atomic_load(&w->asleep) && atomic_exchange(&w->asleep, 0))
+        sem_post(&w->wake);
+}
+
 /* Starts an outermost call's budget of budget_ns of this thread's CPU time (0: none) on
 ** this thread, with a wall-clock backstop of ARCADE_WALL_BACKSTOP_FACTOR times as much. */
 static inline void arcade_call_begin(lua_State *L, long long budget_ns, const char *label) {
@@ -293,11 +302,7 @@ static inline void arcade_call_begin(lua_State *L, long long budget_ns, const ch
     vm->running = vm->main_thread;
     atomic_fetch_add(&vm->call_id, 1);
     atomic_store(&vm->call_start_ns, budget_ns > 0 ? arcade_now_ns() : 0);
-    /* The store above and this load pair with the watchdog's store of `asleep` and its
-       second look at the calls: one of the two sides sees the other. */
-    arcade_watchdog_wake *w = vm->watchdog;
-    if (budget_ns > 0 && w != NULL && atomic_load(&w->asleep) && atomic_exchange(&w->asleep, 0))
-        sem_post(&w->wake);
+    if (budget_ns > 0) arcade_wake_watchdog(vm);
 }
 
 /* Ends the outermost call: nothing is overdue any more, and the main thread's hook goes
@@ -325,6 +330,8 @@ static inline void arcade_budget_resume(lua_State *L) {
     if (vm->budget_ns <= 0) return;
     atomic_fetch_add(&vm->call_id, 1);
     atomic_store(&vm->call_start_ns, arcade_now_ns());
+    /* the watchdog may have gone to sleep while the clock stood */
+    arcade_wake_watchdog(vm);
 }
 
 /* For the watchdog thread: if vm's current call has used up its CPU budget (its thread's
