@@ -27,6 +27,9 @@
 #include <pthread.h>
 #include <semaphore.h>
 #include <time.h>
+#include <errno.h>
+#include <stdint.h>
+#include <unistd.h>
 
 /* ===================================================================== */
 /* Per-state bookkeeping                                                  */
@@ -51,10 +54,28 @@ typedef int (*arcade_dispatch_fn)(lua_State *L, lua_Integer function_id);
 /* How the watchdog thread sleeps while no budgeted callback runs anywhere (one for the
 ** process, owned by the Swift Watchdog): it sets `asleep` and waits on `wake`; the next
 ** callback to begin clears `asleep` and posts. */
+/* The VMs the watchdog may signal, one a slot. A signal names its VM by a token, never by a
+** pointer: the slot's index, the generation of the slot's registration and a magic number.
+** The handler acts only on a token whose slot holds it now, so a SIGURG someone else sent
+** (kill, sigqueue with any value) or one still on its way after its VM went is ignored. */
+#define ARCADE_WATCHDOG_SLOTS 4096
+#define ARCADE_WATCHDOG_MAGIC 0xA4CDULL
+
+struct arcade_vm;
+
+typedef struct arcade_watchdog_slot {
+    _Atomic(struct arcade_vm *) vm;
+    _Atomic unsigned long long token;   /* 0: free */
+} arcade_watchdog_slot;
+
 typedef struct arcade_watchdog_wake {
     _Atomic int asleep;
     _Atomic long sleeps;        /* how many times it went to sleep (for tests) */
     sem_t wake;
+    /* the registry (ARCADE_WATCHDOG_SLOTS slots, made by arcade_install_watchdog_handler and
+       kept for the life of the process), changed only under the Swift Watchdog's lock */
+    unsigned long long generation;
+    arcade_watchdog_slot *slots;
 } arcade_watchdog_wake;
 
 typedef struct arcade_vm {
@@ -96,6 +117,8 @@ typedef struct arcade_vm {
     int budget_exhausted;               /* which budget ran out (ARCADE_BUDGET_*), until the call ends */
     const char *budget_label;           /* e.g. "update()", owned by the host */
     arcade_watchdog_wake *watchdog;     /* NULL until the watchdog watches this vm */
+    _Atomic unsigned long long watchdog_token; /* its slot's token there (0: none), which
+                                                  the watchdog's signals carry */
     /* the state is being closed: finalizers may run, the host's modules may be gone */
     int closing;
     /* __gc finalizers of game tables waiting to run as an ordinary, budgeted callback */
@@ -232,29 +255,101 @@ static inline void arcade_budget_hook(lua_State *L, lua_Debug *ar) {
     lua_error(L);
 }
 
-/* The watchdog's signal, on the overrunning thread, carrying the vm: arm the hook on the
-** Lua thread that runs now and on the main thread (which a coroutine's error returns to).
-** Lua allows lua_sethook from a signal handler: the standalone interpreter stops a script
-** on Ctrl-C this way. (The vm travels in the signal, not in a thread-local: a static in
-** this header would be a separate copy in every file that includes it.) */
-static inline void arcade_watchdog_action(int sig, siginfo_t *info, void *context) {
-    (void)sig; (void)context;
-    if (info == NULL || info->si_code != SI_QUEUE) return;
-    arcade_vm *vm = (arcade_vm *)info->si_value.sival_ptr;
-    if (vm == NULL || !pthread_equal(vm->thread, pthread_self()) || !arcade_is_overdue(vm)) return;
-    if (vm->running != NULL && vm->running != vm->main_thread)
-        lua_sethook(vm->running, arcade_budget_hook, LUA_MASKCOUNT, 1);
-    lua_sethook(vm->main_thread, arcade_budget_hook, LUA_MASKCOUNT, 1);
+/* The token of a registration (never 0): the magic, then the generation, then the slot. */
+static inline unsigned long long arcade_watchdog_token(unsigned long long generation, unsigned slot) {
+    return (ARCADE_WATCHDOG_MAGIC << 48) | ((generation & 0xFFFFFFFFULL) << 16) | (unsigned long long)slot;
 }
 
-/* Once per process. */
-static inline void arcade_install_watchdog_handler(void) {
+/* The watchdog the handler reads its registry from. A static in a header is a separate copy
+** in every file that includes it: this one is only ever read by the handler and written by
+** arcade_install_watchdog_handler, which installs the handler of its own copy. */
+static inline _Atomic(arcade_watchdog_wake *) *arcade_handler_watchdog(void) {
+    static _Atomic(arcade_watchdog_wake *) watchdog = NULL;
+    return &watchdog;
+}
+
+/* The vm a signal's token names, if the watchdog sent it: sent by this process with
+** sigqueue (the watchdog's pthread_sigqueue), carrying a token whose slot holds it now.
+** Anything else (kill, raise, a sigqueue from elsewhere or with another value, a signal for
+** a vm gone meanwhile) gives NULL. Reads the registry only; dereferences no pointer the
+** signal carried. */
+static inline arcade_vm *arcade_watchdog_sender_vm(const siginfo_t *info) {
+    if (info == NULL || info->si_code != SI_QUEUE || info->si_pid != getpid()) return NULL;
+    arcade_watchdog_wake *w = atomic_load(arcade_handler_watchdog());
+    if (w == NULL || w->slots == NULL) return NULL;
+    unsigned long long token = (unsigned long long)(uintptr_t)info->si_value.sival_ptr;
+    if ((token >> 48) != ARCADE_WATCHDOG_MAGIC) return NULL;
+    unsigned slot = (unsigned)(token & 0xFFFF);
+    if (slot >= ARCADE_WATCHDOG_SLOTS) return NULL;
+    arcade_watchdog_slot *s = &w->slots[slot];
+    if (atomic_load(&s->token) != token) return NULL;
+    arcade_vm *vm = atomic_load(&s->vm);
+    /* a vm in the registry; its own token says it is the one the signal named (the slot may
+       have changed hands between the two loads above) */
+    if (vm == NULL || atomic_load(&vm->watchdog_token) != token) return NULL;
+    return vm;
+}
+
+/* The watchdog's signal, on the overrunning thread, naming the vm: arm the hook on the Lua
+** thread that runs now and on the main thread (which a coroutine's error returns to).
+** Lua allows lua_sethook from a signal handler: the standalone interpreter stops a script
+** on Ctrl-C this way. (The vm's token travels in the signal, not the vm in a thread-local:
+** a static in this header would be a separate copy in every file that includes it.) Any
+** SIGURG the watchdog did not send is ignored. */
+static inline void arcade_watchdog_action(int sig, siginfo_t *info, void *context) {
+    (void)sig; (void)context;
+    int saved = errno;
+    arcade_vm *vm = arcade_watchdog_sender_vm(info);
+    if (vm != NULL && pthread_equal(vm->thread, pthread_self()) && arcade_is_overdue(vm)) {
+        if (vm->running != NULL && vm->running != vm->main_thread)
+            lua_sethook(vm->running, arcade_budget_hook, LUA_MASKCOUNT, 1);
+        lua_sethook(vm->main_thread, arcade_budget_hook, LUA_MASKCOUNT, 1);
+    }
+    errno = saved;
+}
+
+/* Once per process, with the watchdog whose registry names the vms its signals are for
+** (made here). */
+static inline void arcade_install_watchdog_handler(arcade_watchdog_wake *w) {
+    if (w->slots == NULL) w->slots = (arcade_watchdog_slot *)calloc(ARCADE_WATCHDOG_SLOTS, sizeof(arcade_watchdog_slot));
+    atomic_store(arcade_handler_watchdog(), w);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = arcade_watchdog_action;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART | SA_SIGINFO;
     sigaction(ARCADE_WATCHDOG_SIGNAL, &sa, NULL);
+}
+
+/* For the Swift Watchdog, under its lock: gives vm a free slot and a fresh token, which its
+** signals will carry. 0 when every slot is taken. */
+static inline int arcade_watchdog_register(arcade_watchdog_wake *w, arcade_vm *vm) {
+    if (w->slots == NULL) return 0;
+    for (unsigned i = 0; i < ARCADE_WATCHDOG_SLOTS; i++) {
+        arcade_watchdog_slot *s = &w->slots[i];
+        if (atomic_load(&s->token) != 0) continue;
+        w->generation += 1;
+        unsigned long long token = arcade_watchdog_token(w->generation, i);
+        /* the vm first, the token last: a handler that sees the token sees the vm */
+        atomic_store(&vm->watchdog_token, token);
+        atomic_store(&s->vm, vm);
+        atomic_store(&s->token, token);
+        vm->watchdog = w;
+        return 1;
+    }
+    return 0;
+}
+
+/* For the Swift Watchdog, under its lock: frees vm's slot; a signal for vm still on its way
+** finds its token gone and does nothing. */
+static inline void arcade_watchdog_unregister(arcade_watchdog_wake *w, arcade_vm *vm) {
+    unsigned long long token = atomic_load(&vm->watchdog_token);
+    if (token == 0 || w->slots == NULL) return;
+    arcade_watchdog_slot *s = &w->slots[token & 0xFFFF];
+    /* the token first: a handler that still sees the vm finds the token gone */
+    atomic_store(&s->token, 0);
+    atomic_store(&vm->watchdog_token, 0);
+    atomic_store(&s->vm, NULL);
 }
 
 /* Lets a watchdog signal already sent to this thread arrive now (unblocking delivers
@@ -265,6 +360,15 @@ static inline void arcade_take_pending_watchdog_signal(void) {
     sigaddset(&set, ARCADE_WATCHDOG_SIGNAL);
     pthread_sigmask(SIG_BLOCK, &set, &old);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+/* Wakes the watchdog if it sleeps, after vm's call_start_ns was set: a budgeted call runs.
+** The store of call_start_ns and this load pair with the watchdog's store of `asleep` and
+** its second look at the calls: one of the two sides sees the other. */
+static inline void arcade_wake_watchdog(arcade_vm *vm) {
+    arcade_watchdog_wake *w = vm->watchdog;
+    if (w != NULL && atomic_load(&w->asleep) && atomic_exchange(&w->asleep, 0))
+        sem_post(&w->wake);
 }
 
 /* Starts an outermost call's budget of budget_ns of this thread's CPU time (0: none) on
@@ -293,11 +397,7 @@ static inline void arcade_call_begin(lua_State *L, long long budget_ns, const ch
     vm->running = vm->main_thread;
     atomic_fetch_add(&vm->call_id, 1);
     atomic_store(&vm->call_start_ns, budget_ns > 0 ? arcade_now_ns() : 0);
-    /* The store above and this load pair with the watchdog's store of `asleep` and its
-       second look at the calls: one of the two sides sees the other. */
-    arcade_watchdog_wake *w = vm->watchdog;
-    if (budget_ns > 0 && w != NULL && atomic_load(&w->asleep) && atomic_exchange(&w->asleep, 0))
-        sem_post(&w->wake);
+    if (budget_ns > 0) arcade_wake_watchdog(vm);
 }
 
 /* Ends the outermost call: nothing is overdue any more, and the main thread's hook goes
@@ -325,6 +425,8 @@ static inline void arcade_budget_resume(lua_State *L) {
     if (vm->budget_ns <= 0) return;
     atomic_fetch_add(&vm->call_id, 1);
     atomic_store(&vm->call_start_ns, arcade_now_ns());
+    /* the watchdog may have gone to sleep while the clock stood */
+    arcade_wake_watchdog(vm);
 }
 
 /* For the watchdog thread: if vm's current call has used up its CPU budget (its thread's
@@ -349,7 +451,7 @@ static inline int arcade_watch(arcade_vm *vm, long long now_ns) {
     if (atomic_load(&vm->overdue_call) == id) return 1;  /* already signalled */
     atomic_store(&vm->overdue_call, id);
     union sigval value;
-    value.sival_ptr = vm;
+    value.sival_ptr = (void *)(uintptr_t)atomic_load(&vm->watchdog_token);
     pthread_sigqueue(vm->thread, ARCADE_WATCHDOG_SIGNAL, value);
     return 1;
 }

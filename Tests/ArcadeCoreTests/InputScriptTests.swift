@@ -2,6 +2,18 @@ import Testing
 @testable import ArcadeCore
 
 @Suite struct InputScriptTests {
+    @Test func resizesCollapseToTheLastAtItsPlaceAndOtherEventsKeepTheirOrder() {
+        let a = InputEvent.key(KeyEvent("a")), b = InputEvent.keyUp(KeyEvent("a"))
+        let m = InputEvent.mouse(MouseEvent(.press, col: 1, row: 2))
+        let events: [InputEvent] = [.resize(cols: 30, rows: 12), a, .resize(cols: 40, rows: 14), m,
+                                    .resize(cols: 50, rows: 16), b]
+        #expect(InputEvent.coalescingResizes(events) == [a, m, .resize(cols: 50, rows: 16), b])
+        // one resize or none: unchanged
+        #expect(InputEvent.coalescingResizes([a, .resize(cols: 30, rows: 12), b]) == [a, .resize(cols: 30, rows: 12), b])
+        #expect(InputEvent.coalescingResizes([a, m, b]) == [a, m, b])
+        #expect(InputEvent.coalescingResizes([]) == [])
+    }
+
     @Test func parsesEveryEventKind() throws {
         let s = try InputScript.parse("""
             # a comment

@@ -122,6 +122,45 @@ import ArcadeLua
         #expect(d.lines == ["scratch/main.lua:5"])
     }
 
+    /// The runs resize the window (larger, then back): a resize handler that lays the scene
+    /// out in `pairs` order of a table keyed by tables and functions (whose order changes
+    /// from one VM to the next) is found, with its line.
+    @Test func aResizeHandlerThatDrawsInPairsOrderIsFound() throws {
+        let main = """
+            local game = {}
+            local MARKS = {}
+            function game.load()
+              local colors = { "#ff0000", "#00ff00", "#0000ff", "#ffff00", "#ff00ff", "#00ffff" }
+              for i, c in ipairs(colors) do
+                local key = i % 2 == 0 and {} or function() return c end
+                MARKS[key] = arcade.scene.rect{ x = 4 * i, y = 4, width = 3, height = 3, fill = c }
+              end
+            end
+            function game.input(e)
+              if e.type ~= "resize" then return end
+              local x = 2
+              for _, mark in pairs(MARKS) do
+                mark.x = x
+                x = x + 4
+              end
+            end
+            return game
+            """
+        guard case .diverged(let d) = try Self.check(main) else {
+            Issue.record("not reported")
+            return
+        }
+        // the resize at frame 15 (a quarter of 60 steps) arrives with the 16th step
+        #expect(d.step == 16)
+        #expect(d.difference.hasPrefix("the frame differs first at column"))
+        #expect(d.lines == ["scratch/main.lua:13"])
+        // and the checker reports it
+        let g = try ScratchGame(files: ["main.lua": main])
+        let findings = GameChecker(steps: 60).check(try #require(g.entry))
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.hasPrefix("scratch/main.lua:13: the order this pairs/next walk") == true)
+    }
+
     /// Every bundled game (the five, and any added later). The only run of this check over
     /// them in `scripts/test.sh`: its `arcade test` runs with `--no-determinism`.
     @Test func theBundledGamesAreDeterministic() throws {

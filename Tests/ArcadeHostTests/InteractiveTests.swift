@@ -240,6 +240,22 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
         expectHostGolden(text, "paused-resized-100x30")
     }
 
+    @Test func manyResizesInOneReadReachTheGameOnceWhetherPausedOrPlaying() throws {
+        let game = try ScratchGame(files: ["main.lua": SessionDriverTests.resizeCounter])
+        let (app, _) = try Self.app(games: game.root, id: "scratch")
+        let burst: [InputEvent] = (0..<100_000).map { $0 % 2 == 0 ? .resize(cols: 100, rows: 30) : .resize(cols: 90, rows: 28) }
+        app.handle(burst)
+        app.step()
+        #expect(try app.session?.state()["resizes"] == .int(1))
+        #expect(try app.session?.state()["size"] == .array([.int(90), .int(56)]))
+        app.handle([.key(KeyEvent("esc"))])
+        #expect(isPaused(app))
+        app.handle(burst)
+        #expect(try app.session?.state()["resizes"] == .int(2))
+        #expect(try app.session?.state()["size"] == .array([.int(90), .int(56)]))
+        #expect(app.size.cols == 90 && app.size.rows == 28)
+    }
+
     @Test func menuMarksABrokenGameAndShowsItsErrorOnEnter() throws {
         let root = NSTemporaryDirectory() + "arcade-menu-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -41,4 +41,39 @@ import ArcadeCore
         #expect(driver.isStopped)
         #expect(driver.session.stepsRun == 3 && after == 3)
     }
+
+    /// Counts the resizes its `input` hears, with the last size, and the keys in order.
+    static let resizeCounter = """
+        local game = { state = { resizes = 0, keys = {} } }
+        function game.input(e)
+          if e.type == "resize" then
+            game.state.resizes = game.state.resizes + 1
+            game.state.size = { e.width, e.height }
+          elseif e.type == "key" then
+            table.insert(game.state.keys, e.key)
+          end
+        end
+        return game
+        """
+
+    @Test func aHundredThousandResizesAtOneStepReachTheGameOnceAtTheLastSize() throws {
+        let g = try ScratchGame(files: ["main.lua": Self.resizeCounter])
+        var text = "0 key a\n"
+        for i in 0..<100_000 { text += i % 2 == 0 ? "0 resize 100 30\n" : "0 resize 90 28\n" }
+        text += "0 key b\n0 resize 120 40\n1 resize 60 20\n1 resize 70 22\n"
+        let driver = SessionDriver(session: try GameSession(entry: try #require(g.entry)),
+                                   script: try InputScript.parse(text))
+        driver.step()
+        var state = try driver.session.state()
+        #expect(state["resizes"] == .int(1))
+        #expect(state["size"] == .array([.int(120), .int(80)]))
+        #expect(state["keys"] == .array([.string("a"), .string("b")]))
+        #expect(driver.session.failure == nil)
+        // queued events and the script's of one step count together
+        driver.queued.append(.resize(cols: 80, rows: 24))
+        driver.step()
+        state = try driver.session.state()
+        #expect(state["resizes"] == .int(2))
+        #expect(state["size"] == .array([.int(70), .int(44)]))
+    }
 }

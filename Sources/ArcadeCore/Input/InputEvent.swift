@@ -91,3 +91,29 @@ public enum InputEvent: Hashable, Sendable {
     /// The terminal now has this many columns and rows.
     case resize(cols: Int, rows: Int)
 }
+
+extension InputEvent {
+    /// `events` with all their resizes collapsed into one: the last size, at the place of the
+    /// last resize. The other events keep their order. A step's input goes through this, as a
+    /// terminal coalesces its window changes: a game lays itself out once per step, however
+    /// many resizes a script, a recording or the terminal queued for it. Events between two
+    /// of the resizes come before the one that is left, at the size the game had.
+    public static func coalescingResizes(_ events: [InputEvent]) -> [InputEvent] {
+        var last: Int?
+        var count = 0
+        for (i, event) in events.enumerated() {
+            if case .resize = event {
+                last = i
+                count += 1
+            }
+        }
+        guard count > 1, let last else { return events }
+        var out: [InputEvent] = []
+        out.reserveCapacity(events.count - count + 1)
+        for (i, event) in events.enumerated() {
+            if case .resize = event, i != last { continue }
+            out.append(event)
+        }
+        return out
+    }
+}

@@ -13,6 +13,9 @@ import ArcadeTerminal
 /// depends on that order then differs, and the check finds the line: it reruns the game
 /// with one walk site backwards at a time, and names the sites whose order alone changes
 /// the run.
+///
+/// The random input includes a resize, to a larger window and back (``input(steps:size:)``),
+/// so a game's resize handler runs in both runs and is held to the same rule.
 public struct DeterminismCheck: Sendable {
     /// Steps each run lasts.
     public var steps: Int
@@ -32,7 +35,7 @@ public struct DeterminismCheck: Sendable {
     /// Checks one game.
     public func check(_ entry: GameEntry) -> Outcome {
         let size = entry.canvas(atLeast: size)
-        let script = GameChecker.randomInput(seed: seed, steps: steps, size: size)
+        let script = input(size: size)
         switch compare(entry, size: size, script: script, second: .everywhere) {
         case .agreed(let n):
             return .deterministic(steps: n)
@@ -49,6 +52,22 @@ public struct DeterminismCheck: Sendable {
             return .diverged(Divergence(step: step, difference: difference, lines: lines.map(\.site),
                                         suspects: lines.isEmpty ? walked.prefix(8).map(\.site) : []))
         }
+    }
+
+    /// The input both runs get: random keys and clicks (``GameChecker/randomInput(seed:steps:size:)``),
+    /// with the window grown by 20 columns and 6 rows a quarter of the way through and back to
+    /// `size` half way (grown, so never below the game's `min_size`; nothing when `size` is the
+    /// largest there is).
+    func input(size: TerminalSize) -> InputScript {
+        var script = GameChecker.randomInput(seed: seed, steps: steps, size: size)
+        let grown = TerminalSize(cols: min(size.cols + 20, InputScript.maxCols), rows: min(size.rows + 6, InputScript.maxRows))
+        guard grown != size, steps >= 4 else { return script }
+        script.entries.append(.init(frame: steps / 4, event: .resize(cols: grown.cols, rows: grown.rows)))
+        script.entries.append(.init(frame: steps / 2, event: .resize(cols: size.cols, rows: size.rows)))
+        // stable: at the same frame, the random events keep their order before the resize
+        script.entries = script.entries.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
+            .map(\.element)
+        return script
     }
 
     private enum Comparison {

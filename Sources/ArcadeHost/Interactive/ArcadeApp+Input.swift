@@ -6,8 +6,11 @@ import ArcadeTerminal
 /// What the player's input does: the host's own keys and the pause mark first, then the
 /// cards, the menu, and last the game.
 extension ArcadeApp {
+    /// Handles one read of the terminal's events. The resizes among them count as one, the
+    /// last (as the terminal's own SIGWINCH does): the host, the recording and the game each
+    /// hear of one size per read, and a step hears of one however many reads it spans.
     func handle(_ events: [InputEvent]) {
-        for event in events {
+        for event in InputEvent.coalescingResizes(events) {
             if case .resize(let c, let r) = event {
                 size = TerminalSize(cols: c, rows: r)
                 output.encoder.requestFullRepaint()

@@ -23,7 +23,8 @@ extension GameSession {
         case physicsEvents
     }
 
-    /// Runs one fixed step with the events that arrived before it.
+    /// Runs one fixed step with the events that arrived before it. Several resizes among them
+    /// reach the game as one, the last (``InputEvent/coalescingResizes(_:)``).
     ///
     /// Does nothing while the game is stopped (``failure``). After a reload revived a game
     /// paused by an error, this first finishes the step the error broke.
@@ -43,7 +44,7 @@ extension GameSession {
                 brokenStep = nil
                 try run(from: rest)
             }
-            try run(from: .input(events[...]))
+            try run(from: .input(InputEvent.coalescingResizes(events)[...]))
             if let profile {
                 timer.finish()
                 timer.add(to: profile)
@@ -131,9 +132,11 @@ extension GameSession {
     /// Delivers `events` to the game's `input` without a step: game time stays where it is, no
     /// timer fires, `update` does not run and nothing animates or moves. The host uses it for
     /// a resize while the pause card is up, so the scene behind the card is laid out for the
-    /// new size at once. Runs under the step's time budget like any callback.
+    /// new size at once. Runs under the step's time budget like any callback. Several resizes
+    /// reach the game as one, as in a step.
     public func deliverWithoutStep(_ events: [InputEvent]) {
         guard failure == nil, !events.isEmpty else { return }
+        let events = InputEvent.coalescingResizes(events)
         timer.start(budget: options.limits.secondsPerStep)
         vm.beginStep(deadline: timer.deadline, wallDeadline: timer.wallDeadline)
         defer { vm.endStep() }

@@ -108,8 +108,13 @@ public final class LuaVM {
             functionStorage.deallocate()
             throw LuaError(kind: .memory, message: "\(name): could not create a Lua state")
         }
+        guard Watchdog.shared.watch(state) else {
+            lua_close(L)
+            state.deallocate()
+            functionStorage.deallocate()
+            throw LuaError(kind: .memory, message: "\(name): too many Lua states at once for the time budget's watchdog")
+        }
         self.L = L
-        Watchdog.shared.watch(state)
         state.pointee.dispatch = { L, id in LuaVM.dispatch(L!, id) }
         state.pointee.host = Unmanaged.passUnretained(self).toOpaque()
         lua_settop(L, 0)

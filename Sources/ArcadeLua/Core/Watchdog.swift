@@ -34,14 +34,17 @@ final class Watchdog: @unchecked Sendable {
         wake = .allocate(capacity: 1)
         wake.initialize(to: arcade_watchdog_wake())
         sem_init(&wake.pointee.wake, 0, 0)
-        arcade_install_watchdog_handler()
+        arcade_install_watchdog_handler(wake)
     }
 
-    /// Starts watching `vm` (until ``unwatch(_:)``); starts the thread on first use.
-    func watch(_ vm: UnsafeMutablePointer<arcade_vm>) {
+    /// Starts watching `vm` (until ``unwatch(_:)``); starts the thread on first use. False
+    /// when the watchdog already watches as many VMs as it can tell apart (4096): a VM it
+    /// could not stop must not run.
+    func watch(_ vm: UnsafeMutablePointer<arcade_vm>) -> Bool {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
-        vm.pointee.watchdog = wake
+        // the token the watchdog's signals for `vm` carry: its handler ignores any other
+        guard arcade_watchdog_register(wake, vm) != 0 else { return false }
         watched.append(vm)
         if thread == nil {
             var t = pthread_t()
@@ -53,12 +56,14 @@ final class Watchdog: @unchecked Sendable {
                 thread = t
             }
         }
+        return true
     }
 
     /// Stops watching `vm`; after this no signal for it is on its way to this thread.
     func unwatch(_ vm: UnsafeMutablePointer<arcade_vm>) {
         pthread_mutex_lock(&lock)
         watched.removeAll { $0 == vm }
+        arcade_watchdog_unregister(wake, vm)
         pthread_mutex_unlock(&lock)
         arcade_take_pending_watchdog_signal()
     }
