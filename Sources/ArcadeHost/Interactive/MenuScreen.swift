@@ -33,6 +33,11 @@ final class MenuScreen {
         refresh()
     }
 
+    /// Puts the highlight on the game `id` (the one the player just left), when it is listed.
+    func select(_ id: String) {
+        if let i = catalog.entries.firstIndex(where: { $0.id == id }) { selected = i }
+    }
+
     func refresh() {
         bestScores = loadScores()
     }
