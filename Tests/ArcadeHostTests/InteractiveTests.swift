@@ -243,6 +243,25 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
         #expect(app.quit)
     }
 
+    /// A mouse-only player quits from the menu by a click on the footer's "quit", at the
+    /// smallest size and a large one; a click elsewhere on the footer does not quit.
+    @Test func aClickOnQuitInTheMenuQuits() throws {
+        for (cols, rows) in [(80, 24), (160, 50)] {
+            let (app, _) = try Self.app(games: fixtureGames, id: nil, cols: cols, rows: rows)
+            let lines = Self.text(app).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let l = app.menu.layout
+            #expect(l.quitWidth > 0, "no quit at \(cols)x\(rows)")
+            let footer = Array(lines[l.footerRow])
+            #expect(String(footer[l.quitCol..<(l.quitCol + l.quitWidth)]).contains("quit"), "\(lines[l.footerRow])")
+            app.handle(Self.click(l.left + 1, l.footerRow))
+            #expect(!app.quit)
+            app.handle([.mouse(MouseEvent(.move, col: l.quitCol + 2, row: l.footerRow))])
+            #expect(app.menu.quitHovered)
+            app.handle(Self.click(l.quitCol + 2, l.footerRow))
+            #expect(app.quit, "\(cols)x\(rows)")
+        }
+    }
+
     static let layoutGame = """
         local game = {}
         local function lay_out(w, h)
