@@ -52,7 +52,7 @@ extension Arcade {
                 Output.err("arcade dev: \(id) is a cart; dev is for a game's folder (arcade play \(id) plays a cart)\n")
                 throw ExitCode(2)
             }
-            let catalog = dirs.catalog()
+            let catalog = dirs.catalog(finding: id)
             if let problem = catalog.hotReloadProblem(for: id) {
                 Output.err("arcade dev: \(problem)\n")
                 throw ExitCode(2)
