@@ -19,7 +19,12 @@ extension Arcade {
         var steps: Int = 300
 
         func run() throws {
-            let given = folders + games
+            var given = folders + games
+            // in a game's own folder, with nothing named: that game, not every game found
+            if given.isEmpty, let here = GameCatalog.currentGameFolder {
+                Output.err("arcade check: checking the game in \(here) (the current folder)\n")
+                given = [here]
+            }
             let catalog: GameCatalog
             do { catalog = try GameCatalog.of(folders: given) } catch {
                 Output.err("arcade check: \(error)\n")

@@ -16,6 +16,13 @@ struct GameDirs: ParsableArguments {
         GameCatalog(searchDirs: GameCatalog.defaultSearchDirs(extra: extra))
     }
 
+    /// The games, for a command that asks for the game `id`: when no folder searched has a
+    /// game by that id but the current folder is that game or holds it, that game's folder is
+    /// added, and stderr says which folder it is (its saves go by its id).
+    func catalog(finding id: String) -> GameCatalog {
+        GameCatalog.finding(id, extra: extra) { Output.err("arcade: \($0)\n") }
+    }
+
     /// The save store; its warnings (a corrupt file moved aside...) go to stderr.
     func store() -> SaveStore {
         let store = SaveStore(dataDirectory: data)

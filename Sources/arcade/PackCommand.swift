@@ -39,7 +39,8 @@ extension Arcade {
         /// The game: a game's folder when `game` names one, else the game with that id.
         func find() throws -> GameEntry {
             guard GameCatalog.folderExists(game) else {
-                return try Play.find(game, in: GameCatalog(searchDirs: GameCatalog.defaultSearchDirs(extra: extra)))
+                let catalog = GameCatalog.finding(game, extra: extra) { Output.err("arcade pack: \($0)\n") }
+                return try Play.find(game, in: catalog)
             }
             guard GameCatalog.isGameFolder(game), let entry = GameCatalog(paths: [game]).entries.first else {
                 Output.err("arcade pack: \(game) is not a game's folder (it holds no manifest.lua or main.lua)\n")

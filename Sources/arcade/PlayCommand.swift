@@ -100,7 +100,7 @@ extension Arcade {
             let cart = CartCommands.namesCart(id) ? try CartCommands.unpackForPlay(id, extra: dirs.extra) : nil
             defer { cart?.remove() }
             let catalog = cart.map { GameCatalog(paths: GameCatalog.defaultSearchDirs(extra: dirs.extra) + [$0.entry.folder]) }
-                ?? dirs.catalog()
+                ?? dirs.catalog(finding: id)
             let entry = try Play.find(cart?.entry.id ?? id, in: catalog)
             let replayScript = try replay.map { try script($0, game: entry.id) }
             let inputScript = try input.map { try script($0, game: entry.id) }

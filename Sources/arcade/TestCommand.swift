@@ -22,6 +22,12 @@ extension Arcade {
         var noDeterminism = false
 
         func run() throws {
+            var games = games
+            // in a game's own folder, with nothing named: that game, not every game found
+            if games.isEmpty, ids.isEmpty, let here = GameCatalog.currentGameFolder {
+                Output.err("arcade test: testing the game in \(here) (the current folder)\n")
+                games = [here]
+            }
             let catalog: GameCatalog
             do { catalog = try GameCatalog.of(folders: games) } catch {
                 Output.err("arcade test: \(error)\n")
@@ -29,12 +35,16 @@ extension Arcade {
             }
             var entries: [GameEntry] = []
             for id in ids {
-                guard let entry = catalog.entry(id) else {
-                    let known = catalog.entries.map(\.id).joined(separator: ", ")
-                    Output.err("arcade test: no game with id '\(id)' (games: \(known.isEmpty ? "none found" : known))\n")
+                if let entry = catalog.entry(id) {
+                    entries.append(entry)
+                } else if let here = try? GameCatalog.of(folders: ["."]), let entry = here.holder(of: id) {
+                    // not in the folders searched: the current folder's game, said so
+                    Output.err("arcade test: \(GameCatalog.currentFolderNote(entry))\n")
+                    entries.append(entry)
+                } else {
+                    Output.err("arcade test: \(catalog.noGameMessage(id))\n")
                     throw ExitCode(2)
                 }
-                entries.append(entry)
             }
             if ids.isEmpty { entries = catalog.entries }
             guard !entries.isEmpty else {

@@ -52,7 +52,8 @@ extension Arcade {
                 Output.err("arcade dev: \(id) is a cart; dev is for a game's folder (arcade play \(id) plays a cart)\n")
                 throw ExitCode(2)
             }
-            let catalog = dirs.catalog()
+            // a main.lua that does not compile opens on its error: the fix reloads it
+            let catalog = dirs.catalog(finding: id).allowingCompileErrors(in: id)
             if let problem = catalog.hotReloadProblem(for: id) {
                 Output.err("arcade dev: \(problem)\n")
                 throw ExitCode(2)

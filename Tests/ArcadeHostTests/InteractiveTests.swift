@@ -205,6 +205,63 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
         #expect(!clicks.isEmpty)
     }
 
+    /// Under `arcade play <id>` (and `dev`), "back to menu" on the pause card opens the menu of
+    /// the same games, from which the game plays again and `q` quits; the error card's too.
+    @Test func backToMenuUnderPlayOpensTheMenu() throws {
+        let (app, _) = try Self.app(games: fixtureGames, id: "tiny")
+        app.step()
+        app.handle([.key(KeyEvent("esc"))])
+        #expect(isPaused(app))
+        app.handle([.key(KeyEvent("b"))])
+        #expect(!app.quit)
+        #expect(app.screen == .menu && app.session == nil && app.card == nil)
+        app.composeFrame()
+        let menu = app.frame.plainLines { $0 == Color(rgb: 0x0B0E1A) }.joined(separator: "\n")
+        #expect(menu.contains("Crashy") && menu.contains("enter play"), "\(menu)")
+        #expect(app.options.catalog.entries[app.menu.selected].id == "tiny")
+        // the game left is the one highlighted: Enter plays it again
+        app.handle([.key(KeyEvent("enter"))])
+        #expect(app.screen == .playing && app.playing?.id == "tiny" && app.session != nil)
+        app.step()
+        // by a click on the card's "back to menu" this time
+        app.handle([.key(KeyEvent("esc"))])
+        let slots = CardView.choiceLayout(CardView.pauseChoices, box: CardView.box(
+            cols: 80, rows: 24, w: 64, h: CardView.pauseHeight(controls: app.playing?.manifest?.controls.count ?? 0)))
+        app.handle(Self.click(slots[2].col + 1, slots[2].row))
+        #expect(!app.quit && app.screen == .menu)
+        // a game that fails: its error card's "back to menu" opens the menu too
+        let crashy = try #require(app.options.catalog.game("crashy"))
+        app.start(crashy)
+        for _ in 0..<120 where app.card == nil { app.step() }
+        guard case .error? = app.card else {
+            Issue.record("crashy did not fail")
+            return
+        }
+        app.handle([.key(KeyEvent("esc"))])
+        #expect(!app.quit && app.screen == .menu)
+        app.handle([.key(KeyEvent("q"))])
+        #expect(app.quit)
+    }
+
+    /// A mouse-only player quits from the menu by a click on the footer's "quit", at the
+    /// smallest size and a large one; a click elsewhere on the footer does not quit.
+    @Test func aClickOnQuitInTheMenuQuits() throws {
+        for (cols, rows) in [(80, 24), (160, 50)] {
+            let (app, _) = try Self.app(games: fixtureGames, id: nil, cols: cols, rows: rows)
+            let lines = Self.text(app).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let l = app.menu.layout
+            #expect(l.quitWidth > 0, "no quit at \(cols)x\(rows)")
+            let footer = Array(lines[l.footerRow])
+            #expect(String(footer[l.quitCol..<(l.quitCol + l.quitWidth)]).contains("quit"), "\(lines[l.footerRow])")
+            app.handle(Self.click(l.left + 1, l.footerRow))
+            #expect(!app.quit)
+            app.handle([.mouse(MouseEvent(.move, col: l.quitCol + 2, row: l.footerRow))])
+            #expect(app.menu.quitHovered)
+            app.handle(Self.click(l.quitCol + 2, l.footerRow))
+            #expect(app.quit, "\(cols)x\(rows)")
+        }
+    }
+
     static let layoutGame = """
         local game = {}
         local function lay_out(w, h)

@@ -65,10 +65,12 @@ import ArcadeTestSupport
         let screen = try waitForScreen(session, containing: "2 keys")
         #expect(screen.contains("tiny: 2 keys, last b"))
 
-        // Esc opens the pause card; choosing "back to menu" ends a directly played game
+        // Esc opens the pause card; "back to menu" opens the menu, and q there quits
         _ = try sh("\(tmux) send-keys -t \(session) Escape")
         #expect(try waitForScreen(session, containing: "PAUSED").contains("resume"))
         _ = try sh("\(tmux) send-keys -t \(session) b")
+        #expect(try waitForScreen(session, containing: "enter play").contains("Tiny"))
+        _ = try sh("\(tmux) send-keys -t \(session) q")
         waitForContent(dir + "/after")
         let before = try String(contentsOfFile: dir + "/before", encoding: .utf8)
         let after = try String(contentsOfFile: dir + "/after", encoding: .utf8)

@@ -107,6 +107,7 @@ extension GameEntry {
         let note = holder.origin == .given ? "" : " (\(holder.origin.holderNote))"
         problem = "duplicate id '\(id)': \(folder) is ignored because \(holder.folder)\(note) has the same id"
         manifest = nil
+        mainDoesNotCompile = false
         duplicateOf = holder.folder
     }
 }

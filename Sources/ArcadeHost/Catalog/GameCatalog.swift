@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArcadeCore
+import ArcadeLua
 
 /// One game folder found on disk: playable, or broken with its reason.
 public struct GameEntry: Equatable, Sendable {
@@ -15,6 +16,9 @@ public struct GameEntry: Equatable, Sendable {
     public var manifest: GameManifest?
     /// Why the game cannot be played; nil for a playable game.
     public var problem: String?
+    /// True when the problem is that `main.lua` does not compile (the manifest is fine):
+    /// `arcade dev` still opens such a game, so that a saved fix carries it on.
+    public var mainDoesNotCompile = false
     /// Which kind of folder it was found in, which decides who keeps an id two games claim.
     public var origin: GameOrigin = .given
     /// For a game ignored because another holds its id: that game's folder.
@@ -137,11 +141,31 @@ public struct GameCatalog: Sendable {
             entry.id = m.id
             if !fileExists(folder + "/main.lua") {
                 entry.problem = "\(name)/main.lua is missing"
+            } else if let error = compileProblem(main: folder + "/main.lua", chunkName: "\(m.id)/main.lua") {
+                entry.problem = error
+                entry.mainDoesNotCompile = true
             }
         } catch {
             entry.problem = error.message
         }
         return entry
+    }
+
+    /// Why the script at `path` does not compile, as its first line (`rocks/main.lua:3:
+    /// 'end' expected near <eof>`), or nil when it compiles. It is compiled only, in a VM of
+    /// its own with a memory cap: no code of the game runs. A file that cannot be read (a
+    /// link out of the folder, a FIFO) is left to the game's start, which says why.
+    static func compileProblem(main path: String, chunkName: String) -> String? {
+        guard let source = try? FileIO.readScript(path, within: parent(of: path), chunkName: chunkName) else {
+            return nil
+        }
+        do {
+            let vm = try LuaVM(name: "compile", limits: .init(memoryBytes: 64 << 20))
+            _ = try vm.load(source, chunkName: chunkName)
+            return nil
+        } catch {
+            return error.message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init)
+        }
     }
 
     static func parent(of dir: String) -> String {

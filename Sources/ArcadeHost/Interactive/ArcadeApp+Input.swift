@@ -194,7 +194,7 @@ extension ArcadeApp {
         case "resume": card = nil
         case "restart": if let entry = playing { start(entry) }
         case "reload": reload()
-        default: leaveGame()
+        default: leaveGame(toMenu: true)
         }
     }
 

@@ -19,7 +19,8 @@ public final class ArcadeApp {
     /// How to start.
     public struct Options {
         public var catalog: GameCatalog
-        /// Play this game directly (no menu; leaving it quits).
+        /// Play this game directly; "back to menu" then opens the menu (a replay's game, whose
+        /// saves are kept in memory, and a game that quits by itself end the arcade instead).
         public var gameID: String?
         public var seed: UInt64?
         public var colorMode: ColorMode?
@@ -71,6 +72,9 @@ public final class ArcadeApp {
     var watcher: FileWatcher?
     var recorder: InputRecorder?
     var quit = false
+    /// The menu has been open: with ``Options/gameID``, once the player went back to it, games
+    /// end there too, and the command line's recording no longer applies.
+    var menuOpened = false
     var size: TerminalSize
     var startMessage: String?
     /// When the loop last moved the step clock on.
@@ -271,7 +275,7 @@ public final class ArcadeApp {
                                     rows: max(size.rows, GameManifest.minimumRows),
                                     limits: options.limits, dev: options.dev)
         if let h = options.replay?.header { o.seed = h.seed }
-        if let path = options.recordPath {
+        if let path = options.recordPath, !menuOpened {
             recorder = InputRecorder(path: path, game: entry.id, seed: o.seed, cols: o.cols, rows: o.rows)
         }
         do {
@@ -300,12 +304,17 @@ public final class ArcadeApp {
         if session.reload() == nil, case .error = card { card = nil }
     }
 
-    func leaveGame() {
+    /// Ends the game in play. `toMenu`: the player chose "back to menu", which opens the menu
+    /// even under `arcade play <id>` (not under a replay: its saves are in memory).
+    func leaveGame(toMenu: Bool = false) {
         closeGame()
-        if options.gameID != nil {
+        if options.gameID != nil, !menuOpened, !toMenu || options.replay != nil {
             quit = true
             return
         }
+        menuOpened = true
+        if let id = playing?.id { menu.select(id) }
+        playing = nil
         screen = .menu
         card = nil
         menu.refresh()

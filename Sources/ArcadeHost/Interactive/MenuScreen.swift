@@ -6,7 +6,8 @@ import ArcadeRender
 
 /// The arcade's menu, drawn with the engine itself: a drifting starfield, the title in the
 /// big block font, and the games with their descriptions and best scores. Arrows and Enter,
-/// or a click, launch a game; `q` quits. Broken games are listed with their reason.
+/// or a click, launch a game; `q`, or a click on "quit" in the footer, quits. Broken games
+/// are listed with their reason.
 final class MenuScreen {
     enum Action { case launch(GameEntry), showProblem(GameEntry), quit, none }
 
@@ -18,6 +19,8 @@ final class MenuScreen {
     /// Loads best scores when the menu (re)appears.
     var loadScores: () -> [String: Int64] = { [:] }
     private(set) var selected = 0
+    /// The pointer is over the footer's "quit" (it lights up).
+    private(set) var quitHovered = false
     private var time = 0.0
     private var stars: [(x: Double, y: Double, speed: Double, shade: UInt8)] = []
     /// What the menu was last drawn on (cards over the menu are drawn on it too).
@@ -31,6 +34,11 @@ final class MenuScreen {
         }
         selected = catalog.entries.firstIndex(where: \.isPlayable) ?? 0
         refresh()
+    }
+
+    /// Puts the highlight on the game `id` (the one the player just left), when it is listed.
+    func select(_ id: String) {
+        if let i = catalog.entries.firstIndex(where: { $0.id == id }) { selected = i }
     }
 
     func refresh() {
@@ -62,6 +70,11 @@ final class MenuScreen {
             default: break
             }
         case .mouse(let m):
+            let onQuit = layout.isQuit(col: m.col, row: m.row)
+            if m.action == .move || m.action == .drag { quitHovered = onQuit }
+            if onQuit {
+                return m.action == .press && m.button != .right ? .quit : .none
+            }
             if m.action == .scrollUp { move(-1); return .none }
             if m.action == .scrollDown { move(1); return .none }
             if m.action == .press, let mark = layout.scrollMark(atRow: m.row) {
@@ -106,6 +119,13 @@ final class MenuScreen {
         /// Rows of the "more above" / "more below" marks (nil when nothing is hidden there).
         var moreAbove: Int?, moreBelow: Int?
         var footerRow = 0
+        /// The footer's clickable "quit": its first column and its width, on ``footerRow``.
+        var quitCol = 0, quitWidth = 0
+
+        /// True on the footer's "quit".
+        func isQuit(col: Int, row: Int) -> Bool {
+            row == footerRow && quitWidth > 0 && col >= quitCol && col < quitCol + quitWidth
+        }
 
         /// The entry drawn at a cell, if any.
         func entry(atCol col: Int, row: Int) -> Int? {
@@ -152,6 +172,12 @@ final class MenuScreen {
         l.width = min(cols - 4, max(76, min(110, cols * 3 / 5)))
         l.left = (cols - l.width) / 2
         l.footerRow = rows - 1
+        // "q quit" ends the footer's hints, clickable, where the whole footer fits
+        let hintsWidth = TextWidth.width(Self.footerHints)
+        if l.left + hintsWidth + TextWidth.width(Self.quitLabel) <= cols {
+            l.quitCol = l.left + hintsWidth
+            l.quitWidth = TextWidth.width(Self.quitLabel)
+        }
         // rows: the logo, a gap, a mark row, the entries, a mark row, then the footer's gap
         let fixed = logoRows + 1 + 2 + 2
         let room = max(1, (rows - fixed - 1 + (l.pitch - 2)) / l.pitch)
@@ -176,6 +202,10 @@ final class MenuScreen {
     static let brokenColor = Color(rgb: 0xE57373)
     static let hintColor = Color(rgb: 0x6B7085)
     static let scoreColor = Color(rgb: 0xFFD54F)
+    static let quitColor = Color(rgb: 0xB0B6CC)
+    /// The footer: the keys, then the clickable "q quit".
+    static let footerHints = "↑↓ choose   enter play   esc pause in a game   "
+    static let quitLabel = "q quit"
 
     /// One line of a broken game's reason: the first line of its problem (Enter shows it all).
     static func shortReason(_ problem: String?) -> String {
@@ -245,8 +275,11 @@ final class MenuScreen {
                 g.text("  enter shows the whole error", x: left, y: Double((row + 1) * 2), color: Self.detailColor)
             }
         }
-        g.text(Self.fit("↑↓ choose   enter play   esc pause in a game   q quit", cols - l.left), x: left,
-               y: Double(l.footerRow * 2), color: Self.hintColor)
+        g.text(Self.fit(Self.footerHints, cols - l.left), x: left, y: Double(l.footerRow * 2), color: Self.hintColor)
+        if l.quitWidth > 0 {
+            g.text(Self.quitLabel, x: Double(l.quitCol), y: Double(l.footerRow * 2),
+                   color: quitHovered ? Self.textColor : Self.quitColor)
+        }
         canvas.render(into: &frame)
     }
 }

@@ -1,0 +1,6 @@
+local game = {}
+
+function game.load(ctx)
+  game.state.ready = true
+
+return game
