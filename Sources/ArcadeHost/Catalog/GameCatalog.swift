@@ -211,12 +211,9 @@ public struct GameCatalog: Sendable {
     public static func bundledGamesDir() -> String? {
         if let dir = environment("ARCADE_GAMES_DIR") { return dir }
         var starts: [String] = []
-        var buf = [CChar](repeating: 0, count: 4096)
+        var buf = [UInt8](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buf, buf.count - 1)
-        if n > 0 {
-            buf[n] = 0
-            starts.append(String(cString: buf))
-        }
+        if n > 0 { starts.append(String(decoding: buf[..<n], as: UTF8.self)) }
         starts.append(absolutePath("."))
         starts.append(String(#filePath))
         for start in starts {

@@ -43,9 +43,11 @@ func environment(_ name: String) -> String? {
 func absolutePath(_ path: String) -> String {
     var full = path
     if !path.hasPrefix("/") {
-        var buf = [CChar](repeating: 0, count: 4096)
-        if getcwd(&buf, buf.count) != nil {
-            full = String(cString: buf) + "/" + path
+        var buf = [UInt8](repeating: 0, count: 4096)
+        if buf.withUnsafeMutableBufferPointer({ b in
+            b.withMemoryRebound(to: CChar.self) { getcwd($0.baseAddress, $0.count) != nil }
+        }) {
+            full = String(decoding: buf.prefix { $0 != 0 }, as: UTF8.self) + "/" + path
         }
     }
     var parts: [Substring] = []

@@ -57,7 +57,7 @@ extension LuaVM {
         s.setField("__name", in: -2)
         s.push("locked")
         s.setField("__metatable", in: -2)
-        let index = function("\(cls.shortName).__index") { [unowned self] s in
+        let index = function("\(cls.shortName).__index") { s in
             let id = try s.checkHandle(1, of: cls)
             s.pushRegistry()
             s.getField(cls.methodsKey, in: -1)
@@ -69,7 +69,7 @@ extension LuaVM {
         }
         push(index)
         s.setField("__index", in: -2)
-        let newIndex = function("\(cls.shortName).__newindex") { [unowned self] s in
+        let newIndex = function("\(cls.shortName).__newindex") { s in
             let id = try s.checkHandle(1, of: cls)
             guard let set, let key = s.string(at: 2) else {
                 throw LuaScriptError("cannot set fields on a \(cls.shortName)")
