@@ -54,4 +54,11 @@ public protocol Animatable: AnyObject {
     func animatableValue(_ property: AnimatableProperty) -> AnimatableValue?
     /// Sets `property`; values of the wrong kind are ignored.
     func setAnimatableValue(_ value: AnimatableValue, for property: AnimatableProperty)
+    /// Tells the object the region a wrap-around physics world folds it into (nil: none), so
+    /// it can draw itself on both sides of an edge it straddles. Objects that cannot ignore it.
+    func setWrapRegion(_ region: WrapRegion?)
+}
+
+extension Animatable {
+    public func setWrapRegion(_ region: WrapRegion?) {}
 }
