@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "arcade",
             dependencies: [
-                "ArcadeHost",
+                "ArcadeHost", "ArcadeLua", "ArcadeRender", "ArcadeCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

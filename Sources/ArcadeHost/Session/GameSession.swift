@@ -5,7 +5,9 @@ import ArcadeRender
 /// One running game: its Lua state, its native modules and the fixed-step frame.
 ///
 /// A step (the architecture's frame): input events -> `input(event)`, due timers, `update(dt)`,
-/// then the physics worlds step natively and their contact and removal callbacks run.
+/// then the animations advance natively and their callbacks run, then the physics worlds step
+/// natively and their contact and removal callbacks run (``step(events:)`` in
+/// `GameSession+Step.swift`).
 /// A script error stops this game (``failure`` says why) and never the process;
 /// nothing the game created outlives ``close()``.
 ///

@@ -2,8 +2,9 @@ import CLua
 
 /// The one thin layer over the Lua C API: a Lua thread's stack, seen from Swift.
 ///
-/// Every other file in the arcade goes through this type (and ``LuaVM``) instead of
-/// calling `lua_*` directly. Only functions that cannot raise a Lua error are used
+/// Everything outside `Sources/ArcadeLua/Core` goes through this type (and ``LuaVM``)
+/// instead of calling `lua_*` directly; inside it, the few other direct calls are stack
+/// rotations and debug-info reads that cannot raise. Only functions that cannot raise a Lua error are used
 /// here: raw table access (no metamethods), pushes (whose allocations the allocator
 /// never refuses while a Swift function runs) and reads. That is what keeps longjmp
 /// from ever crossing a Swift frame.
