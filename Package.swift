@@ -40,11 +40,18 @@ let package = Package(
         // The tty: raw mode, alternate screen, input decoding, restore on exit.
         .target(name: "ArcadeTerminal", dependencies: ["ArcadeCore"]),
         // The VM: state, sandbox, limits, bridging, one binding file per module.
-        .target(name: "ArcadeLua", dependencies: ["CLua", "CLuaLib", "ArcadeCore", "ArcadeRender"]),
+        .target(
+            name: "ArcadeLua",
+            dependencies: ["CLua", "CLuaLib", "ArcadeCore", "ArcadeRender"],
+            // The Lua halves of the sandbox and of the iteration probe, compiled in as bytes.
+            resources: [.embedInCode("Sandbox/sandbox.lua"), .embedInCode("Sandbox/iteration-probe.lua")]
+        ),
         // Catalog, game session, frame loop, hot reload, menu, saves, record/replay.
         .target(
             name: "ArcadeHost",
-            dependencies: ["ArcadeCore", "ArcadeRender", "ArcadeTerminal", "ArcadeLua", "CSQLite"]
+            dependencies: ["ArcadeCore", "ArcadeRender", "ArcadeTerminal", "ArcadeLua", "CSQLite"],
+            // The Lua half of the test API (`test`, `expect`), compiled in as bytes.
+            resources: [.embedInCode("Testing/test-prelude.lua")]
         ),
         .executableTarget(
             name: "arcade",
