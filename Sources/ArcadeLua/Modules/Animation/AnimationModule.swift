@@ -62,25 +62,30 @@ public final class AnimationModule {
 
     private unowned let vm: LuaVM
     private unowned let scenes: SceneModule
-    public let animator = Animator()
-    private var callbacks: [UInt64: LuaCallback] = [:]
-    private var nextToken: UInt64 = 1
+    /// The running animations and their callbacks: what this binding drives.
+    public let runtime: Animations
 
     /// How deep `group`s may nest. Specs are read (and animations compiled and evaluated)
     /// recursively, one level per group: a spec nested thousands deep would overflow the
     /// native stack. Real animations nest a group or two.
     public static let maximumGroupDepth = 32
 
-    /// What the animation engine holds natively now (see ``NativeCost``).
-    public var nativeBytes: Int {
-        engineBytes + callbacks.count * NativeCost.animationCallback
-    }
-    private var account = NativeAccount()
-
-    /// Brings the VM's count of native memory up to date with ``nativeBytes``.
-    private func syncNative() { account.report(nativeBytes, to: vm) }
-    /// The engine's storage, measured when an animation starts (the only time it grows).
-    private var engineBytes = 0
+    /// The engine (for tests and counters).
+    public var animator: Animator { runtime.animator }
+    /// What the animations hold natively now.
+    public var nativeBytes: Int { runtime.nativeBytes }
+    /// Animations started and not yet ended.
+    public var runningCount: Int { runtime.animator.runningCount }
+    /// Advances every animation by `dt`, then calls completion callbacks in the engine's order.
+    public func step(_ dt: Double) throws(LuaError) { try runtime.step(dt) }
+    /// Advances every animation by `dt`; their completions wait for ``deliverCompletions()``.
+    public func advance(_ dt: Double) { runtime.animator.advance(by: dt) }
+    /// Calls the completion callbacks waiting, in the engine's order.
+    public func deliverCompletions() throws(LuaError) { try runtime.deliverCompletions() }
+    /// Cancels the animations of a node being removed (their callbacks see finished = false).
+    public func nodeRemoved(_ node: Node) { _ = runtime.animator.cancelAll(on: node) }
+    /// Stops everything (the game is leaving); callbacks are released without being called.
+    public func cancelAll() { runtime.cancelAll() }
 
     /// What reading one spec builds, for the memory check before it is compiled.
     struct SpecCost {
@@ -94,22 +99,22 @@ public final class AnimationModule {
     public init(vm: LuaVM, scenes: SceneModule) {
         self.vm = vm
         self.scenes = scenes
-        engineBytes = animator.storageBytes
-        syncNative()
+        let runtime = Animations(vm: vm)
+        self.runtime = runtime
         vm.defineClass(Self.animationClass, methods: [
             ("cancel", { s in
-                s.push(self.animator.cancel(AnimationID(raw: try s.checkHandle(1, of: Self.animationClass))))
+                s.push(runtime.animator.cancel(AnimationID(raw: try s.checkHandle(1, of: Self.animationClass))))
                 return 1
             }),
             ("is_running", { s in
-                s.push(self.animator.isRunning(AnimationID(raw: try s.checkHandle(1, of: Self.animationClass))))
+                s.push(runtime.animator.isRunning(AnimationID(raw: try s.checkHandle(1, of: Self.animationClass))))
                 return 1
             }),
         ])
         vm.register(in: "arcade", [
             ("animate", { s in try self.animate(s) }),
             ("cancel_animations", { s in
-                s.push(self.animator.cancelAll(on: try self.scenes.nodes.check(s, 1)))
+                s.push(runtime.animator.cancelAll(on: try self.scenes.nodes.check(s, 1)))
                 return 1
             }),
         ])
@@ -132,25 +137,18 @@ public final class AnimationModule {
         var cost = SpecCost()
         let animation = try spec(options, depth: 1, cost: &cost)
         try checkMemory(cost)
-        var token: UInt64 = 0
         if s.getField("on_done", in: 2) != .function {
             s.pop()
             s.pushValue(at: 3)
         }
-        if s.type(at: -1) == .function {
-            token = nextToken
-            nextToken += 1
-            callbacks[token] = vm.callback(s, at: -1, kind: "animation on_done", registeredBy: "arcade.animate")
-        }
+        let onDone = s.type(at: -1) == .function
+            ? vm.callback(s, at: -1, kind: "animation on_done", registeredBy: "arcade.animate") : nil
         s.pop()
         do {
-            let id = try animator.start(animation, on: target, token: token)
-            engineBytes = animator.storageBytes
-            syncNative()
+            let id = try runtime.start(animation, on: target, onDone: onDone)
             vm.pushHandle(s, id.raw, of: Self.animationClass)
             return 1
         } catch {
-            callbacks[token] = nil
             throw LuaArgumentError(2, "\(error)")
         }
     }
@@ -337,55 +335,5 @@ public final class AnimationModule {
             out.append(n)
         }
         return out
-    }
-
-    // MARK: The host's side
-
-    /// Advances every animation by `dt`, then calls completion callbacks in the engine's order.
-    public func step(_ dt: Double) throws(LuaError) {
-        advance(dt)
-        try deliverCompletions()
-    }
-
-    /// Advances every animation by `dt`; their completions wait for ``deliverCompletions()``.
-    public func advance(_ dt: Double) {
-        animator.advance(by: dt)
-    }
-
-    /// Calls the completion callbacks waiting, in the engine's order.
-    ///
-    /// - Throws: the first callback error; the completions after it stay queued for the next call.
-    public func deliverCompletions() throws(LuaError) {
-        var delivered = false
-        defer { if delivered { syncNative() } }  // delivered callbacks are credited
-        while let done = animator.nextCompletion() {
-            delivered = true
-            guard done.token != 0, let cb = callbacks.removeValue(forKey: done.token) else { continue }
-            do throws(LuaError) {
-                try vm.protectedCall(label: "animation callback") { s in
-                    self.vm.push(cb)
-                    s.push(done.finished)
-                    return 1
-                }
-            } catch {
-                throw error.in(cb)
-            }
-        }
-    }
-
-    /// Animations started and not yet ended.
-    public var runningCount: Int { animator.runningCount }
-
-    /// Cancels the animations of a node being removed (their callbacks see finished = false).
-    public func nodeRemoved(_ node: Node) {
-        _ = animator.cancelAll(on: node)
-    }
-
-    /// Stops everything (the game is leaving); callbacks are released without being called.
-    public func cancelAll() {
-        _ = animator.cancelAll()
-        while animator.nextCompletion() != nil {}
-        callbacks.removeAll()
-        syncNative()
     }
 }
