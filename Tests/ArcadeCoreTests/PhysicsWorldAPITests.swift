@@ -103,7 +103,7 @@ import Testing
         w.run(30)
         #expect(node!.position == w.position(of: a)!)
         #expect(node!.position.y > 50)
-        weak var gone = node
+        weak let gone = node
         node = nil
         #expect(gone == nil)
         w.run(5)  // nothing to write to any more, and nothing breaks

@@ -74,7 +74,7 @@ import ArcadeCore
         #expect(key.err.utf8.count < 300, "\(key.err.prefix(300))")
 
         let huge = dir + "/huge.txt"
-        FileManager.default.createFile(atPath: huge, contents: Data(count: 17 << 20))
+        _ = FileManager.default.createFile(atPath: huge, contents: Data(count: 17 << 20))
         let size = try runArcade(play + ["--input", huge])
         #expect(size.status == 2)
         #expect(size.err == "arcade: cannot read input script '\(huge)': it is 17 MiB, "

@@ -78,7 +78,7 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
         .joined(separator: "\n") + "\n"
     if ProcessInfo.processInfo.environment["ARCADE_UPDATE_GOLDEN"] == "1" {
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: path, contents: Data(got.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(got.utf8))
         return
     }
     let want = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }

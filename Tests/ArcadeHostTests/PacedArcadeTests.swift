@@ -174,7 +174,7 @@ func screen(of bytes: [UInt8], cols: Int = 160, rows: Int = 50) -> VTModel {
         for i in 0..<turns {
             app.handle(i == 20 ? [.key(KeyEvent("space"))] : [])
             app.step()
-            try app.draw()
+            _ = try app.draw()
         }
         let today = reference.bytes()
 

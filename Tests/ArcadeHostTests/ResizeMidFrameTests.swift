@@ -56,7 +56,7 @@ final class PseudoTerminalDrain: @unchecked Sendable {
         let drain = PseudoTerminalDrain(pty.primary)
         defer { drain.stop() }
         app.step()
-        try app.draw()
+        _ = try app.draw()
         var screen = VTModel(columns: 120, rows: 40, fill: .init(scalar: " ", foreground: .white, background: .black))
         screen.feed(drain.take())
         #expect(screen.errors.isEmpty, "\(screen.errors.prefix(3))")
@@ -66,14 +66,14 @@ final class PseudoTerminalDrain: @unchecked Sendable {
         pty.resize(cols: 100, rows: 30)
         screen.resize(columns: 100, rows: 30)
         for _ in 0..<3 { app.step() }
-        try app.draw()
+        _ = try app.draw()
         let dropped = drain.take()
         #expect(dropped.isEmpty, "\(dropped.count) bytes of a frame made for 120 x 40 were sent to a 100 x 30 window")
         #expect(app.size == TerminalSize(cols: 100, rows: 30))
 
         // the next step lays the game out for the new size, and its frame repaints everything
         app.step()
-        try app.draw()
+        _ = try app.draw()
         screen.feed(drain.take())
         #expect(screen.errors.isEmpty, "\(screen.errors.prefix(3))")
         let rows = (0..<30).map { r in String(String.UnicodeScalarView((0..<100).map { screen[$0, r].scalar })) }
@@ -88,7 +88,7 @@ final class PseudoTerminalDrain: @unchecked Sendable {
         defer { drain.stop() }
         pty.resize(cols: 100, rows: 30)
         app.step()
-        try app.draw()
+        _ = try app.draw()
         #expect(app.driver?.queued.count == 1)
         #expect(app.terminal.takeResize() == nil)
         _ = drain.take(quiet: 0.05)

@@ -189,7 +189,7 @@ func coinCells(_ text: String) -> Int {
         // the launch step already advanced it by one step: after k more, t = (k + 1) / 60
         func sample(at t: Double) throws -> Node {
             let k = Int((t * 60).rounded()) - 1
-            #expect(try game.step(until: { Int64(game.session.frame) >= launchFrame + Int64(k) }))
+            #expect(game.step(until: { Int64(game.session.frame) >= launchFrame + Int64(k) }))
             #expect(Int64(game.session.frame) == launchFrame + Int64(k))
             return try #require(game.session.scene.node(withID: Int(id)))
         }

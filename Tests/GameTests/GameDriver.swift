@@ -126,7 +126,7 @@ func expectGolden(_ text: String, game: String, name: String, sourceLocation: So
     let got = trimmed(text) + "\n"
     if ProcessInfo.processInfo.environment["ARCADE_UPDATE_GOLDEN"] == "1" {
         try? FileManager.default.createDirectory(atPath: "\(goldenDir)/\(game)", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: path, contents: Data(got.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(got.utf8))
         return
     }
     guard let data = FileManager.default.contents(atPath: path) else {

@@ -83,9 +83,4 @@ public struct Rect: Hashable, Sendable {
     @inlinable public func contains(_ p: Vec2) -> Bool {
         p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY
     }
-
-    /// True when the two rectangles overlap (touching edges count).
-    @inlinable public func intersects(_ o: Rect) -> Bool {
-        minX <= o.maxX && o.minX <= maxX && minY <= o.maxY && o.minY <= maxY
-    }
 }

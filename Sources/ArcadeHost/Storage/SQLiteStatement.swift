@@ -68,10 +68,6 @@ final class SQLiteStatement {
 
     // MARK: Reading the current row (columns are numbered from 0)
 
-    func isNull(_ column: Int32) -> Bool {
-        sqlite3_column_type(stmt, column) == SQLITE_NULL
-    }
-
     func int64(_ column: Int32) -> Int64 {
         sqlite3_column_int64(stmt, column)
     }

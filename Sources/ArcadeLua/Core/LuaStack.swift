@@ -36,9 +36,6 @@ public struct LuaStack {
         lua_settop(L, -2)
     }
 
-    /// Moves the top value to `index`, shifting the ones above it up.
-    @inlinable public func insertTop(at index: Int32) { lua_rotate(L, index, 1) }
-
     /// Converts a relative index to an absolute one.
     @inlinable public func absolute(_ index: Int32) -> Int32 { lua_absindex(L, index) }
 
@@ -406,15 +403,6 @@ public struct LuaStack {
 
     /// A stable address for the object at `index` (tables, functions...): equal for the same object.
     @inlinable public func pointer(at index: Int32) -> UnsafeRawPointer? { lua_topointer(L, index) }
-
-    /// The name the running native function was called by (`ar.name`), if Lua knows it.
-    public func calledName() -> String? {
-        var ar = lua_Debug()
-        guard lua_getstack(L, 0, &ar) != 0 else { return nil }
-        lua_getinfo(L, "n", &ar)
-        guard let n = ar.name else { return nil }
-        return String(cString: n)
-    }
 }
 
 /// Lua's basic types (`LUA_T*`).

@@ -116,14 +116,6 @@ public final class Graphics {
         canvas.strokePolyline(segment, transform: transform, lineWidth: lineWidth, color: color, alpha: alpha)
     }
 
-    /// A path through `points`, showing the part between the length fractions `strokeStart`
-    /// and `strokeEnd`.
-    public func polyline(_ points: [Vec2], color: Color, lineWidth: Double = 1,
-                         strokeStart: Double = 0, strokeEnd: Double = 1) {
-        canvas.strokePolyline(points, transform: transform, lineWidth: lineWidth, color: color,
-                              strokeStart: strokeStart, strokeEnd: strokeEnd, alpha: alpha)
-    }
-
     /// Terminal text whose `anchor` point (default top-left, like ``fillRect(x:y:width:height:color:)``)
     /// is at `(x, y)`, its lines placed by `align` (nil: by `anchor.x`); see
     /// ``Canvas/drawText(_:transform:anchor:align:color:background:alpha:)``.
