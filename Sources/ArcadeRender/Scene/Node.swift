@@ -6,11 +6,12 @@ import ArcadeCore
 /// A child's `x`, `y` are relative to its parent's position, and the parent's rotation,
 /// scale (mirroring included) and alpha apply to it: a caught fish added to the hook swings
 /// with the hook. The `anchor` only places a node's own content (its sprite, rectangle,
-/// circle or text) around its position; children are always relative to the position itself.
+/// circle, polygon or text) around its position; children are always relative to the
+/// position itself.
 ///
 /// Nodes are created standalone and become part of a ``Scene`` with ``Scene/add(_:to:)``,
 /// which gives them their ``id``. Concrete kinds: ``GroupNode``, ``SpriteNode``,
-/// ``TextNode``, ``LabelNode``, ``RectNode``, ``CircleNode``, ``LineNode``.
+/// ``TextNode``, ``LabelNode``, ``RectNode``, ``CircleNode``, ``PolygonNode``, ``LineNode``.
 public class Node: Animatable {
     // Stored properties marked `@exclusivity(unchecked)`: nodes belong to one thread and are
     // never accessed overlappingly, and the frame's traversal reads these for every node, where
