@@ -29,7 +29,7 @@
 ---| "stroke_start" # a line's drawn portion, 0..1
 ---| "stroke_end"
 
----@alias arcade.NodeKind "group"|"rect"|"circle"|"line"|"text"|"label"|"sprite"
+---@alias arcade.NodeKind "group"|"rect"|"circle"|"polygon"|"line"|"text"|"label"|"sprite"
 
 ---The host's services to a game. Everything that moves per object per frame runs natively.
 ---@class arcade
@@ -148,7 +148,14 @@ function arcade.scene.rect(opts) end
 ---@return arcade.Node circle
 function arcade.scene.circle(opts) end
 
----A polyline through `points`, drawn from `stroke_start` to `stroke_end`.
+---A filled polygon through `points` (3 to 4096; the last joins the first), with a `stroke` border
+---`line_width` wide inside its edges. Filled by the nonzero rule; the anchor places the points' box.
+---@param opts arcade.PolygonOptions
+---@return arcade.Node polygon
+function arcade.scene.polygon(opts) end
+
+---A polyline through `points`, drawn from `stroke_start` to `stroke_end`. Its points are relative
+---to `x`, `y` until `anchor_x` / `anchor_y` is set; then the anchor places the points' box.
 ---@param opts? arcade.LineOptions
 ---@return arcade.Node line
 function arcade.scene.line(opts) end
@@ -244,9 +251,10 @@ function arcade.score.reset() end
 ---@field parent arcade.Node? read only; change it with `parent:add(node)`
 ---@field x number position of the anchor, in canvas pixels
 ---@field y number
----@field anchor_x number 0 left .. 1 right (0.5 by default)
----@field anchor_y number 0 top .. 1 bottom (0.5 by default)
----@field anchor arcade.Point write only: { ax, ay }
+---@field anchor_x number? 0 left .. 1 right (0.5 by default; a line's is nil until set)
+---@field anchor_y number? 0 top .. 1 bottom (0.5 by default; a line's is nil until set)
+---@field anchor arcade.Point? write only: { ax, ay } (nil unsets a line's)
+---@field wrap arcade.Wrap? true: drawn again across the canvas's edges it reaches past; a region: across its edges
 ---@field scale number both axes; reads give scale_x
 ---@field scale_x number negative mirrors
 ---@field scale_y number
@@ -259,12 +267,12 @@ function arcade.score.reset() end
 ---@field height number rect, group; text, label and sprite (read only)
 ---@field clip boolean group: draw the children only inside the group's width x height box
 ---@field align arcade.TextAlign? text, label: how lines sit in the block; nil follows anchor_x
----@field fill arcade.Color rect, circle
----@field color arcade.Color rect and circle fill, line, text, label colour, sprite tint
----@field stroke arcade.Color rect, circle outline
----@field line_width number rect, circle, line
+---@field fill arcade.Color rect, circle, polygon
+---@field color arcade.Color rect, circle and polygon fill, line, text, label colour, sprite tint
+---@field stroke arcade.Color rect, circle, polygon border
+---@field line_width number rect, circle, polygon, line
 ---@field radius number circle
----@field points arcade.Point[] line
+---@field points arcade.Point[] line, polygon
 ---@field stroke_start number line, 0..1
 ---@field stroke_end number line, 0..1
 ---@field text string text, label
@@ -287,7 +295,7 @@ function Node:remove() end
 function Node:add(child) end
 
 ---Sets several properties at once.
----@param opts arcade.NodeOptions|arcade.RectOptions|arcade.CircleOptions|arcade.LineOptions|arcade.TextOptions|arcade.LabelOptions|arcade.SpriteOptions
+---@param opts arcade.NodeOptions|arcade.RectOptions|arcade.CircleOptions|arcade.PolygonOptions|arcade.LineOptions|arcade.TextOptions|arcade.LabelOptions|arcade.SpriteOptions
 ---@return arcade.Node self
 function Node:set(opts) end
 
@@ -487,6 +495,19 @@ function Wall:alive() end
 ---@field z? number
 ---@field visible? boolean
 ---@field name? string what the game's tests find it by (`g:node(name)`); at most 256 bytes
+---@field wrap? arcade.Wrap
+
+---What `node.wrap` takes: true for the canvas, a region of the parent's space, or false / nil for none.
+---@alias arcade.Wrap boolean|arcade.WrapRegion
+
+---A rectangle `{ x, y, width, height }` (or with those names) a node wraps round; reads back with both.
+---@class arcade.WrapRegion
+---@field x number
+---@field y number
+---@field width number above 0
+---@field height number above 0
+---@field wrap_x? boolean false: the left and right edges do not meet
+---@field wrap_y? boolean false: the top and bottom edges do not meet
 
 ---@class arcade.RectOptions: arcade.NodeOptions
 ---@field width? number 10 when missing
@@ -501,6 +522,13 @@ function Wall:alive() end
 ---@field fill? arcade.Color
 ---@field color? arcade.Color
 ---@field stroke? arcade.Color
+---@field line_width? number
+
+---@class arcade.PolygonOptions: arcade.NodeOptions
+---@field points arcade.Point[] 3 to 4096; the last joins the first
+---@field fill? arcade.Color
+---@field color? arcade.Color same as fill
+---@field stroke? arcade.Color a border line_width wide inside the edges
 ---@field line_width? number
 
 ---@class arcade.LineOptions: arcade.NodeOptions

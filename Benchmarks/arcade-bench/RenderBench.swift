@@ -25,6 +25,7 @@ func renderBenchmarks() -> [BenchResult] {
     results += coinPipelineBenchmark()
     results += noiseBenchmark()
     results += discBenchmark()
+    results += polygonBenchmark()
     return results
 }
 
@@ -396,6 +397,61 @@ private func discBenchmark() -> [BenchResult] {
     return [
         BenchResult(name: "render.compose_discs_200x60_us", value: samples[samples.count / 2] * 1e6, unit: "us",
                     note: "400 discs and rings, radius 1...12, at sub-pixel positions"),
+    ]
+}
+
+/// An asteroid field: 400 turning rocks of 12 points, radius 2...13, a third outlined and
+/// filled, the rest filled, wrapping round the canvas (those across an edge drawn twice or
+/// four times).
+private func polygonBenchmark() -> [BenchResult] {
+    let canvas = Canvas(columns: 200, rows: 60)
+    let scene = Scene(background: Color(rgb: 0x000010))
+    let width = Double(canvas.width), height = Double(canvas.height)
+    var rng = SeededRandom(seed: 29)
+    var rocks: [(node: PolygonNode, vx: Double, vy: Double, spin: Double)] = []
+    for i in 0..<400 {
+        let radius = 2 + Double(rng.nextInt(in: 0, 44)) / 4
+        let points = (0..<12).map { k -> Vec2 in
+            let angle = Double(k) * 2 * Double.pi / 12
+            let r = radius * rng.nextDouble(in: 0.6, 1)
+            return Vec2(r * cos(angle), r * sin(angle))
+        }
+        let color = Color(r: UInt8(rng.nextInt(in: 60, 255)), g: UInt8(rng.nextInt(in: 60, 255)),
+                          b: UInt8(rng.nextInt(in: 60, 255)))
+        let node = PolygonNode(points: points, x: rng.nextDouble(in: 0, width), y: rng.nextDouble(in: 0, height),
+                               fill: color, stroke: i % 3 == 0 ? .white : .clear)
+        node.wrap = .canvas
+        _ = try! scene.add(node)
+        rocks.append((node, rng.nextDouble(in: -20, 20), rng.nextDouble(in: -20, 20), rng.nextDouble(in: -2, 2)))
+    }
+    var frame = canvas.makeFrame()
+    var samples: [Double] = []
+    var time = 0.0
+    for _ in 0..<7 {
+        let perRound = 60
+        var compose = 0.0
+        for _ in 0..<perRound {
+            time += 1.0 / 60
+            for r in rocks {
+                var x = r.node.x + r.vx / 60, y = r.node.y + r.vy / 60
+                if x < 0 { x += width } else if x > width { x -= width }
+                if y < 0 { y += height } else if y > height { y -= height }
+                r.node.x = x
+                r.node.y = y
+                r.node.rotation += r.spin / 60
+            }
+            let t0 = threadCPUTime()
+            scene.draw(into: canvas, time: time)
+            canvas.render(into: &frame)
+            compose += threadCPUTime() - t0
+        }
+        samples.append(compose / Double(perRound))
+    }
+    samples.sort()
+    blackHole(frame)
+    return [
+        BenchResult(name: "render.polygon_rocks_200x60_us", value: samples[samples.count / 2] * 1e6, unit: "us",
+                    note: "400 turning 12-point rocks, radius 2...13, a third with a border, wrapping round the canvas"),
     ]
 }
 

@@ -74,6 +74,7 @@ extension TestFile {
         switch node {
         case let n as RectNode: size = (n.width, n.height)
         case let n as CircleNode: size = (2 * n.radius, 2 * n.radius)
+        case let n as PolygonNode: size = (n.pointBounds.width, n.pointBounds.height)
         case let n as TextNode:
             size = n.size
             (sx, sy) = (1, 1)  // glyphs are drawn at their cells' size, whatever the scale

@@ -58,6 +58,8 @@ public final class Canvas {
     @exclusivity(unchecked) var savedClips: [PixelBounds] = []
     /// Scratch for the glyphs of one line of text that is not all ASCII.
     @exclusivity(unchecked) var glyphScratch: [UInt32] = []
+    /// Scratch for ``drawPolygon(_:transform:fill:stroke:lineWidth:alpha:)``.
+    @exclusivity(unchecked) var polygonScratch = PolygonScratch()
 
     /// A canvas of the given size in cells, cleared to `background`.
     public init(columns: Int, rows: Int, background: Color = .black) {

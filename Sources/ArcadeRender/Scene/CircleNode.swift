@@ -27,4 +27,6 @@ public final class CircleNode: ShapeNode {
         let cy = point.y + (anchor.y - 0.5) * 2 * radius
         return cx * cx + cy * cy < radius * radius
     }
+
+    override func contentBounds() -> BoundingBox { anchoredBox(width: 2 * radius, height: 2 * radius) }
 }

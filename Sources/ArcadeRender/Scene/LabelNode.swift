@@ -59,6 +59,11 @@ public final class LabelNode: Node {
         return boxContains(point, width: Double(s.width), height: Double(s.height))
     }
 
+    override func contentBounds() -> BoundingBox {
+        let s = sprite
+        return anchoredBox(width: Double(s.width), height: Double(s.height))
+    }
+
     /// The colour properties animations reach, in slot order.
     static let colorSlots: ColorSlots<LabelNode> = [\.color, \.outline]
 

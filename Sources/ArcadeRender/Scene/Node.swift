@@ -6,11 +6,12 @@ import ArcadeCore
 /// A child's `x`, `y` are relative to its parent's position, and the parent's rotation,
 /// scale (mirroring included) and alpha apply to it: a caught fish added to the hook swings
 /// with the hook. The `anchor` only places a node's own content (its sprite, rectangle,
-/// circle or text) around its position; children are always relative to the position itself.
+/// circle, polygon or text) around its position; children are always relative to the
+/// position itself.
 ///
 /// Nodes are created standalone and become part of a ``Scene`` with ``Scene/add(_:to:)``,
 /// which gives them their ``id``. Concrete kinds: ``GroupNode``, ``SpriteNode``,
-/// ``TextNode``, ``LabelNode``, ``RectNode``, ``CircleNode``, ``LineNode``.
+/// ``TextNode``, ``LabelNode``, ``RectNode``, ``CircleNode``, ``PolygonNode``, ``LineNode``.
 public class Node: Animatable {
     // Stored properties marked `@exclusivity(unchecked)`: nodes belong to one thread and are
     // never accessed overlappingly, and the frame's traversal reads these for every node, where
@@ -31,6 +32,9 @@ public class Node: Animatable {
     @exclusivity(unchecked) var needsChildSort = false
     /// Set when a child was removed: the array still holds it until compaction.
     @exclusivity(unchecked) var needsCompaction = false
+    /// True while ``wrap`` is not `.none`: a flag beside the others, so the frame's traversal
+    /// of the nodes that do not wrap (nearly all) reads nothing more.
+    @exclusivity(unchecked) var isWrapping = false
 
     /// Horizontal position in the parent's space, in pixels.
     @exclusivity(unchecked) public var x: Double { didSet { localDirty = true } }
@@ -88,6 +92,21 @@ public class Node: Animatable {
     /// ancestors').
     @exclusivity(unchecked) public internal(set) var composedAlpha = 1.0
 
+    /// Where a wrapping node was also drawn in the last composed frame, besides its own place:
+    /// bit `3 * (ky + 1) + (kx + 1)` for the copy shifted by `kx` region widths and `ky`
+    /// region heights (see ``wrap``); 0 when it was drawn once.
+    @exclusivity(unchecked) public internal(set) var composedCopies: UInt16 = 0
+
+    /// The region the node wraps round: while its drawing (its children's included) reaches
+    /// past a wrapping edge, it is also drawn shifted by the region's width or height to the
+    /// other side (in all four corners' places across a corner), and hit there too.
+    public var wrap: NodeWrap = .none {
+        didSet {
+            isWrapping = wrap != .none
+            if !isWrapping { composedCopies = 0 }
+        }
+    }
+
     /// The name the game gave the node (`name = "ball"`), by which a game's tests find it;
     /// nil when it has none. Drawing never reads it.
     public var name: String?
@@ -101,6 +120,12 @@ public class Node: Animatable {
         rotation = 0
         alpha = 1
         z = 0
+    }
+
+    /// See ``Animatable/setWrapRegion(_:)``: a node bound to a ball of a wrap-around world
+    /// wraps round the world's region.
+    public func setWrapRegion(_ region: WrapRegion?) {
+        wrap = region.map { .region($0) } ?? .none
     }
 
     /// A short name of the node's kind (`"group"`, `"sprite"`, ...), for messages and dumps.
@@ -212,6 +237,10 @@ public class Node: Animatable {
     /// True when `point` (local space) lies on the node's own content.
     func contentContains(_ point: Vec2) -> Bool { false }
 
+    /// An upright box in local space around everything the node's own content may draw;
+    /// empty for a group. Wrapping uses it to tell when a node reaches past an edge.
+    func contentBounds() -> BoundingBox { .empty }
+
     /// Colour slot `index` (0 primary, 1 secondary), or nil when the kind has no such slot.
     /// A kind with colours answers from its table of colour properties with
     /// ``color(at:in:)``.
@@ -239,12 +268,28 @@ public class Node: Animatable {
         unsafeDowncast(self, to: Kind.self)[keyPath: slots[index]] = color
     }
 
+    /// The content box `w x h` placed so its anchor point is the local origin.
+    final func anchoredBox(width: Double, height: Double) -> BoundingBox {
+        BoundingBox(x: -anchor.x * width, y: -anchor.y * height, width: width, height: height)
+    }
+
     /// The content box `[0, w) x [0, h)` placed so its anchor point is the local origin.
     final func boxContains(_ point: Vec2, width: Double, height: Double) -> Bool {
         let u = point.x + anchor.x * width
         let v = point.y + anchor.y * height
         return u >= 0 && v >= 0 && u < width && v < height
     }
+}
+
+/// The region a node wraps round (see ``Node/wrap``), in its parent's space.
+public enum NodeWrap: Hashable, Sendable {
+    /// No wrapping: the node is drawn once.
+    case none
+    /// The canvas: `(0, 0)` to its width and height in pixels, both ways, as of each frame
+    /// (it follows a resize).
+    case canvas
+    /// A rectangle of the parent's space.
+    case region(WrapRegion)
 }
 
 /// A node with no content of its own: it moves, turns, scales and fades its children together,

@@ -26,4 +26,6 @@ public final class RectNode: ShapeNode {
     override func contentContains(_ point: Vec2) -> Bool {
         boxContains(point, width: width, height: height)
     }
+
+    override func contentBounds() -> BoundingBox { anchoredBox(width: width, height: height) }
 }

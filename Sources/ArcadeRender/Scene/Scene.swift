@@ -19,6 +19,10 @@ public final class Scene {
     /// than a few levels; 256 is far beyond that and cheap for every walk.
     public static let maximumDepth = 256
 
+    /// The size in pixels of the canvas last drawn into: the region of nodes that wrap round
+    /// the canvas (``NodeWrap/canvas``).
+    public private(set) var canvasSize = Size(0, 0)
+
     private var registry: [Int: Node] = [:]
     private var nextID = 1
     private var nextSequence = 0
@@ -136,6 +140,7 @@ public final class Scene {
     /// and ``Node/composedAlpha`` hold what it was drawn with.
     public func draw(into canvas: Canvas, time: Double) {
         canvas.clear(to: background)
+        canvasSize = Size(Double(canvas.width), Double(canvas.height))
         draw(root, parentTransform: .identity, parentIsIdentity: true, parentAlpha: 1, canvas: canvas, time: time)
     }
 
@@ -149,7 +154,22 @@ public final class Scene {
         // Below half a step of 1/255 nothing would show, for this node or its descendants.
         guard alpha >= 0.5 / 255 else { return }
         let local = node.uncachedLocalTransform
+        if node.isWrapping {
+            let copies = wrapCopies(of: node, local: local)
+            node.composedCopies = copies
+            if copies != 0 {
+                drawCopies(copies, of: node, local: local, parentTransform: parentTransform,
+                           parentIsIdentity: parentIsIdentity, alpha: alpha, canvas: canvas, time: time)
+            }
+        }
         let transform = parentIsIdentity ? local : parentTransform * local
+        drawSubtree(node, transform: transform, alpha: alpha, canvas: canvas, time: time)
+    }
+
+    /// Draws `node`'s content and children with `transform` (its local space to canvas pixels),
+    /// recording it as what the node was drawn with.
+    @inline(__always)
+    private func drawSubtree(_ node: Node, transform: AffineTransform, alpha: Double, canvas: Canvas, time: Double) {
         node.composedTransform = transform
         node.composedAlpha = alpha
         node.drawContent(in: canvas, transform: transform, alpha: alpha, time: time)
@@ -163,6 +183,75 @@ public final class Scene {
             return
         }
         drawChildren(of: node, transform: transform, alpha: alpha, canvas: canvas, time: time)
+    }
+
+    // MARK: - Wrapping
+
+    /// The rectangle `node` wraps round, in its parent's space, or nil when it wraps round
+    /// nothing (or round an empty one).
+    private func wrapRegion(of node: Node) -> WrapRegion? {
+        let region: WrapRegion
+        switch node.wrap {
+        case .none: return nil
+        case .canvas: region = WrapRegion(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)
+        case .region(let r): region = r
+        }
+        guard region.width > 0, region.height > 0, region.width.isFinite, region.height.isFinite,
+              region.x.isFinite, region.y.isFinite, region.wrapsX || region.wrapsY else { return nil }
+        return region
+    }
+
+    /// The copies of a wrapping `node` (see ``Node/composedCopies``): those of the eight
+    /// shifts by the region's width and height along its wrapping axes that bring the box
+    /// around its drawing (in its parent's space, `local` placing it there) into the region.
+    private func wrapCopies(of node: Node, local: AffineTransform) -> UInt16 {
+        guard let region = wrapRegion(of: node) else { return 0 }
+        var box = BoundingBox.empty
+        Scene.subtreeBounds(node, local, &box)
+        guard !box.isEmpty, box.minX.isFinite, box.maxX.isFinite, box.minY.isFinite, box.maxY.isFinite else { return 0 }
+        var copies: UInt16 = 0
+        for ky in -1...1 where ky == 0 || region.wrapsY {
+            let dy = Double(ky) * region.height
+            guard box.minY + dy < region.y + region.height, box.maxY + dy > region.y else { continue }
+            for kx in -1...1 where (kx != 0 || ky != 0) && (kx == 0 || region.wrapsX) {
+                let dx = Double(kx) * region.width
+                guard box.minX + dx < region.x + region.width, box.maxX + dx > region.x else { continue }
+                copies |= 1 << UInt16(3 * (ky + 1) + (kx + 1))
+            }
+        }
+        return copies
+    }
+
+    /// The shift, in the parent's space, of the copy of bit `bit` (see ``Node/composedCopies``).
+    private static func shift(_ bit: Int, _ region: WrapRegion) -> Vec2 {
+        Vec2(Double(bit % 3 - 1) * region.width, Double(bit / 3 - 1) * region.height)
+    }
+
+    /// Grows `box` by the drawing of `node` and its visible descendants, `transform` mapping
+    /// `node`'s local space to the space the box is in.
+    private static func subtreeBounds(_ node: Node, _ transform: AffineTransform, _ box: inout BoundingBox) {
+        guard node.isVisible else { return }
+        box.formUnion(node.contentBounds().applying(transform))
+        node.prepareChildren()
+        for child in node.childStorage {
+            subtreeBounds(child, transform * child.uncachedLocalTransform, &box)
+        }
+    }
+
+    /// Draws the copies of a wrapping node, before the node itself (so that what it was
+    /// drawn with last, and what hit tests read, is its own place).
+    @inline(never)
+    private func drawCopies(_ copies: UInt16, of node: Node, local: AffineTransform, parentTransform: AffineTransform,
+                            parentIsIdentity: Bool, alpha: Double, canvas: Canvas, time: Double) {
+        guard let region = wrapRegion(of: node) else { return }
+        for bit in 0..<9 where copies & (1 << UInt16(bit)) != 0 {
+            let shift = Scene.shift(bit, region)
+            var moved = local
+            moved.tx += shift.x
+            moved.ty += shift.y
+            let transform = parentIsIdentity ? moved : parentTransform * moved
+            drawSubtree(node, transform: transform, alpha: alpha, canvas: canvas, time: time)
+        }
     }
 
     /// Draws the children of `node` in order. Drawing never changes the tree (nodes are only
@@ -192,6 +281,7 @@ public final class Scene {
         let transform = parentTransform * node.localTransform
         node.composedTransform = transform
         node.composedAlpha = parentAlpha * min(max(node.alpha, 0), 1)
+        if node.isWrapping { node.composedCopies = wrapCopies(of: node, local: node.localTransform) }
         node.prepareChildren()
         for child in node.childStorage {
             layout(child, parentTransform: transform, parentAlpha: node.composedAlpha)
@@ -203,6 +293,7 @@ public final class Scene {
     /// The nodes whose content covers canvas point `point`, topmost first, as of the last
     /// ``draw(into:time:)``. Groups and lines have no content and are never hit; hidden and
     /// fully transparent nodes neither, nor the children of a clipping group outside its box.
+    /// The copies of a wrapping node are hit like the node (each node is listed once).
     public func nodes(at point: Vec2) -> [Node] {
         var hits: [Node] = []
         collectHits(root, point, &hits)
@@ -211,6 +302,25 @@ public final class Scene {
 
     private func collectHits(_ node: Node, _ point: Vec2, _ hits: inout [Node]) {
         guard node.isVisible, node.alpha > 0 else { return }
+        guard node.isWrapping, node.composedCopies != 0, let region = wrapRegion(of: node) else {
+            return collectOwnHits(node, point, &hits)
+        }
+        // The node was drawn last, over its copies; a copy is hit where the node would be at
+        // the point shifted back.
+        let start = hits.count
+        collectOwnHits(node, point, &hits)
+        let parent = node.parent?.composedTransform ?? .identity
+        for bit in (0..<9).reversed() where node.composedCopies & (1 << UInt16(bit)) != 0 {
+            collectOwnHits(node, point - parent.applyToVector(Scene.shift(bit, region)), &hits)
+        }
+        guard hits.count - start > 1 else { return }
+        let found = Array(hits[start...])
+        hits.removeSubrange(start...)
+        for n in found where !hits[start...].contains(where: { $0 === n }) { hits.append(n) }
+    }
+
+    /// ``collectHits(_:_:_:)`` for `node` where it was drawn itself.
+    private func collectOwnHits(_ node: Node, _ point: Vec2, _ hits: inout [Node]) {
         if node.isClipping, let group = node as? GroupNode {
             // The pixel under the point must be one the clip lets through.
             let box = group.clipBox(group.composedTransform)

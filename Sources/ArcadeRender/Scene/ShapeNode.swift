@@ -1,8 +1,8 @@
 import ArcadeCore
 
-/// What ``RectNode`` and ``CircleNode`` share: a shape filled with one colour inside a
-/// border of another, `lineWidth` wide inside its edge. Not a kind of its own: a scene holds
-/// rectangles and circles.
+/// What ``RectNode``, ``CircleNode`` and ``PolygonNode`` share: a shape filled with one
+/// colour inside a border of another, `lineWidth` wide inside its edge. Not a kind of its
+/// own: a scene holds rectangles, circles and polygons.
 public class ShapeNode: Node {
     /// Interior colour; transparent for an outline only. Colour slot 0.
     public var fill: Color

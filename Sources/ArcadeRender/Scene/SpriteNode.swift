@@ -98,6 +98,11 @@ public final class SpriteNode: Node {
         return boxContains(point, width: Double(first.width), height: Double(first.height))
     }
 
+    override func contentBounds() -> BoundingBox {
+        let first = flipbook.frames[0]
+        return anchoredBox(width: Double(first.width), height: Double(first.height))
+    }
+
     /// The colour properties animations reach, in slot order.
     static let colorSlots: ColorSlots<SpriteNode> = [\.tint]
 

@@ -71,6 +71,12 @@ public final class TextNode: Node {
         return x >= Double(column) && x < Double(column + s.columns) && y >= Double(row) && y < Double(row + s.lines)
     }
 
+    /// The block, with a cell of slack each way for its snapping to the grid.
+    override func contentBounds() -> BoundingBox {
+        let s = size
+        return anchoredBox(width: s.width, height: s.height).insetBy(-1, -2)
+    }
+
     /// The colour properties animations reach, in slot order.
     static let colorSlots: ColorSlots<TextNode> = [\.color, \.background]
 

@@ -38,6 +38,8 @@ enum NodeProperties {
         "alpha": .number({ $0.alpha }, { $0.alpha = $1 }),
         "z": .number({ $0.z }, { $0.z = $1 }),
         "visible": .flag({ $0.isVisible }, { $0.isVisible = $1 }),
+        "wrap": Property(get: { s, node, _ in pushWrap(node.wrap, s) },
+                         set: { s, v, node, _ in node.wrap = try readWrap(s, at: v) }),
         "name": Property(get: { s, node, _ in
             guard let name = node.name else { return false }
             s.push(name)
@@ -77,9 +79,38 @@ enum NodeProperties {
         "radius": .number({ $0.radius }, { $0.radius = max(0, $1) }),
     ])
 
+    private static let polygon = Kind<PolygonNode>([
+        "points": Property(get: { s, polygon, _ in pushPoints(polygon.points, s); return true },
+                           set: { s, v, polygon, scene in try scene.setPoints(of: polygon, from: v, s) }),
+    ])
+
     private static let line: Kind<LineNode> = {
         let width = Property<LineNode>.number({ $0.lineWidth }, { $0.lineWidth = max(0, $1) })
         return Kind([
+            // Unset (nil) by default: the points are relative to the position on that axis.
+            "anchor_x": Property(get: { s, line, _ in
+                guard line.anchorsX else { return false }
+                s.push(line.anchor.x)
+                return true
+            }, set: { s, v, line, _ in
+                let n = try anchorNumber(s, v)
+                line.anchorsX = n != nil
+                if let n { line.anchor.x = n }
+            }),
+            "anchor_y": Property(get: { s, line, _ in
+                guard line.anchorsY else { return false }
+                s.push(line.anchor.y)
+                return true
+            }, set: { s, v, line, _ in
+                let n = try anchorNumber(s, v)
+                line.anchorsY = n != nil
+                if let n { line.anchor.y = n }
+            }),
+            "anchor": .writeOnly { s, v, line, _ in
+                let anchored = !s.isNoneOrNil(v)
+                if anchored { line.anchor = try s.readPoint(at: v) }
+                (line.anchorsX, line.anchorsY) = (anchored, anchored)
+            },
             "color": .color({ $0.color }, { $0.color = $1 }),
             "line_width": width, "width": width,
             "stroke_start": .number({ $0.strokeStart }, { $0.strokeStart = $1 }),
@@ -158,6 +189,84 @@ enum NodeProperties {
         }
     }
 
+    /// A line's `anchor_x` or `anchor_y`: a number, or nil for none.
+    private static func anchorNumber(_ s: LuaStack, _ v: Int32) throws(LuaValueProblem) -> Double? {
+        if s.isNoneOrNil(v) { return nil }
+        guard s.type(at: v) == .number else { throw s.problem(expected: "number or nil", at: v) }
+        return try s.readNumber(at: v)
+    }
+
+    /// `node.wrap` as scripts read it: nil, true (the canvas) or the region's table.
+    private static func pushWrap(_ wrap: NodeWrap, _ s: LuaStack) -> Bool {
+        switch wrap {
+        case .none: return false
+        case .canvas:
+            s.push(true)
+            return true
+        case .region(let r):
+            s.reserve(2)
+            s.pushTable(array: 4, fields: 6)
+            for (i, v) in [r.x, r.y, r.width, r.height].enumerated() {
+                s.push(v); s.setIndex(i + 1, in: -2)
+            }
+            s.push(r.x); s.setField("x", in: -2)
+            s.push(r.y); s.setField("y", in: -2)
+            s.push(r.width); s.setField("width", in: -2)
+            s.push(r.height); s.setField("height", in: -2)
+            s.push(r.wrapsX); s.setField("wrap_x", in: -2)
+            s.push(r.wrapsY); s.setField("wrap_y", in: -2)
+            return true
+        }
+    }
+
+    /// What `node.wrap = v` means: nil or false for none, true for the canvas, or a region
+    /// `{ x, y, width, height }` (or with those names), optionally with `wrap_x = false` or
+    /// `wrap_y = false` to keep one pair of edges apart.
+    private static func readWrap(_ s: LuaStack, at v: Int32) throws(LuaValueProblem) -> NodeWrap {
+        let region = "{ x, y, width, height }"
+        switch s.type(at: v) {
+        case .nil, .none: return .none
+        case .boolean: return s.truthy(at: v) ? .canvas : .none
+        case .table: break
+        default: throw s.problem(expected: "\(region), true, false or nil", at: v)
+        }
+        let t = s.absolute(v)
+        var numbers: [Double] = []
+        for (i, name) in ["x", "y", "width", "height"].enumerated() {
+            var type = s.getIndex(i + 1, in: t)
+            if type == .nil {
+                s.pop()
+                type = s.getField(name, in: t)
+            }
+            defer { s.pop() }
+            guard type == .number, let n = s.number(at: -1), n.isFinite else {
+                let got = type == .number ? decimal(s.number(at: -1) ?? 0) : s.describeValue(at: -1)
+                throw LuaValueProblem(expected: region, got: "a table whose \(name) is \(got)")
+            }
+            numbers.append(n)
+        }
+        guard numbers[2] > 0, numbers[3] > 0 else {
+            throw LuaValueProblem(expected: "\(region) with a width and height above 0",
+                                  got: "\(decimal(numbers[2])) x \(decimal(numbers[3]))")
+        }
+        func flag(_ name: String) throws(LuaValueProblem) -> Bool {
+            let type = s.getField(name, in: t)
+            defer { s.pop() }
+            switch type {
+            case .nil: return true
+            case .boolean: return s.truthy(at: -1)
+            default: throw LuaValueProblem(expected: "\(name) = true or false", got: s.describeValue(at: -1))
+            }
+        }
+        return .region(WrapRegion(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3],
+                                  wrapsX: try flag("wrap_x"), wrapsY: try flag("wrap_y")))
+    }
+
+    /// A number as a script would write it: `10`, not `10.0`.
+    private static func decimal(_ n: Double) -> String {
+        n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+    }
+
     private static let commonTable = common.erased
     private static let shapeTable = commonTable.merging(shape.erased) { $1 }
 
@@ -166,6 +275,7 @@ enum NodeProperties {
         ObjectIdentifier(GroupNode.self): commonTable.merging(group.erased) { $1 },
         ObjectIdentifier(RectNode.self): shapeTable.merging(rect.erased) { $1 },
         ObjectIdentifier(CircleNode.self): shapeTable.merging(circle.erased) { $1 },
+        ObjectIdentifier(PolygonNode.self): shapeTable.merging(polygon.erased) { $1 },
         ObjectIdentifier(LineNode.self): commonTable.merging(line.erased) { $1 },
         ObjectIdentifier(TextNode.self): commonTable.merging(text.erased) { $1 },
         ObjectIdentifier(LabelNode.self): commonTable.merging(label.erased) { $1 },

@@ -94,6 +94,13 @@ public final class SceneModule {
             },
             maker("circle", CircleNode.self) { o in CircleNode(radius: try o.number("radius") ?? 5) },
             maker("line", LineNode.self) { _ in LineNode(points: []) },
+            // its points are checked (and charged) with the other options
+            maker("polygon", PolygonNode.self) { o in
+                if try o.field("points", { _ in true }) == nil {
+                    throw o.fieldError("points", "\(Self.polygonPoints) expected, got nil")
+                }
+                return PolygonNode(points: [])
+            },
             // their text is set (and charged) with the other options
             maker("text", TextNode.self) { _ in TextNode(text: "") },
             maker("label", LabelNode.self) { _ in LabelNode(text: "") },
@@ -237,8 +244,27 @@ public final class SceneModule {
     /// `line.points = { {x, y}, ... }`, charged before the points are copied.
     func setPoints(of line: LineNode, from v: Int32, _ s: LuaStack) throws {
         guard s.type(at: v) == .table else { throw s.problem(expected: "list of { x, y }", at: v) }
+        line.points = try readPoints(of: line, from: v, s)
+    }
+
+    /// What a polygon's points must be.
+    static let polygonPoints = "list of 3 to \(PolygonNode.maximumPoints) points { x, y }"
+
+    /// `polygon.points = { {x, y}, ... }`: 3 to ``PolygonNode/maximumPoints`` of them, charged
+    /// before they are copied.
+    func setPoints(of polygon: PolygonNode, from v: Int32, _ s: LuaStack) throws {
+        guard s.type(at: v) == .table else { throw s.problem(expected: Self.polygonPoints, at: v) }
         let n = s.rawLength(at: v)
-        try chargeContent(of: line, NativeCost.product(n, NativeCost.point), for: "a line of \(n) points")
+        guard n >= 3, n <= PolygonNode.maximumPoints else {
+            throw LuaValueProblem(expected: Self.polygonPoints, got: n == 1 ? "1 point" : "\(n) points")
+        }
+        polygon.points = try readPoints(of: polygon, from: v, s)
+    }
+
+    /// The points of the list at `v`, charged to `node` first.
+    private func readPoints(of node: Node, from v: Int32, _ s: LuaStack) throws -> [Vec2] {
+        let n = s.rawLength(at: v)
+        try chargeContent(of: node, NativeCost.product(n, NativeCost.point), for: "a \(node.kindName) of \(n) points")
         var points: [Vec2] = []
         points.reserveCapacity(n)
         for i in stride(from: 1, through: n, by: 1) {
@@ -249,7 +275,7 @@ public final class SceneModule {
             }
             points.append(p)
         }
-        line.points = points
+        return points
     }
 
     /// `text.text = ...`, charged by its length.
