@@ -206,16 +206,6 @@ public class Node: Animatable {
         transformToCanvas().inverted()?.apply(point)
     }
 
-    /// True when `node` is this node or one of its ancestors.
-    public func isDescendant(of node: Node) -> Bool {
-        var p: Node? = self
-        while let n = p {
-            if n === node { return true }
-            p = n.parent
-        }
-        return false
-    }
-
     /// Drops removed children and restores draw order, only when something changed.
     @inline(__always) final func prepareChildren() {
         if needsCompaction {
