@@ -99,7 +99,7 @@ extension Arcade {
             // a cart plays from a private folder, removed when the game ends
             let cart = CartCommands.namesCart(id) ? try CartCommands.unpackForPlay(id, extra: dirs.extra) : nil
             defer { cart?.remove() }
-            let catalog = cart.map { GameCatalog(paths: GameCatalog.defaultSearchDirs(extra: dirs.extra) + [$0.entry.folder]) }
+            let catalog = cart.map { GameCatalog(paths: GameCatalog.defaultSearchDirs(extra: dirs.extra) + [$0.entry.folder]).playing($0) }
                 ?? dirs.catalog(finding: id)
             let entry = try Play.find(cart?.entry.id ?? id, in: catalog)
             let replayScript = try replay.map { try script($0, game: entry.id) }
@@ -135,6 +135,7 @@ extension Arcade {
             let noticed = play.store?.notices.count ?? 0
             let status = play.run(log: { Output.err("[\(entry.id)] \($0)\n") },
                                   to: .init(out: Output.out, outRaw: Output.outRaw, err: Output.err))
+            play.store?.close()  // writes what another arcade held back, or says it could not
             GameDirs.report(play.store, from: noticed)
             if status != 0 { throw ExitCode(status) }
         }

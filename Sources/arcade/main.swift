@@ -12,7 +12,7 @@ struct Arcade: ParsableCommand {
             Games are found in --games folders, in $XDG_DATA_HOME/arcade/games and in the arcade's own games/ folder.
             """,
         subcommands: [Menu.self, List.self, Play.self, Dev.self, Check.self, Test.self, New.self, Pack.self, Install.self,
-                      Uninstall.self, CastCheck.self, SaveStressCommand.self],
+                      Uninstall.self, Adopt.self, CastCheck.self, SaveStressCommand.self],
         defaultSubcommand: Menu.self
     )
 }
@@ -103,7 +103,10 @@ enum Interactive {
         }
         let status: Int32
         let noticed = options.store?.notices.count ?? 0
-        defer { GameDirs.report(options.store, from: noticed) }  // the save file's troubles during play
+        defer {  // the save file's troubles during play, once what waited is written
+            options.store?.close()
+            GameDirs.report(options.store, from: noticed)
+        }
         do { status = try app.run() } catch {
             Output.err("arcade: \(error)\n")
             throw ExitCode(1)

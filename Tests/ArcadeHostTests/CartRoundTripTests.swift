@@ -120,7 +120,8 @@ import Testing
             #expect(try play(unpacked.entry) == expected)
         }
         _ = try shelf.install(try shelf.load(file))
-        #expect(try play(try #require(GameCatalog(searchDirs: [world.userGames]).game("counter"))) == 3)
+        // the installed cart owns the saves it made when played before
+        #expect(try play(try #require(GameCatalog(bundled: nil, installed: world.userGames).game("counter"))) == 3)
         _ = try shelf.uninstall("counter", store: store)
         #expect(try store.value(game: "counter", key: "seen")?.intValue == 3)
         _ = try shelf.install(try shelf.load(file))

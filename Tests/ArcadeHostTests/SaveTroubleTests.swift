@@ -58,7 +58,7 @@ final class Collected<T> {
         let s = try session(g, store) { _ in
             let snap = dir.file("snapshot-\(snapshots.items.count)")
             try? FileManager.default.createDirectory(atPath: snap, withIntermediateDirectories: false)
-            for name in ["arcade.sqlite", "arcade.sqlite-wal"] where FileManager.default.fileExists(atPath: dir.file(name)) {
+            for name in ["arcade.sqlite", "arcade.sqlite-journal"] where FileManager.default.fileExists(atPath: dir.file(name)) {
                 try? FileManager.default.copyItem(atPath: dir.file(name), toPath: snap + "/" + name)
             }
             snapshots.items.append(snap)
@@ -236,9 +236,9 @@ final class Collected<T> {
         #expect(long.count == "SQLite's check found: ".count + 120)
     }
 
-    /// The log's index lives in the process: no `-shm` file is ever mapped, so one left
-    /// unusable from before (here a folder in its place) changes nothing, and one truncated
-    /// from outside cannot crash the arcade (see `StorageProcessTests`).
+    /// No `-shm` file is ever used (the file keeps a rollback journal), so one left unusable
+    /// from before (here a folder in its place) changes nothing, and one truncated from
+    /// outside cannot crash the arcade (see `StorageProcessTests`).
     @Test func noShmFileIsUsedSoAnUnusableOneIsHarmless() throws {
         let dir = ScratchFolder()
         mkdir(dir.database + "-shm", 0o755)
@@ -247,31 +247,54 @@ final class Collected<T> {
         #expect(store.isPersistent)
         try store.setValue(.int(1), game: "g", key: "k")
         #expect(try store.submitScore(1, game: "g"))
-        #expect(dir.listing() == ["arcade.sqlite", "arcade.sqlite-shm", "arcade.sqlite-wal"])
+        #expect(!dir.listing().contains("arcade.sqlite-wal"))
         var st = stat()
         #expect(stat(dir.database + "-shm", &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR)  // untouched
-        let fresh = ScratchFolder()
-        let other = SaveStore(location: .file(fresh.database))
-        try other.setValue(.int(1), game: "g", key: "k")
-        #expect(!fresh.listing().contains("arcade.sqlite-shm"))
     }
 
-    /// One arcade at a time uses the file: a second one is told and keeps its saves in memory.
-    @Test func aSecondArcadeOnTheSameFileKeepsItsSavesInMemory() throws {
+    /// Two arcades on one file both keep their saves in it, each seeing the other's.
+    @Test func aSecondArcadeOnTheSameFileKeepsItsSavesInTheFileToo() throws {
         let dir = ScratchFolder()
         let first = SaveStore(location: .file(dir.database))
         try first.setValue(.int(1), game: "g", key: "k")
         let second = SaveStore(location: .file(dir.database))
-        #expect(second.location == .memory)
-        #expect(second.warnings == ["Saves cannot be kept in \(dir.database) (another arcade is using it); "
-                                    + "this session's saves will be lost when the arcade quits."])
-        // the notice on screen says why too
-        #expect(second.notices.map(\.short) == ["Saves are kept in memory until you quit: \(dir.database) cannot be used "
-                                                + "(another arcade is using it)."])
-        try second.setValue(.int(2), game: "g", key: "k")
-        #expect(try first.value(game: "g", key: "k") == .int(1))
+        #expect(second.isPersistent)
+        #expect(second.warnings.isEmpty)
+        try second.setValue(.int(2), game: "h", key: "k")
+        #expect(try first.value(game: "h", key: "k") == .int(2))
+        #expect(try second.value(game: "g", key: "k") == .int(1))
         first.close()
+        second.close()
         let third = SaveStore(location: .file(dir.database))
-        #expect(third.isPersistent)
+        #expect(try third.value(game: "g", key: "k") == .int(1) && third.value(game: "h", key: "k") == .int(2))
+    }
+
+    /// A step whose writes find another arcade holding the file keeps them waiting, readable,
+    /// and writes them at a later step once the file is free: none is lost.
+    @Test func writesHeldBackByAnotherArcadeAreWrittenLater() throws {
+        let dir = ScratchFolder()
+        let store = SaveStore(location: .file(dir.database))
+        try store.setValue(.int(1), game: "g", key: "k")
+        #expect(try store.submitScore(10, game: "g"))
+        let other = try SQLiteDatabase(path: dir.database)
+        try other.execute("BEGIN IMMEDIATE")
+        store.beginGroup()
+        try store.setValue(.int(2), game: "g", key: "k")
+        try store.setValue(.int(3), game: "g", key: "new")
+        #expect(try store.submitScore(20, game: "g"))
+        #expect(try !store.submitScore(15, game: "g"))
+        store.endGroup()
+        #expect(store.isPersistent)
+        #expect(try store.value(game: "g", key: "k") == .int(2))
+        #expect(try store.keys(game: "g") == ["k", "new"])
+        #expect(try store.bestScore(game: "g") == 20)
+        try other.execute("ROLLBACK")
+        store.beginGroup()
+        store.endGroup()
+        other.close()
+        let reader = SaveStore(location: .file(dir.database))
+        #expect(try reader.value(game: "g", key: "k") == .int(2) && reader.value(game: "g", key: "new") == .int(3))
+        #expect(try reader.bestScore(game: "g") == 20)
+        #expect(store.notices.isEmpty)
     }
 }

@@ -79,18 +79,25 @@ import ArcadeLua
         #expect(dir.bytes("arcade.sqlite.corrupt-2").map { String(decoding: $0, as: UTF8.self) }?.contains("round 2") == true)
     }
 
-    @Test func anotherProgramsDatabaseIsMovedAside() throws {
+    /// Another program's database is refused before a byte of it is written: it stays as it
+    /// was (the journal mode is not even switched), where it was, and saves go to memory.
+    @Test func anotherProgramsDatabaseIsLeftUntouched() throws {
         let dir = ScratchFolder()
         do {
             let db = try SQLiteDatabase(path: dir.database)
-            try db.execute("CREATE TABLE recipes(name TEXT); INSERT INTO recipes VALUES ('soup')")
+            try db.execute("PRAGMA journal_mode = DELETE; CREATE TABLE recipes(name TEXT); INSERT INTO recipes VALUES ('soup')")
         }
+        let before = try #require(dir.bytes("arcade.sqlite"))
+        let checksum = SHA256.hex(before)
         let store = SaveStore(location: .file(dir.database))
+        #expect(store.location == .memory)
         let warning = try #require(store.warnings.first)
-        #expect(warning.contains("it is not an arcade save file: it has tables the arcade did not create: recipes"))
-        let aside = try SQLiteDatabase(path: dir.database + ".corrupt-1")
-        #expect(try aside.texts("SELECT name FROM recipes") == ["soup"])
-        try expectWorking(store, at: dir.database)
+        #expect(warning.contains("it is not an arcade save file but another program's database "
+                                 + "(it has tables the arcade did not create: recipes); it is left untouched"))
+        try store.setValue(.int(1), game: "g", key: "k")
+        store.close()
+        #expect(dir.bytes("arcade.sqlite").map(SHA256.hex) == checksum)
+        #expect(dir.listing() == ["arcade.sqlite"])
     }
 
     @Test func arcadeLayoutWithAMissingColumnIsMovedAside() throws {
@@ -120,7 +127,7 @@ import ArcadeLua
         #expect(!store.isPersistent)
         let warning = try #require(store.warnings.first)
         #expect(warning.contains(dir.database))
-        #expect(warning.contains("written by a newer arcade (save format 99, this one knows up to 1)"))
+        #expect(warning.contains("written by a newer arcade (save format 99, this one knows up to 2)"))
         #expect(warning.contains("lost when the arcade quits"))
         try store.setValue(.int(1), game: "g", key: "k")
         #expect(try store.value(game: "g", key: "k") == .int(1))
@@ -161,7 +168,7 @@ import ArcadeLua
         mkdir(folder + "/arcade.sqlite", 0o755)
         let blocked = SaveStore(location: .file(folder + "/arcade.sqlite"))
         #expect(blocked.location == .memory)
-        #expect(blocked.warnings.first?.contains("unable to open database file") == true)
+        #expect(blocked.warnings.first?.contains("it is a folder, not a file") == true, "\(blocked.warnings)")
         #expect(FileManager.default.fileExists(atPath: folder + "/arcade.sqlite"))  // not moved aside
 
         // permissions stop everyone but root; as root the folder stays writable, so only check without

@@ -51,6 +51,6 @@ import Testing
         let db = try SQLiteDatabase(path: ":memory:")
         try SaveSchema.migrate(db)
         #expect(try db.integer("PRAGMA user_version") == SaveSchema.version)
-        #expect(try db.texts("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") == ["best_scores", "game_values"])
+        #expect(try db.texts("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") == ["best_scores", "game_values", "save_owners"])
     }
 }

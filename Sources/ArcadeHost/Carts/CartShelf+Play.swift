@@ -65,10 +65,12 @@ extension CartShelf {
             FileTree.remove(root)
             throw error
         }
-        guard let entry = GameCatalog(paths: [root + "/" + cart.id]).entries.first, entry.isPlayable else {
+        guard var entry = GameCatalog(paths: [root + "/" + cart.id]).entries.first, entry.isPlayable else {
             FileTree.remove(root)
             throw CartProblem("its game cannot be played once unpacked")
         }
+        // its saves are the cart's, wherever it is unpacked
+        entry.saveOwner = .cart(cart.identity)
         return UnpackedCart(entry: entry, root: root)
     }
 
@@ -83,6 +85,18 @@ extension CartShelf {
             guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR, st.st_uid == getuid() else { continue }
             if kill(pid, 0) == -1 && errno == ESRCH { FileTree.remove(path) }
         }
+    }
+}
+
+extension GameCatalog {
+    /// This catalog with the game unpacked from a cart owning its saves as the cart does,
+    /// rather than as the private folder it is played from.
+    public func playing(_ cart: UnpackedCart) -> GameCatalog {
+        var catalog = self
+        for i in catalog.entries.indices where catalog.entries[i].folder == cart.entry.folder {
+            catalog.entries[i].saveOwner = cart.entry.saveOwner
+        }
+        return catalog
     }
 }
 

@@ -101,6 +101,7 @@ public struct CartShelf {
             throw CartProblem("'\(cart.id)' is already installed (\(installed.folder)); add --replace to replace it")
         }
         let target = userGamesDir + "/" + cart.id
+        let ownerFile = GameCatalog.ownerFile(id: cart.id, gamesDir: userGamesDir)
         if installed?.folder != target && FileTree.exists(target) {
             throw CartProblem("\(target) is in the way (it is not an installed game); move it away first")
         }
@@ -113,7 +114,16 @@ public struct CartShelf {
             throw error
         }
         guard let old = installed else {
+            // a new installed game is a new owner of the id's saves: the cart it came from
+            // (the same cart installed again finds its saves; another cart does not)
+            guard FileTree.makeFolders(GameCatalog.ownersFolder(gamesDir: userGamesDir)) != nil,
+                  FileIO.writeText("cart \(cart.identity)\n", to: ownerFile) else {
+                FileTree.remove(staging)
+                FileTree.removeMade(made)
+                throw CartProblem("cannot write \(ownerFile)")
+            }
             guard rename(staging, target) == 0 else {
+                unlink(ownerFile)
                 FileTree.remove(staging)
                 FileTree.removeMade(made)
                 throw CartProblem("cannot move the game into \(target)")
@@ -159,13 +169,16 @@ public struct CartShelf {
     }
 
     /// Removes the installed game `id`; with `purge`, its saves and best score in `store` too
-    /// (also for an id no game has any more, such as a cart only ever played).
+    /// (also for an id no game has any more, such as a cart only ever played: then the saves
+    /// of every cart under the id, and those from before owners were recorded).
     ///
     /// - Throws: ``CartProblem`` for a bundled game, one in a `--games` folder, an unknown id,
     ///   or a folder or saves that cannot be removed.
     public func uninstall(_ id: String, purge: Bool = false, store: SaveStore? = nil) throws(CartProblem) -> Removed {
         guard Cart.isPlainID(id) else { throw CartProblem("'\(Cart.shown(id))' is not a game id") }
         let owners = games(withID: id)
+        // saves that cannot be removed must be known before the game goes: nothing is claimed then
+        if purge { try checkPurgeable(store) }
         guard let installed = owners.first(where: { origin(of: $0) == .installed }) else {
             if let o = owners.first {
                 throw CartProblem(origin(of: o) == .bundled
@@ -176,18 +189,59 @@ public struct CartShelf {
                 let ids = GameCatalog(searchDirs: [userGamesDir]).entries.map(\.id)
                 throw CartProblem("no installed game '\(id)' (installed: \(ids.isEmpty ? "none" : ids.joined(separator: ", ")))")
             }
-            try forget(id, in: store)
+            try forget(id, owner: nil, in: store)
             return Removed(folder: nil, purged: true)
         }
+        let owner = GameCatalog.installedOwner(id: id, folder: installed.folder, gamesDir: userGamesDir)
         let aside = userGamesDir + "/.\(id).removing-\(getpid())"
         guard rename(installed.folder, aside) == 0 else { throw CartProblem("cannot remove \(installed.folder)") }
         guard FileTree.remove(aside) else { throw CartProblem("could not remove all of \(aside)") }
-        if purge { try forget(id, in: store) }
+        // the next cart installed under this id is another game, which never gets these saves
+        unlink(GameCatalog.ownerFile(id: id, gamesDir: userGamesDir))
+        if purge { try forget(id, owner: owner, in: store) }
         return Removed(folder: installed.folder, purged: purge)
     }
 
-    private func forget(_ id: String, in store: SaveStore?) throws(CartProblem) {
+    private func forget(_ id: String, owner: SaveOwner?, in store: SaveStore?) throws(CartProblem) {
         guard let store else { return }
-        do { try store.forget(game: id) } catch { throw CartProblem(error.message) }
+        do { try store.forget(game: id, owner: owner) } catch { throw CartProblem(error.message) }
+    }
+
+    /// Refuses a purge whose saves would not really be removed: the save file could not be
+    /// opened (another arcade holds it locked, it is read-only...) and the store is in memory.
+    private func checkPurgeable(_ store: SaveStore?) throws(CartProblem) {
+        guard let store, !store.isPersistent else { return }
+        let why = store.notices.last.map { $0.short } ?? "the save file cannot be used"
+        throw CartProblem("its saves cannot be removed now (\(why)); nothing was removed")
+    }
+}
+
+extension Cart {
+    /// The cart's identity: the SHA-256 of its index, which names its id and the hash of
+    /// every file. Who owns the saves of a cart's game (``SaveOwner/cart(_:installed:)``).
+    public var identity: String { SHA256.hex(Array(index.utf8)) }
+}
+
+extension GameCatalog {
+    /// `<data>/arcade/game-owners/<id>` for the games folder `<data>/arcade/games`: the
+    /// identity of the cart first installed under the id, kept outside the games folder.
+    static func ownerFile(id: String, gamesDir: String) -> String {
+        ownersFolder(gamesDir: gamesDir) + "/" + id
+    }
+
+    static func ownersFolder(gamesDir: String) -> String {
+        parent(of: absolutePath(gamesDir)) + "/game-owners"
+    }
+
+    /// Who owns the saves of the game installed in `folder`: the cart identity recorded beside
+    /// it, or for a game installed before identities were recorded, one made of its id.
+    static func installedOwner(id: String, folder: String, gamesDir: String) -> SaveOwner {
+        let name = folder.split(separator: "/").last.map(String.init) ?? id
+        let recorded = FileIO.readText(ownerFile(id: name, gamesDir: gamesDir), limit: 256)?
+            .split(separator: "\n").first.map(String.init)
+        if let recorded, recorded.hasPrefix("cart "), recorded.count > 5 {
+            return .cart(String(recorded.dropFirst(5)), installed: true)
+        }
+        return .cart("installed-" + name, installed: true)
     }
 }

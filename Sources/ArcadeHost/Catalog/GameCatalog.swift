@@ -21,6 +21,9 @@ public struct GameEntry: Equatable, Sendable {
     public var mainDoesNotCompile = false
     /// Which kind of folder it was found in, which decides who keeps an id two games claim.
     public var origin: GameOrigin = .given
+    /// Whose saves the game reads and writes under its id (see ``SaveOwner``): the arcade's
+    /// own games share one owner, an installed game is its cart, any other its folder.
+    public var saveOwner: SaveOwner = .bundled
     /// For a game ignored because another holds its id: that game's folder.
     public var duplicateOf: String?
     /// For a game of a folder checked on its own (`arcade check DIR`): that its id is held by
@@ -114,6 +117,11 @@ public struct GameCatalog: Sendable {
             for (name, folder, gamesDir) in folders where GameCatalog.isGameFolder(folder) {
                 var entry = GameCatalog.read(name: name, folder: folder, gamesDir: gamesDir)
                 entry.origin = origin
+                entry.saveOwner = switch origin {
+                case .bundled: .bundled
+                case .installed: GameCatalog.installedOwner(id: entry.id, folder: folder, gamesDir: gamesDir)
+                case .given: .folder(folder)
+                }
                 found.append(entry)
             }
         }
@@ -205,24 +213,25 @@ public struct GameCatalog: Sendable {
         return nil
     }
 
-    /// The arcade's own `games/` folder: `$ARCADE_GAMES_DIR`, or the first `games/` beside a
-    /// `Package.swift` found walking up from the executable, then from the working directory,
-    /// then from where this source file was compiled.
+    /// The arcade's own `games/` folder: `$ARCADE_GAMES_DIR`, or where the executable is
+    /// installed: the `games/` beside the `Package.swift` of the package it was built in
+    /// (`.build/<config>/arcade`), or `<prefix>/share/arcade/games` for `<prefix>/bin/arcade`;
+    /// failing those, the package this source file was compiled in. Never the working
+    /// directory: a folder there holding a `Package.swift` and `games/` is just a folder.
     public static func bundledGamesDir() -> String? {
         if let dir = environment("ARCADE_GAMES_DIR") { return dir }
-        var starts: [String] = []
         var buf = [UInt8](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buf, buf.count - 1)
-        if n > 0 { starts.append(String(decoding: buf[..<n], as: UTF8.self)) }
-        starts.append(absolutePath("."))
-        starts.append(String(#filePath))
-        for start in starts {
-            var dir = start
+        let executable = n > 0 ? String(decoding: buf[..<n], as: UTF8.self) : nil
+        if let executable {
+            let prefix = parent(of: parent(of: executable))
+            if isDirectory(prefix + "/share/arcade/games") { return prefix + "/share/arcade/games" }
+        }
+        for start in [executable, String(#filePath)].compactMap({ $0 }) {
+            var dir = parent(of: start)
             while dir.count > 1 {
                 if isDirectory(dir + "/games") && fileExists(dir + "/Package.swift") { return dir + "/games" }
-                guard let slash = dir.lastIndex(of: "/") else { break }
-                dir = String(dir[..<slash])
-                if dir.isEmpty { break }
+                dir = parent(of: dir)
             }
         }
         return nil

@@ -128,8 +128,8 @@ public final class ArcadeApp {
         output = FrameOutput(colorMode: options.colorMode ?? (truecolor ? .trueColor : .palette256))
         size = terminal.size
         menu = MenuScreen(catalog: options.catalog)
-        let store = options.store
-        menu.loadScores = { (try? store?.bestScores()) ?? [:] }
+        let store = options.store, entries = options.catalog.entries
+        menu.loadScores = { store?.bestScores(of: entries) ?? [:] }
         menu.refresh()
     }
 

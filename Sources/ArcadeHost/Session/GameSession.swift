@@ -123,7 +123,7 @@ public final class GameSession {
         noop = vm.function("(missing callback)") { _ in 0 }
         ArcadeModule.install(in: vm, context: context)
         timers = TimerModule(vm: vm)
-        saves = (store ?? SaveStore(location: .memory)).slot(for: entry.id)
+        saves = (store ?? SaveStore(location: .memory)).slot(for: entry)
         SaveModule.install(in: vm, storage: saves)
         canvas = Canvas(columns: options.cols, rows: options.rows)
         sceneModule = SceneModule(vm: vm, scene: scene, assetRoot: entry.folder)

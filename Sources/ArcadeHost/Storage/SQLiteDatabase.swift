@@ -18,10 +18,13 @@ final class SQLiteDatabase {
     ///
     /// - Throws: ``SQLiteFailure`` when SQLite cannot open the file at all. Opening succeeds
     ///   even for a file of garbage: SQLite reads nothing until the first statement.
-    init(path: String) throws(SQLiteFailure) {
+    /// With `readOnly`, the file must exist and nothing is ever written to it
+    /// (`SQLITE_OPEN_READONLY`): what the store looks at before deciding to use a file.
+    init(path: String, readOnly: Bool = false) throws(SQLiteFailure) {
         self.path = path
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let failure = SQLiteFailure(code: rc, message: db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc)))

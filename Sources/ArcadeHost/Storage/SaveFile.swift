@@ -52,6 +52,8 @@ enum SaveFile {
         if rename(path, aside) != 0 {
             return .failure(StorageError(.readOnly, "cannot rename it to \(aside): \(errorText(errno))"))
         }
+        // an empty journal is what a finished transaction leaves (journal_mode=TRUNCATE)
+        if size(path + "-journal") == 0 { unlink(path + "-journal") }
         for suffix in ["-wal", "-journal"] where fileExists(path + suffix) {
             if rename(path + suffix, aside + suffix) != 0 { unlink(path + suffix) }
         }
@@ -77,6 +79,28 @@ enum SaveFile {
     /// error, as a full disk does, instead of ending the process with SIGXFSZ.
     static func ignoreFileSizeSignal() {
         signal(SIGXFSZ, SIG_IGN)
+    }
+
+    /// The size of the file at `path`, or nil when there is none.
+    static func size(_ path: String) -> Int? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return Int(st.st_size)
+    }
+
+    /// Why the save file at `path` cannot be written because it or its folder is read-only
+    /// (a read-only file system, or permissions), or nil when both can be: "the folder
+    /// /data is read-only (Read-only file system)".
+    static func readOnlyReason(_ path: String) -> String? {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+        // the folder must take the journal next to the file
+        if access(folder, W_OK) != 0, errno == EROFS || errno == EACCES || errno == EPERM {
+            return "the folder \(folder) is read-only (\(errorText(errno)))"
+        }
+        if access(path, W_OK) != 0, errno == EROFS || errno == EACCES || errno == EPERM {
+            return "the file is read-only (\(errorText(errno)))"
+        }
+        return nil
     }
 
     /// `strerror` text for an errno value.

@@ -6,8 +6,9 @@ extension SaveStore {
     /// damaged one is moved aside at the next start). Nothing is thrown: the game plays on.
     func carryOnInMemory(after error: StorageError) {
         guard case .file(let path) = location, let file = db else { return }
-        let pending = groupWrites ?? []
+        let pending = (groupWrites ?? []) + queued
         groupWrites = nil
+        queued = []
         if file.inTransaction { try? statements?.rollback.run() }
         statements = nil
         var readBack = false
@@ -27,13 +28,7 @@ extension SaveStore {
         location = .memory
         if !readBack { openMemory() }
         notices.append(Self.inMemoryNotice(path: path, error: error, readBack: readBack))
-        for write in pending {
-            switch write {
-            case .value(let value, let game, let key): try? setValue(value, game: game, key: key)
-            case .score(let score, let game): _ = try? submitScore(score, game: game)
-            case .resetScore(let game): try? resetBestScore(game: game)
-            }
-        }
+        for write in pending { replay(write) }
     }
 
     /// "The save file ... stopped working: the disk is full. Saves are kept in memory ..."

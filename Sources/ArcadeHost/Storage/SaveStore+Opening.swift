@@ -7,10 +7,13 @@ private enum OpenProblem: Error {
     case damaged(String)
     /// It cannot be used but may be fine (permissions, full disk, newer layout): leave it.
     case unusable(String)
+    /// A killed writer left a journal to roll back before the file can be looked at.
+    case hotJournal
 
     var reason: String {
         switch self {
         case .damaged(let r), .unusable(let r): r
+        case .hotJournal: "a journal left by an arcade that was killed could not be rolled back"
         }
     }
 }
@@ -77,52 +80,104 @@ extension SaveStore {
     }
 
     /// Opens the file and makes sure it is a sound, current, writable arcade database.
+    ///
+    /// The file is first looked at through a read-only connection: a file that is not an
+    /// arcade save file of a layout this build knows (another program's database, a newer
+    /// arcade's) is refused before a byte of it, or of its journal, is written.
     private static func openChecked(_ path: String) throws(OpenProblem) -> SQLiteDatabase {
-        let db: SQLiteDatabase
-        do { db = try SQLiteDatabase(path: path) } catch { throw classify(error) }
-        db.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-        do {
-            // before anything is read: the log's index then lives in this process's memory,
-            // never in a -shm file mapped from the disk (see ``SaveStore``, one process at a time)
-            try db.execute("PRAGMA locking_mode = EXCLUSIVE")
-            // the first read of the header: a file of garbage fails here. A newer arcade's
-            // file is recognised before anything (even the journal mode) is written to it.
-            let version = try db.integer("PRAGMA user_version") ?? 0
-            if version > SaveSchema.version { throw SaveSchema.Mismatch.newer(version) }
-            // quick_check walks every page (a truncated file fails here) without the
-            // index cross-checks of integrity_check, which are slow on large files
-            let check = try db.texts("PRAGMA quick_check")
-            if check != ["ok"] {
-                throw OpenProblem.damaged(summarize(check))
+        if isDirectory(path) { throw .unusable("it is a folder, not a file") }
+        if let size = SaveFile.size(path), size > 0 {
+            // an arcade was killed mid-commit: its journal is rolled back first, as any
+            // SQLite program opening the file would do
+            if (SaveFile.size(path + "-journal") ?? 0) > 0 { try rollBackHotJournal(path) }
+            do { try inspect(path) } catch .hotJournal {
+                // an arcade was killed mid-commit: the journal must be rolled back (as any
+                // SQLite program opening the file would) before the file can be read
+                try rollBackHotJournal(path)
+                try inspect(path)
             }
-            _ = try db.texts("PRAGMA journal_mode = WAL")
-            try db.execute("PRAGMA synchronous = NORMAL; PRAGMA trusted_schema = OFF")
+        }
+        if let readOnly = SaveFile.readOnlyReason(path) { throw .unusable(readOnly) }
+        let db: SQLiteDatabase
+        do { db = try SQLiteDatabase(path: path) } catch { throw classify(error, path: path) }
+        db.setBusyTimeout(milliseconds: openingTimeoutMilliseconds)
+        do {
+            // a rollback journal, so that several arcades can use the file at once (see
+            // ``SaveStore``); leaving the WAL of older arcades' files needs them gone
+            let mode = try db.texts("PRAGMA journal_mode = TRUNCATE")
+            if mode != ["truncate"] { throw OpenProblem.unusable("another arcade is using it") }
+            try db.execute("PRAGMA synchronous = FULL; PRAGMA trusted_schema = OFF")
             try SaveSchema.migrate(db)
-            // a file SQLite had to open read-only, or a folder where the log cannot be
-            // written, shows up when taking the write lock
+            // a file SQLite had to open read-only shows up when taking the write lock
             if db.isReadOnly { throw OpenProblem.unusable("the file is read-only") }
             try db.execute("BEGIN IMMEDIATE; ROLLBACK")
+            db.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         } catch let problem as OpenProblem {
             throw problem
         } catch let mismatch as SaveSchema.Mismatch {
-            switch mismatch {
-            case .newer(let version):
-                throw .unusable("it was written by a newer arcade (save format \(version), this one knows up to "
-                                + "\(SaveSchema.version)); it is left untouched")
-            case .foreign(let why):
-                throw .damaged("it is not an arcade save file: \(why)")
-            }
+            throw problem(mismatch)
         } catch let f as SQLiteFailure {
-            throw classify(f)
+            throw classify(f, path: path)
         } catch {
             throw .unusable("\(error)")
         }
         return db
     }
 
-    private static func classify(_ f: SQLiteFailure) -> OpenProblem {
+    /// Reads the file's layout and checks its pages without writing anything.
+    private static func inspect(_ path: String) throws(OpenProblem) {
+        let db: SQLiteDatabase
+        do { db = try SQLiteDatabase(path: path, readOnly: true) } catch { throw classify(error, path: path) }
+        defer { db.close() }
+        db.setBusyTimeout(milliseconds: openingTimeoutMilliseconds)
+        do {
+            // the first read of the header: a file of garbage fails here
+            _ = try SaveSchema.inspect(db)
+            // quick_check walks every page (a truncated file fails here) without the
+            // index cross-checks of integrity_check, which are slow on large files
+            let check = try db.texts("PRAGMA quick_check")
+            if check != ["ok"] { throw OpenProblem.damaged(summarize(check)) }
+        } catch let problem as OpenProblem {
+            throw problem
+        } catch let mismatch as SaveSchema.Mismatch {
+            throw problem(mismatch)
+        } catch let f as SQLiteFailure {
+            throw classify(f, path: path)
+        } catch {
+            throw .unusable("\(error)")
+        }
+    }
+
+    /// Rolls back what a killed writer left half-done, by a read through a writable
+    /// connection (SQLite does it on the first read).
+    private static func rollBackHotJournal(_ path: String) throws(OpenProblem) {
+        do {
+            let db = try SQLiteDatabase(path: path)
+            db.setBusyTimeout(milliseconds: openingTimeoutMilliseconds)
+            defer { db.close() }
+            _ = try db.integer("SELECT count(*) FROM sqlite_schema")
+        } catch {
+            throw classify(error, path: path)
+        }
+    }
+
+    private static func problem(_ mismatch: SaveSchema.Mismatch) -> OpenProblem {
+        switch mismatch {
+        case .newer(let version):
+            .unusable("it was written by a newer arcade (save format \(version), this one knows up to "
+                      + "\(SaveSchema.version)); it is left untouched")
+        case .foreign(let why):
+            .unusable("it is not an arcade save file but another program's database (\(why)); it is left untouched")
+        case .damaged(let why):
+            .damaged("it is not a whole arcade save file: \(why)")
+        }
+    }
+
+    private static func classify(_ f: SQLiteFailure, path: String) -> OpenProblem {
         if f.meansDamaged { return .damaged(f.message) }
         if f.primary == SQLITE_BUSY || f.primary == SQLITE_LOCKED { return .unusable("another arcade is using it") }
+        if let readOnly = SaveFile.readOnlyReason(path) { return .unusable(readOnly) }
+        if f.primary == SQLITE_READONLY { return .unusable("the file is read-only") }
         return .unusable(f.message)
     }
 

@@ -7,6 +7,9 @@ enum PendingWrite {
     case value(LuaValue?, game: String, key: String)
     case score(Int64, game: String)
     case resetScore(game: String)
+    /// Ownership changes are made outside groups, so they are never written again.
+    case claim(game: String, owner: String)
+    case adopt(game: String, owner: String, from: String)
 }
 
 /// Groups, transactions, and what happens when the file fails: reads and writes retried in
@@ -31,17 +34,54 @@ extension SaveStore {
             return
         }
         defer { groupDepth = 0 }
-        guard groupWrites != nil else {
+        if groupWrites != nil {
+            commitOrRequeue()
+        } else if queued.isEmpty {
             lookForTheFile()
-            return
         }
+        if !queued.isEmpty { flushQueued() }
+    }
+
+    /// Commits the open group; when another arcade holds the file past the busy timeout,
+    /// its writes go back to ``queued`` for the next try; when the file fails, they are made
+    /// again in memory, where saves then stay.
+    private func commitOrRequeue() {
         do { try commitGroup() } catch {
+            if error.kind == .busy && location != .memory {
+                if let db, db.inTransaction { try? statements?.rollback.run() }
+                queued = (groupWrites ?? []) + queued
+                groupWrites = nil
+                return
+            }
             guard error.isFileFailure, location != .memory else {
                 abandonGroup()
                 return
             }
             carryOnInMemory(after: error)
             do { try commitGroup() } catch { abandonGroup() }
+        }
+    }
+
+    /// Writes what another arcade's lock held back, in one transaction of its own; what is
+    /// still held back waits for the next try (the end of the next step, or ``close()``).
+    func flushQueued() {
+        guard !queued.isEmpty, location != .memory else { return }
+        let pending = queued
+        queued = []
+        let depth = groupDepth
+        groupDepth = 1
+        for write in pending { replay(write) }
+        if groupWrites != nil { commitOrRequeue() }
+        groupDepth = depth
+    }
+
+    /// Makes `write` again through the store's own functions.
+    func replay(_ write: PendingWrite) {
+        switch write {
+        case .value(let value, let game, let key): try? setValue(value, game: game, key: key)
+        case .score(let score, let game): _ = try? submitScore(score, game: game)
+        case .resetScore(let game): try? resetBestScore(game: game)
+        case .claim, .adopt: break
         }
     }
 
@@ -77,8 +117,15 @@ extension SaveStore {
     // MARK: Reading and writing, with the fall back to memory
 
     /// Runs a read; when the file fails, carries on in memory and reads there.
+    ///
+    /// A read waits for another arcade's commit (it cannot be put off as a write is): past
+    /// the busy timeout it tries once more, waiting up to ``readingTimeoutMilliseconds``.
     func read<R>(doing what: String, _ body: (SaveStatements) throws -> R) throws(StorageError) -> R {
         do {
+            return try readOnce(doing: what, body)
+        } catch where error.kind == .busy && location != .memory {
+            db?.setBusyTimeout(milliseconds: Self.readingTimeoutMilliseconds)
+            defer { db?.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds) }
             return try readOnce(doing: what, body)
         } catch where error.isFileFailure && location != .memory {
             carryOnInMemory(after: error)
@@ -96,9 +143,24 @@ extension SaveStore {
     /// Runs a write in the open group's transaction (under a savepoint, so that a refused
     /// write undoes only itself), else in a transaction of its own. When the file fails,
     /// carries on in memory and writes there.
-    func write<R>(_ pending: PendingWrite, doing what: String, _ body: (SaveStatements) throws -> R) throws(StorageError) -> R {
+    ///
+    /// When another arcade holds the file past the busy timeout, a write that can wait
+    /// (`whenQueued` given) joins ``queued`` and `whenQueued` gives its result; later writes
+    /// join it too, in order, until it is written.
+    func write<R>(_ pending: PendingWrite, doing what: String, whenQueued: (() throws(StorageError) -> R)? = nil,
+                  _ body: (SaveStatements) throws -> R) throws(StorageError) -> R {
+        if !queued.isEmpty, groupDepth == 0 { flushQueued() }
+        if let whenQueued, !queued.isEmpty, location != .memory {
+            let result = try whenQueued()
+            queued.append(pending)
+            return result
+        }
         do {
             return try writeOnce(pending, doing: what, body)
+        } catch where error.kind == .busy && location != .memory && whenQueued != nil && groupWrites == nil {
+            let result = try whenQueued!()
+            queued.append(pending)
+            return result
         } catch where error.isFileFailure && location != .memory {
             carryOnInMemory(after: error)
             return try writeOnce(pending, doing: what, body)
@@ -174,6 +236,11 @@ extension SaveStore {
         case .memory: place = "saves kept in memory"
         }
         let (kind, cause): (StorageError.Kind, String)
+        // SQLITE_READONLY_DBMOVED: the file was deleted or renamed under the open connection
+        if f.code == SQLITE_READONLY | (4 << 8) {
+            let cause = "the save file was deleted or moved while the arcade was running"
+            return StorageError(.deleted, "\(cause) (\(place))", cause: cause)
+        }
         switch f.primary {
         case SQLITE_FULL: (kind, cause) = (.diskFull, "the disk is full")
         case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN:

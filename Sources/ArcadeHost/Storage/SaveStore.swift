@@ -4,28 +4,25 @@ import CSQLite
 /// The arcade's saves and best scores: one SQLite database shared by all games, each game
 /// seeing only its own keys (through ``slot(for:)``).
 ///
-/// **Durability.** The database runs in WAL mode with `synchronous=NORMAL`. A commit is
-/// appended to the write-ahead log and the main file changes only at checkpoints, whose
-/// frames are checksummed; so a process killed at any instant (SIGKILL, a crash) loses
-/// nothing it committed and never leaves a half-written transaction: the next open simply
-/// ignores an incomplete log tail. On a power cut the last commits before the cut may be
-/// lost but the file stays consistent. A rollback journal with `synchronous=FULL` would
-/// survive power cuts too, at the price of several `fsync`s per save in the middle of a
-/// frame; for game saves the trade goes the other way. The writes a game makes in one step
-/// go in one transaction (``beginGroup()``, ``endGroup()``), so a kill never leaves a step
-/// half-saved.
+/// **Durability.** The database keeps a rollback journal (`journal_mode=TRUNCATE`) with
+/// `synchronous=FULL`: before a commit changes the file, the pages it overwrites are in the
+/// journal, synced; so a process killed at any instant (SIGKILL, a crash), or a power cut,
+/// loses nothing it committed and never leaves a half-written transaction: the next open
+/// rolls the journal back. The writes a game makes in one step go in one transaction
+/// (``beginGroup()``, ``endGroup()``), so a kill never leaves a step half-saved. Games save
+/// on events (a run's end, a new level), so the syncs of a commit are rare.
 ///
-/// **One process at a time.** The file is opened in exclusive locking mode: its log index
-/// lives in this process's memory rather than in a `-shm` file mapped into every process
-/// using it, so nothing done to the files from outside (a `-shm` truncated or made
-/// unwritable, a full disk) can crash the arcade with SIGBUS inside SQLite. The price: a
-/// second arcade started while one runs finds the file busy and keeps its saves in memory
-/// (and says so).
+/// **Several arcades at once.** Every arcade reads and writes the same file; SQLite's file
+/// locks keep their transactions apart (no `-shm` file is mapped, so nothing done to the
+/// files from outside can crash the arcade with SIGBUS inside SQLite). A write waits for
+/// another arcade's transaction at most ``busyTimeoutMilliseconds``; past that, the step's
+/// writes wait in memory (``queued``, which reads see) and are written at the end of the
+/// next step, or when the store closes: none is lost.
 ///
 /// **Robustness.** Opening never fails. A file that is damaged (garbage, truncated, not a
 /// database, not an arcade layout) is renamed to `arcade.sqlite.corrupt-<n>` and a new
-/// one is started; a file that cannot be used (read-only or missing folder, full disk, a
-/// newer arcade's layout, another arcade using it) is left alone and the store keeps its
+/// one is started; a file that cannot be used (read-only or missing folder, full disk,  a
+/// newer arcade's layout, another program's database) is left alone and the store keeps its
 /// saves in memory for the session. A file that stops working during play (the disk fills
 /// up, it is deleted, damaged or made unwritable) is left as it is and the store carries on
 /// in memory with a copy of what it held, the step being saved included. Either way
@@ -59,8 +56,16 @@ public final class SaveStore {
         case memory
     }
 
-    /// How long a write waits for another arcade process holding the database.
-    public static let busyTimeoutMilliseconds: Int32 = 1000
+    /// How long a write waits for another arcade process holding the database, before the
+    /// step's writes wait for the next step instead (a frame is never held up for longer).
+    public static let busyTimeoutMilliseconds: Int32 = 250
+    /// How long opening waits for another arcade starting at the same moment (it is not in
+    /// the middle of a game).
+    static let openingTimeoutMilliseconds: Int32 = 5_000
+    /// How long a read waits, once the busy timeout has passed, for another arcade's commit.
+    static let readingTimeoutMilliseconds: Int32 = 3_000
+    /// How long closing waits for another arcade to let go, to write what waited.
+    static let closingTimeoutMilliseconds: Int32 = 10_000
 
     /// The size limits every write is checked against.
     public let limits: Limits
@@ -83,6 +88,9 @@ public final class SaveStore {
     var groupWrites: [PendingWrite]?
     /// Groups ended without a write since the file was last looked for.
     var groupsSinceLook = 0
+    /// Writes held back by another arcade's lock, oldest first: written at the end of the
+    /// next group or at ``close()``; reads see them meanwhile.
+    var queued: [PendingWrite] = []
 
     /// Opens the database at `location`, creating its folder and file when missing. Never
     /// fails: see ``warnings`` and ``location``.
@@ -142,8 +150,15 @@ public final class SaveStore {
     public var isPersistent: Bool { location != .memory }
 
     /// The slot of one game: what its Lua binding (`arcade.save`, `arcade.score`) uses.
+    /// Saves are kept under `gameID` as it is, whoever the game is: for tools and tests; the
+    /// host uses ``slot(for:owner:)``.
     public func slot(for gameID: String) -> SaveSlot {
         SaveSlot(store: self, gameID: gameID)
+    }
+
+    /// The slot of the game `entry`, owned by its ``GameEntry/saveOwner``.
+    public func slot(for entry: GameEntry) -> SaveSlot {
+        slot(for: entry.id, owner: entry.saveOwner)
     }
 
     /// Closes the database (checkpointing its log into the main file). Later calls fail
@@ -152,6 +167,17 @@ public final class SaveStore {
         if groupDepth > 0 {
             groupDepth = 1
             endGroup()
+        }
+        if !queued.isEmpty {
+            db?.setBusyTimeout(milliseconds: Self.closingTimeoutMilliseconds)
+            flushQueued()
+        }
+        if !queued.isEmpty, case .file(let path) = location {
+            notices.append(SaveNotice(
+                message: "The last \(queued.count) saves could not be written to \(path): another arcade held the file "
+                    + "for more than \(Self.closingTimeoutMilliseconds / 1000) seconds.",
+                short: "The last saves were lost: another arcade held the save file."))
+            queued = []
         }
         statements = nil
         db?.close()
@@ -162,6 +188,7 @@ public final class SaveStore {
 
     /// The value `game` saved under `key`, or nil.
     public func value(game: String, key: String) throws(StorageError) -> LuaValue? {
+        if let waiting = queuedValue(game: game, key: key) { return waiting }
         let text: Result<LuaValue, JSONReader.Failure>? = try read(doing: "read saves") { st in
             st.value.bind(1, game)
             st.value.bind(2, key)
@@ -193,7 +220,7 @@ public final class SaveStore {
             throw StorageError(.tooLarge, "the key is \(keySize) bytes long, over the \(limits.keyBytes)-byte limit")
         }
         guard let value else {
-            try write(.value(nil, game: game, key: key), doing: "delete a save") { st in
+            try write(.value(nil, game: game, key: key), doing: "delete a save", whenQueued: {}) { st in
                 st.delete.bind(1, game)
                 st.delete.bind(2, key)
                 try st.delete.run()
@@ -209,7 +236,7 @@ public final class SaveStore {
         }
         let size = Int64(keySize + json.count)
         let limit = limits.gameBytes
-        try write(.value(value, game: game, key: key), doing: "save") { st in
+        try write(.value(value, game: game, key: key), doing: "save", whenQueued: {}) { st in
             st.otherSizes.bind(1, game)
             st.otherSizes.bind(2, key)
             _ = try st.otherSizes.step()
@@ -230,12 +257,13 @@ public final class SaveStore {
 
     /// The keys `game` has saved, in byte order.
     public func keys(game: String) throws(StorageError) -> [String] {
-        try read(doing: "read saves") { st in
+        let stored: [String] = try read(doing: "read saves") { st in
             st.keys.bind(1, game)
             var keys: [String] = []
             while try st.keys.step() { keys.append(st.keys.text(0) ?? "") }
             return keys
         }
+        return queuedKeys(game: game, stored: stored)
     }
 
     /// Bytes `game`'s saves take, as counted for ``Limits/gameBytes``.
@@ -253,7 +281,10 @@ public final class SaveStore {
     /// Records `score` for `game`; true when it is higher than the best so far (or the
     /// first), in which case it becomes the best. Only the best is kept.
     public func submitScore(_ score: Int64, game: String) throws(StorageError) -> Bool {
-        try write(.score(score, game: game), doing: "record the score") { st in
+        try write(.score(score, game: game), doing: "record the score", whenQueued: { () throws(StorageError) -> Bool in
+            guard let best = try self.bestScore(game: game) else { return true }
+            return score > best
+        }) { st in
             st.best.bind(1, game)
             let previous = try st.best.step() ? st.best.int64(0) : nil
             st.best.reset()
@@ -268,7 +299,7 @@ public final class SaveStore {
     /// Forgets the best score of `game` (its scores have come to mean something else): the
     /// next one submitted becomes the best.
     public func resetBestScore(game: String) throws(StorageError) {
-        try write(.resetScore(game: game), doing: "reset the best score") { st in
+        try write(.resetScore(game: game), doing: "reset the best score", whenQueued: {}) { st in
             st.deleteBest.bind(1, game)
             try st.deleteBest.run()
         }
@@ -276,22 +307,25 @@ public final class SaveStore {
 
     /// The best score of `game`, or nil before its first.
     public func bestScore(game: String) throws(StorageError) -> Int64? {
-        try read(doing: "read scores") { st in
+        let stored: Int64? = try read(doing: "read scores") { st in
             st.best.bind(1, game)
             defer { st.best.reset() }
             return try st.best.step() ? st.best.int64(0) : nil
         }
+        return queuedBest(game: game, stored: stored)
     }
 
     /// Every game's best score, for the menu.
     public func bestScores() throws(StorageError) -> [String: Int64] {
-        try read(doing: "read scores") { st in
+        var scores: [String: Int64] = try read(doing: "read scores") { st in
             var scores: [String: Int64] = [:]
             while try st.allBest.step() {
                 scores[st.allBest.text(0) ?? ""] = st.allBest.int64(1)
             }
             return scores
         }
+        for game in queuedScoreGames() { scores[game] = queuedBest(game: game, stored: scores[game]) }
+        return scores
     }
 
     // MARK: Checks

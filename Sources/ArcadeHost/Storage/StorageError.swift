@@ -50,12 +50,13 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The message.
     public var description: String { message }
 
-    /// True when the save file itself failed (rather than the value being refused, or the
-    /// store being closed): the store then carries on in memory.
+    /// True when the save file itself failed (rather than the value being refused, the
+    /// store being closed, or another arcade holding the file for a moment): the store then
+    /// carries on in memory.
     var isFileFailure: Bool {
         switch kind {
-        case .diskFull, .readOnly, .busy, .damaged, .deleted, .io: true
-        case .tooLarge, .invalid, .closed: false
+        case .diskFull, .readOnly, .damaged, .deleted, .io: true
+        case .tooLarge, .invalid, .closed, .busy: false
         }
     }
 }

@@ -140,14 +140,14 @@ extension TestFile {
                 let (_, game) = try self.game(s)
                 let key = try s.checkString(2)
                 let value: LuaValue?
-                do { value = try game.store.value(game: self.entry.id, key: key) } catch { throw LuaScriptError("\(error)") }
+                do { value = try game.store.slot(for: self.entry).value(forKey: key) } catch { throw LuaScriptError("\(error)") }
                 s.push(value ?? .nil)
                 return 1
             }),
             ("best", { [unowned self] s in
                 let (_, game) = try self.game(s)
                 let best: Int64?
-                do { best = try game.store.bestScore(game: self.entry.id) } catch { throw LuaScriptError("\(error)") }
+                do { best = try game.store.slot(for: self.entry).bestScore() } catch { throw LuaScriptError("\(error)") }
                 if let best { s.push(best) } else { s.pushNil() }
                 return 1
             }),

@@ -220,8 +220,9 @@ final class TestFile {
                                    + "\(InputScript.maxCols)x\(InputScript.maxRows) cells, got \(cols)x\(rows)")
         }
         let store = SaveStore(location: .memory)
+        let slot = store.slot(for: entry)
         for (key, value) in saves {
-            do { try store.setValue(value, game: entry.id, key: key) } catch {
+            do { try slot.setValue(value, forKey: key) } catch {
                 throw LuaArgumentError(2, "saves.\(key): \(error)")
             }
         }
