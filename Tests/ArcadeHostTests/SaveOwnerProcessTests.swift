@@ -139,7 +139,7 @@ import Testing
             p.executableURL = URL(fileURLWithPath: try arcadeExecutable())
             p.arguments = ["play", id, "--games", games.path, "--headless", "--data", dir.path, "--frames", "400"]
             let log = dir.file(id + ".err")
-            FileManager.default.createFile(atPath: log, contents: nil)
+            _ = FileManager.default.createFile(atPath: log, contents: nil)
             p.standardError = FileHandle(forWritingAtPath: log)
             p.standardOutput = FileHandle.nullDevice
             try p.run()
