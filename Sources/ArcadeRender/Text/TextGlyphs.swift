@@ -111,6 +111,12 @@ struct TextGlyphs: IteratorProtocol {
     /// The code points `glyph` keeps, dropped ones and those past the limit left out.
     func kept(_ glyph: TextGlyph) -> String.UnicodeScalarView {
         var out = String.UnicodeScalarView()
+        appendKept(glyph, to: &out)
+        return out
+    }
+
+    /// Appends the code points `glyph` keeps (``kept(_:)``) to `out`.
+    func appendKept(_ glyph: TextGlyph, to out: inout String.UnicodeScalarView) {
         out.append(glyph.first)
         var n = 1
         var i = scalars.index(after: glyph.start)
@@ -122,6 +128,5 @@ struct TextGlyphs: IteratorProtocol {
             }
             scalars.formIndex(after: &i)
         }
-        return out
     }
 }
