@@ -16,8 +16,15 @@ extension Arcade {
         @Option(name: .customLong("games"), help: ArgumentHelp("Also look for games in DIR (repeatable).", valueName: "DIR"))
         var extra: [String] = []
 
+        @Option(name: .customLong("check-limit"),
+                help: ArgumentHelp("The most CPU time the game's check may use; a game whose check runs longer is refused (default: \(Int(GameChecker.defaultCPULimit)) s).",
+                                   valueName: "SECONDS"),
+                transform: parseCheckLimit)
+        var checkLimit: Double = GameChecker.defaultCPULimit
+
         func run() throws {
-            let shelf = try CartCommands.shelf(extra, command: "install")
+            var shelf = try CartCommands.shelf(extra, command: "install")
+            shelf.checker.cpuLimit = checkLimit
             do {
                 let c = try shelf.load(cart)
                 let done = try shelf.install(c, replace: replace)
@@ -29,6 +36,14 @@ extension Arcade {
             }
         }
     }
+}
+
+/// `--check-limit`: seconds, above 0.
+func parseCheckLimit(_ text: String) throws -> Double {
+    guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+        throw ValidationError("--check-limit takes a number of seconds above 0, not '\(text)'")
+    }
+    return seconds
 }
 
 /// What the cart commands share.
