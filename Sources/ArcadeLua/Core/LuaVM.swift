@@ -332,19 +332,20 @@ public final class LuaVM {
     /// reads, no clock) and then throws ``LuaBudgetStop``.
     public var isOverdue: Bool { arcade_is_overdue(state) != 0 }
 
-    /// A handle on this VM another thread may use to interrupt the work it runs, while the
-    /// VM lives (the terminal's watch for Ctrl-C during a long step).
+    /// A handle on this VM another thread may use to interrupt the work it runs (the
+    /// terminal's watch for Ctrl-C during a long step). It keeps the VM alive; only
+    /// ``interrupt()`` may be called from another thread.
     public struct Interruption: @unchecked Sendable {
-        fileprivate let state: UnsafeMutablePointer<arcade_vm>
+        fileprivate let vm: LuaVM
 
         /// Stops the running callback at its next instruction (or its native loop's next look
         /// at ``LuaVM/isOverdue``) with "... was interrupted (Ctrl-C)", ``LuaError/Budget/interrupt``,
         /// and every callback after it, until ``LuaVM/clearInterruption()``.
-        public func interrupt() { arcade_interrupt(state) }
+        public func interrupt() { arcade_interrupt(vm.state) }
     }
 
     /// This VM's ``Interruption``.
-    public var interruption: Interruption { Interruption(state: state) }
+    public var interruption: Interruption { Interruption(vm: self) }
 
     /// True once the work was interrupted (``Interruption/interrupt()``), until cleared.
     public var isInterrupted: Bool { arcade_is_interrupted(state) != 0 }

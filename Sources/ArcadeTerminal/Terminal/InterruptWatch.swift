@@ -6,13 +6,13 @@ import Glibc
 /// (a game's steps and its frame), when the loop itself reads no input.
 ///
 /// One thread, started on first use, sleeps while nothing is watched. Once a watch has lasted
-/// ``grace`` (work a step usually takes does not wake it at all), it reads whatever the
+/// ``grace`` (far longer than the work of a turn of an honest game), it reads whatever the
 /// terminal sends and keeps it for the loop's next read. On a Ctrl-C (the byte 0x03, or the
 /// kitty protocol's press of ctrl+c) it calls the watch's action, once, and leaves that Ctrl-C
 /// out of what it keeps: it has been acted on.
 final class InterruptWatch: @unchecked Sendable {
     /// How long a watch lasts before the thread reads the input (seconds).
-    static let grace = 0.05
+    static let grace = 0.2
 
     private let fd: Int32
     private var mutex = pthread_mutex_t()
