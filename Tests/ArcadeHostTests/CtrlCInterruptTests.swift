@@ -58,6 +58,7 @@ import ArcadeCore
         pty.type("\u{03}")
         let ended = try #require(SuspendTests.wait(pid, 0, pty: pty, output: &out), "the second Ctrl-C did not quit")
         #expect(ended == 0, "exit status \(ended)")
+        _ = pty.read(into: &out, seconds: 0.2) { _ in false }  // what it wrote as it ended
         for piece in TerminalEndingTests.restorePieces {
             let written = out.contains(piece, from: mark)
             #expect(written, "\(piece.debugDescription) not written")
