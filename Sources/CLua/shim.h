@@ -44,6 +44,8 @@
 #define ARCADE_BUDGET_NONE 0
 #define ARCADE_BUDGET_CALL 1
 #define ARCADE_BUDGET_STEP 2
+/* Not a budget: the player interrupted the running work (Ctrl-C), which stops like one. */
+#define ARCADE_BUDGET_INTERRUPT 3
 
 /* The signal the watchdog sends to a thread whose callback overran its budget. SIGURG is
    ignored by default, so a stray one (before the handler is installed) does nothing. */
@@ -123,6 +125,9 @@ typedef struct arcade_vm {
     int closing;
     /* __gc finalizers of game tables waiting to run as an ordinary, budgeted callback */
     int finalizers_pending;
+    /* set by the host, from any thread, when the player interrupts the work running now
+       (arcade_interrupt): every call stops as if overdue until the host clears it */
+    _Atomic int interrupted;
     /* the host */
     arcade_dispatch_fn dispatch;
     void *host;                 /* unretained pointer to the Swift VM object */
@@ -201,7 +206,8 @@ static inline long long arcade_clock_cpu_ns(clockid_t clock) {
 extern int pthread_sigqueue(pthread_t thread, int sig, const union sigval value);
 
 static inline int arcade_is_overdue(arcade_vm *vm) {
-    return atomic_load(&vm->overdue_call) == atomic_load(&vm->call_id) && atomic_load(&vm->call_start_ns) != 0;
+    return (atomic_load(&vm->overdue_call) == atomic_load(&vm->call_id) && atomic_load(&vm->call_start_ns) != 0)
+        || atomic_load_explicit(&vm->interrupted, memory_order_relaxed);
 }
 
 /* Pushes "src:line: " for the innermost function of the game at or above level: the
@@ -228,14 +234,17 @@ static inline int arcade_step_overrun(arcade_vm *vm) {
 }
 
 /* Pushes the budget error of the running call, "<where><label> exceeded its time budget", or
-** "... ran past the step's time budget" when the step's deadline has passed, and records
-** which budget ran out. <where> is the game's innermost function at or above level. */
+** "... ran past the step's time budget" when the step's deadline has passed, or "... was
+** interrupted (Ctrl-C)" when the player interrupted it, and records which budget ran out.
+** <where> is the game's innermost function at or above level. */
 static inline void arcade_push_budget_error(lua_State *L, int level) {
     arcade_vm *vm = arcade_vm_of(L);
-    int step = arcade_step_overrun(vm);
-    vm->budget_exhausted = step ? ARCADE_BUDGET_STEP : ARCADE_BUDGET_CALL;
+    int interrupted = atomic_load(&vm->interrupted);
+    int step = !interrupted && arcade_step_overrun(vm);
+    vm->budget_exhausted = interrupted ? ARCADE_BUDGET_INTERRUPT : step ? ARCADE_BUDGET_STEP : ARCADE_BUDGET_CALL;
     arcade_push_budget_where(L, level);
-    lua_pushfstring(L, step ? "%s ran past the step's time budget" : "%s exceeded its time budget",
+    lua_pushfstring(L, interrupted ? "%s was interrupted (Ctrl-C)"
+                       : step ? "%s ran past the step's time budget" : "%s exceeded its time budget",
                     vm->budget_label ? vm->budget_label : "the script");
     lua_concat(L, 2);
 }
@@ -398,6 +407,9 @@ static inline void arcade_call_begin(lua_State *L, long long budget_ns, const ch
     atomic_fetch_add(&vm->call_id, 1);
     atomic_store(&vm->call_start_ns, budget_ns > 0 ? arcade_now_ns() : 0);
     if (budget_ns > 0) arcade_wake_watchdog(vm);
+    /* interrupted (arcade_interrupt) and not cleared yet: this call stops at once too */
+    if (atomic_load_explicit(&vm->interrupted, memory_order_relaxed))
+        lua_sethook(vm->main_thread, arcade_budget_hook, LUA_MASKCOUNT, 1);
 }
 
 /* Ends the outermost call: nothing is overdue any more, and the main thread's hook goes
@@ -456,6 +468,22 @@ static inline int arcade_watch(arcade_vm *vm, long long now_ns) {
     return 1;
 }
 
+/* The player interrupts the work running in vm (Ctrl-C): from any thread, while vm lives.
+** Every call stops as an overdue one does, the one running now at its next instruction
+** (the watchdog's signal arms the hook) or at its native loop's next look, until the host
+** clears the mark with arcade_clear_interrupt. */
+static inline void arcade_interrupt(arcade_vm *vm) {
+    atomic_store(&vm->interrupted, 1);
+    unsigned long long token = atomic_load(&vm->watchdog_token);
+    if (token == 0 || atomic_load(&vm->call_id) == 0) return;  /* no call has run: no thread to signal */
+    union sigval value;
+    value.sival_ptr = (void *)(uintptr_t)token;
+    pthread_sigqueue(vm->thread, ARCADE_WATCHDOG_SIGNAL, value);
+}
+
+static inline void arcade_clear_interrupt(arcade_vm *vm) { atomic_store(&vm->interrupted, 0); }
+static inline int arcade_is_interrupted(arcade_vm *vm) { return atomic_load(&vm->interrupted); }
+
 /* The running step's deadlines, set by the host on the thread that runs the step: the
 ** thread's CPU time (arcade_thread_cpu_ns) at which its budget ends, and the CLOCK_MONOTONIC
 ** time of its wall-clock backstop (ns; 0: none). */
@@ -501,10 +529,12 @@ static inline arcade_vm *arcade_vm_or_null(lua_State *L) { return arcade_vm_of(L
 ** budget. Lua leaves the extra space uninitialised. */
 static inline void arcade_forget_vm(lua_State *L) { *(arcade_vm **)lua_getextraspace(L) = NULL; }
 
-/* Raises the budget error (arcade_push_budget_error) from a C function, where <where> is
-** the innermost Lua function calling it. The hook is armed first on every thread that may
-** catch the error, so a pcall around the call gets no further than its next instruction. */
-static inline int arcade_raise_budget(lua_State *L) {
+/* For a C function, or a Swift one through the trampoline, that found its callback overdue:
+** arms the hook on every thread that may catch the error, so a pcall around the call gets
+** no further than its next instruction, and pushes the budget error (arcade_push_budget_error)
+** with <where> the innermost Lua function calling it. A Swift function returns ARCADE_RAISE
+** then, and the trampoline raises it. */
+static inline void arcade_push_budget_stop(lua_State *L) {
     arcade_vm *vm = arcade_vm_of(L);
     lua_sethook(L, arcade_budget_hook, LUA_MASKCOUNT, 1);
     if (vm->running != NULL && vm->running != L)
@@ -512,6 +542,13 @@ static inline int arcade_raise_budget(lua_State *L) {
     if (vm->main_thread != L)
         lua_sethook(vm->main_thread, arcade_budget_hook, LUA_MASKCOUNT, 1);
     arcade_push_budget_error(L, 1);
+}
+
+/* Raises the budget error (arcade_push_budget_error) from a C function, where <where> is
+** the innermost Lua function calling it. The hook is armed first on every thread that may
+** catch the error, so a pcall around the call gets no further than its next instruction. */
+static inline int arcade_raise_budget(lua_State *L) {
+    arcade_push_budget_stop(L);
     return lua_error(L);
 }
 

@@ -16,10 +16,17 @@ extension Arcade {
         @Option(name: .customLong("games"), help: ArgumentHelp("Also look for games in DIR (repeatable).", valueName: "DIR"))
         var extra: [String] = []
 
+        @Option(name: .customLong("check-limit"),
+                help: ArgumentHelp("The most CPU time the game's check may use; a game whose check runs longer is refused (default: \(Int(GameChecker.defaultCPULimit)) s).",
+                                   valueName: "SECONDS"),
+                transform: parseCheckLimit)
+        var checkLimit: Double = GameChecker.defaultCPULimit
+
         func run() throws {
-            let shelf = try CartCommands.shelf(extra, command: "install")
+            var shelf = try CartCommands.shelf(extra, command: "install")
+            shelf.checker.cpuLimit = checkLimit
             do {
-                let c = try shelf.load(cart)
+                let c = try shelf.load(FileIO.commandLinePath(cart))
                 let done = try shelf.install(c, replace: replace)
                 Output.out("\(done.replaced ? "replaced" : "installed") \(c.id) (\(c.manifest.title), by \(c.manifest.author), "
                            + "version \(c.manifest.version)) in \(done.folder)\n  arcade play \(c.id)\n")
@@ -29,6 +36,14 @@ extension Arcade {
             }
         }
     }
+}
+
+/// `--check-limit`: seconds, above 0.
+func parseCheckLimit(_ text: String) throws -> Double {
+    guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+        throw ValidationError("--check-limit takes a number of seconds above 0, not '\(text)'")
+    }
+    return seconds
 }
 
 /// What the cart commands share.
@@ -46,13 +61,14 @@ enum CartCommands {
     /// it is not an id and a file by that name exists.
     static func namesCart(_ argument: String) -> Bool {
         argument.hasSuffix(Cart.fileExtension)
-            || (!Cart.isPlainID(argument) && FileBytes.realPath(argument) != nil && !GameCatalog.folderExists(argument))
+            || (!Cart.isPlainID(argument) && FileBytes.realPath(FileIO.commandLinePath(argument)) != nil
+                && !GameCatalog.folderExists(argument))
     }
 
     /// `arcade play FILE.arcade`: the cart's game unpacked privately, or an exit with the reason.
     static func unpackForPlay(_ file: String, extra: [String]) throws -> UnpackedCart {
         let shelf = try shelf(extra, command: "play")
-        do { return try shelf.unpackForPlay(try shelf.load(file)) } catch {
+        do { return try shelf.unpackForPlay(try shelf.load(FileIO.commandLinePath(file))) } catch {
             Output.err("arcade play: refused \(file): \(error)\n")
             throw ExitCode(1)
         }

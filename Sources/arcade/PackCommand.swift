@@ -16,9 +16,15 @@ extension Arcade {
         @Option(name: .customLong("games"), help: ArgumentHelp("Also look for games in DIR (repeatable).", valueName: "DIR"))
         var extra: [String] = []
 
+        @Option(name: .customLong("check-limit"),
+                help: ArgumentHelp("The most CPU time the game's check may use; a game whose check runs longer is refused (default: \(Int(GameChecker.defaultCPULimit)) s).",
+                                   valueName: "SECONDS"),
+                transform: parseCheckLimit)
+        var checkLimit: Double = GameChecker.defaultCPULimit
+
         func run() throws {
             let entry = try find()
-            let findings = GameChecker().check(entry)
+            let findings = GameChecker(cpuLimit: checkLimit).check(entry)
             if !findings.isEmpty {
                 for f in findings { Output.err("FAIL  \(entry.id): \(f.message)\n") }
                 Output.err("arcade pack: refused: \(entry.id) fails arcade check (above); nothing was written\n")

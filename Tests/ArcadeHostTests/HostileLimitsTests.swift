@@ -248,8 +248,8 @@ enum Hostile {
 
     @Test(arguments: [
         ("g.label(string.rep('W', 4000000), 10, 10)", "text of 4000000 bytes is too long"),
-        ("g.label(string.rep('W', 40000), 10, 10)", "label renders 239999 x 7 pixels"),
-        ("g.label(string.rep('W\\n', 200000), 10, 10)", "label renders 5 x 1600007 pixels"),
+        ("g.label(string.rep('W', 40000), 10, 10)", "label is more than 4096 pixels wide"),
+        ("g.label(string.rep('W\\n', 200000), 10, 10)", "label is more than 4096 pixels tall"),
         ("g.text(string.rep('abc\\n', 1000000), 1, 1)", "text of 4000000 bytes is too long"),
     ])
     func immediateTextIsBounded(_ call: String, _ message: String) throws {

@@ -95,9 +95,9 @@ import Testing
     }
 
     @Test func glyphsOfSeveralCodePointsAreStoredOnceByWidth() throws {
-        let a = try #require(GlyphStore.number(for: "e\u{301}".unicodeScalars, wide: false))
-        let b = try #require(GlyphStore.number(for: "e\u{301}".unicodeScalars, wide: false))
-        let c = try #require(GlyphStore.number(for: "❤\u{FE0F}".unicodeScalars, wide: true))
+        let a = try #require(GlyphStore.shell.number(for: "e\u{301}".unicodeScalars, wide: false))
+        let b = try #require(GlyphStore.shell.number(for: "e\u{301}".unicodeScalars, wide: false))
+        let c = try #require(GlyphStore.shell.number(for: "❤\u{FE0F}".unicodeScalars, wide: true))
         #expect(a == b)
         #expect(GlyphStore.isStored(a) && !GlyphStore.isStoredWide(a))
         #expect(GlyphStore.isStoredWide(c) && GlyphStore.isWide(c))

@@ -41,7 +41,7 @@ private struct WideFrames {
         rng = SeededRandom(seed: seed)
         let stored = [("e\u{301}", false), ("❤\u{FE0F}", true), ("👨\u{200D}👩\u{200D}👧", true), ("🇯🇵", true),
                       ("👍🏽", true), ("\u{1100}\u{1161}", true)]
-            .map { Unicode.Scalar(GlyphStore.number(for: $0.0.unicodeScalars, wide: $0.1)!)! }
+            .map { Unicode.Scalar(GlyphStore.shell.number(for: $0.0.unicodeScalars, wide: $0.1)!)! }
         glyphs = ["a", "Z", "中", "文", "한", "😀", "ｶ", "Ａ", "é", "▶"] + stored
     }
 

@@ -54,7 +54,13 @@ extension Cart {
                 let path = prefix.isEmpty ? inner : prefix + "/" + inner
                 let shownPath = "\(display)/\(shown(inner))"
                 var st = stat()
-                guard lstat(full, &st) == 0 else { throw CartProblem("cannot read \(shownPath)") }
+                guard lstat(full, &st) == 0 else {
+                    // a name that is not UTF-8 comes from the folder's listing with U+FFFD in
+                    // place of its bytes, and that name is no file
+                    throw CartProblem(name.unicodeScalars.contains("\u{FFFD}") && errno == ENOENT
+                        ? "\(shownPath): its name is not UTF-8 text, which a cart cannot hold; rename it"
+                        : "cannot read \(shownPath)")
+                }
                 switch st.st_mode & S_IFMT {
                 case S_IFDIR:
                     guard depth < limits.depth else {

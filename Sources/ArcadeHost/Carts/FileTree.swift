@@ -2,8 +2,9 @@
 import Glibc
 #endif
 
-/// Folders made and removed, and files written whole, for carts: never following a link,
-/// never writing over a file that is already there.
+/// Folders made and removed, and files written whole, for carts: never following a link
+/// inside a folder made for a cart (only on the way to it), never writing over a file that is
+/// already there.
 enum FileTree {
     /// Writes `bytes` to a new file at `path` (mode 0644). Returns nil when done, or why not
     /// (the `strerror` text): it exists already, is a link, or not all of it could be written
@@ -39,6 +40,8 @@ enum FileTree {
     }
 
     /// Makes `path` and any missing folder above it (mode 0755, or 0700 with `private`).
+    /// A folder already on the way may be a symbolic link to one (a linked data home, games
+    /// folder or `TMPDIR`): links are followed there, as `stat` and `mkdir -p` follow them.
     /// Returns the folders it made, outermost first (for ``removeMade(_:)``), or nil when one
     /// could not be made or something else is in the way.
     static func makeFolders(_ path: String, private: Bool = false) -> [String]? {
@@ -46,14 +49,26 @@ enum FileTree {
         var current = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             current += "/" + part
-            if isRealDirectory(current) { continue }
-            guard mkdir(current, `private` ? 0o700 : 0o755) == 0 else {
+            if isDirectory(current) { continue }
+            guard mkdir(current, `private` ? 0o700 : 0o755) == 0 || (errno == EEXIST && isDirectory(current)) else {
                 removeMade(made)
                 return nil
             }
             made.append(current)
         }
         return made
+    }
+
+    /// Makes the folders of `relative` (a path of plain names) inside `folder`, which this
+    /// process has just made: nothing in it can be a link yet, and none is followed.
+    static func makeFoldersInside(_ folder: String, _ relative: String) -> Bool {
+        var current = folder
+        for part in relative.split(separator: "/") {
+            current += "/" + part
+            if isRealDirectory(current) { continue }
+            guard mkdir(current, 0o755) == 0 else { return false }
+        }
+        return true
     }
 
     /// Removes folders ``makeFolders(_:private:)`` made, innermost first, if they are empty.
@@ -91,8 +106,8 @@ extension Cart {
         }
         for file in files {
             let full = folder + "/" + file.path
-            let parent = String(full[..<full.lastIndex(of: "/")!])
-            guard FileTree.makeFolders(parent) != nil else {
+            let inner = file.path.lastIndex(of: "/").map { String(file.path[..<$0]) } ?? ""
+            guard FileTree.makeFoldersInside(folder, inner) else {
                 FileTree.remove(folder)
                 throw CartProblem("cannot write \(full)")
             }

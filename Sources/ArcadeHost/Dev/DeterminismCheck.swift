@@ -24,6 +24,9 @@ public struct DeterminismCheck: Sendable {
     public var size: TerminalSize
     /// At most this many walk sites are tried one at a time when looking for the line.
     public var sitesToTry: Int
+    /// The runs stop, agreeing so far, once the running thread's CPU clock
+    /// (``ThreadCPUClock``, nanoseconds) reaches this: a check's overall limit. Nil: none.
+    public var cpuDeadline: UInt64?
 
     public init(steps: Int = 300, seed: UInt64 = 1, size: TerminalSize = .fallback, sitesToTry: Int = 12) {
         self.steps = steps
@@ -43,7 +46,7 @@ public struct DeterminismCheck: Sendable {
             return .failed(error)
         case .differed(let step, let difference, let walked):
             var lines: [(step: Int, site: String)] = []
-            for site in walked.prefix(sitesToTry) {
+            for site in walked.prefix(sitesToTry) where !pastDeadline {
                 if case .differed(let at, _, _) = compare(entry, size: size, script: script, second: .only([site.site])) {
                     lines.append((at, site.site))
                 }
@@ -68,6 +71,10 @@ public struct DeterminismCheck: Sendable {
         script.entries = script.entries.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
             .map(\.element)
         return script
+    }
+
+    private var pastDeadline: Bool {
+        cpuDeadline.map { ThreadCPUClock.now() >= $0 } ?? false
     }
 
     private enum Comparison {
@@ -108,6 +115,7 @@ public struct DeterminismCheck: Sendable {
         let runA = SessionDriver(session: a, script: script), runB = SessionDriver(session: b, script: script)
         var frameA = a.canvas.makeFrame(), frameB = b.canvas.makeFrame()
         for step in 0...max(steps, 0) {
+            if pastDeadline { return .agreed(step) }
             if step > 0 {
                 runA.step()
                 runB.step()

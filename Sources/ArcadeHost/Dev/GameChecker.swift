@@ -27,14 +27,33 @@ public struct GameChecker {
     /// seed, walking string keys backwards the second time (``DeterminismCheck``), to catch a
     /// game that is not a function of its seed and input.
     public var determinism: Bool
+    /// The most CPU time (seconds, of the thread running the check) one game's check may use;
+    /// a game whose check runs longer fails it ("the check ran past 20 s of CPU time"). Nil: no
+    /// limit (`arcade check`); `install` and `pack` bound theirs (``defaultCPULimit``).
+    public var cpuLimit: Double?
+
+    /// The limit `install` and `pack` put on a game's check unless told otherwise: a game that
+    /// passes it in a few seconds, as every bundled game does, is far from it, while a game
+    /// slow in every step is refused before a player gives up waiting.
+    public static let defaultCPULimit = 20.0
 
     public init(steps: Int = 300, seeds: [UInt64] = [1, 2, 3], size: TerminalSize = .fallback,
-                largeSize: TerminalSize? = TerminalSize(cols: 160, rows: 50), determinism: Bool = true) {
+                largeSize: TerminalSize? = TerminalSize(cols: 160, rows: 50), determinism: Bool = true,
+                cpuLimit: Double? = nil) {
         self.steps = steps
         self.seeds = seeds
         self.size = size
         self.largeSize = largeSize
         self.determinism = determinism
+        self.cpuLimit = cpuLimit
+    }
+
+    /// "the check ran past 20 s of CPU time (...)", for a check that ran out of ``cpuLimit``.
+    func timeFinding(_ entry: GameEntry, limit: Double) -> Finding {
+        let seconds = limit == limit.rounded() ? "\(Int(limit))" : "\(limit)"
+        let runs = seeds.count + (largeSize == nil ? 0 : 1) + (determinism ? 2 : 0)
+        return Finding(game: entry.id, message: "the check ran past \(seconds) s of CPU time, the most it may use here "
+                       + "(it runs the game for \(runs * steps) steps in all, and this game is too slow in them)", traceback: "")
     }
 
     /// Checks every entry of `catalog`; returns the findings (empty when all is well).
@@ -52,6 +71,8 @@ public struct GameChecker {
         guard entry.isPlayable else {
             return [Finding(game: entry.id, message: entry.problem ?? "not playable", traceback: "")]
         }
+        let deadline = cpuLimit.map { ThreadCPUClock.now() &+ UInt64(max(0, min($0, 1e6)) * 1e9) }
+        let pastDeadline = { deadline.map { ThreadCPUClock.now() >= $0 } ?? false }
         var findings: [Finding] = []
         // every script compiles
         if let vm = try? LuaVM(name: entry.id) {
@@ -82,24 +103,32 @@ public struct GameChecker {
             runs.append((first, large, script, what))
         }
         for run in runs {
-            if let finding = self.run(entry, seed: run.seed, size: run.size, script: run.script, what: run.what) {
+            if let finding = self.run(entry, seed: run.seed, size: run.size, script: run.script, what: run.what,
+                                      cpuDeadline: deadline) {
                 findings.append(finding)
                 break
             }
+            if pastDeadline() { return [timeFinding(entry, limit: cpuLimit ?? 0)] }
         }
         guard findings.isEmpty, determinism else { return findings }
-        let check = DeterminismCheck(steps: steps, seed: first, size: small)
-        if case .diverged(let divergence) = check.check(entry) {
+        var check = DeterminismCheck(steps: steps, seed: first, size: small)
+        check.cpuDeadline = deadline
+        let outcome = check.check(entry)
+        if pastDeadline() { return [timeFinding(entry, limit: cpuLimit ?? 0)] }
+        if case .diverged(let divergence) = outcome {
             findings.append(Finding(game: entry.id, message: divergence.description, traceback: ""))
         }
         return findings
     }
 
     /// Runs `entry` headless for ``steps`` steps of `script`; the error it stopped with, if any.
-    private func run(_ entry: GameEntry, seed: UInt64, size: TerminalSize, script: InputScript, what: String) -> Finding? {
+    private func run(_ entry: GameEntry, seed: UInt64, size: TerminalSize, script: InputScript, what: String,
+                     cpuDeadline: UInt64?) -> Finding? {
         let options = GameSession.Options(seed: seed, cols: size.cols, rows: size.rows)
         do {
-            let session = try HeadlessRunner(entry: entry, options: options, frames: steps, script: script).run()
+            var runner = HeadlessRunner(entry: entry, options: options, frames: steps, script: script)
+            runner.cpuDeadline = cpuDeadline
+            let session = try runner.run()
             defer { session.close() }
             if let f = session.failure {
                 return Finding(game: entry.id, message: f.message + " (\(what))", traceback: f.traceback)

@@ -30,6 +30,27 @@ public enum FileIO {
         return "it could not be read"
     }
 
+    /// The path to use for `argument`, a file named on the command line. A name the system
+    /// gave as bytes that are not UTF-8 (a Latin-1 "café.arcade") reaches the program with
+    /// U+FFFD in their place, which names no file; for such an argument the file is opened by
+    /// its bytes and the path returned reaches it through that descriptor
+    /// (`/proc/self/fd/N`, kept open for the life of the process). Any other argument, or one
+    /// whose file cannot be opened, comes back as it is, so messages about it stay true.
+    public static func commandLinePath(_ argument: String) -> String {
+        guard argument.unicodeScalars.contains("\u{FFFD}") else { return argument }
+        for i in 1..<Int(CommandLine.argc) {
+            guard let raw = CommandLine.unsafeArgv[i] else { continue }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+            guard String(decoding: bytes, as: UTF8.self) == argument, String(validating: bytes, as: UTF8.self) == nil else {
+                continue
+            }
+            // O_PATH (not in Swift's Glibc): a descriptor that names the file without reading it
+            let fd = open(raw, 0o10_000_000 | O_CLOEXEC)
+            return fd >= 0 ? "/proc/self/fd/\(fd)" : argument
+        }
+        return argument
+    }
+
     /// `bytes` in MiB with one decimal ("16 MiB", "40.1 MiB").
     private static func mebibytes(_ bytes: Int) -> String {
         let tenths = (bytes * 10 + (1 << 19)) >> 20

@@ -190,13 +190,38 @@ public final class ArcadeApp {
         if quit { return }
         checkForEdits()
         let busyStart = ProfileClock.now()
-        for _ in 0..<steps { step() }
-        if steps > 0 { frameDue = true }
-        let drawing = frameDue && pacer.mayDraw(at: now)
-        if drawing { try drawPaced() }
+        var drawing = false
+        let work = { () throws(TerminalError) in
+            for _ in 0..<steps { self.step() }
+            if steps > 0 { self.frameDue = true }
+            drawing = self.frameDue && self.pacer.mayDraw(at: now)
+            if drawing { try self.drawPaced() }
+        }
+        if screen == .playing, let game = session, game.failure == nil {
+            try watchingForInterrupt(game, work)
+        } else {
+            try work()
+        }
         if steps > 0 || drawing {
             profile.busyNanos &+= ProfileClock.now() &- busyStart
             rollProfileWindow(at: now)
+        }
+    }
+
+    /// Runs `work` (the game's steps and its frame) so that Ctrl-C stops it however long it
+    /// runs: the game stops there with "... was interrupted (Ctrl-C)" on its error card, as for
+    /// a spent time budget, and the arcade runs on. A Ctrl-C the game's work had finished
+    /// before quits the arcade, as Ctrl-C between steps does. Only a game still running is
+    /// watched.
+    private func watchingForInterrupt(_ game: GameSession, _ work: () throws(TerminalError) -> Void) throws(TerminalError) {
+        let interruption = game.vm.interruption
+        let (_, pressed) = try terminal.watchingForInterrupt({ interruption.interrupt() }, work)
+        game.vm.clearInterruption()
+        guard pressed else { return }
+        if let failure = game.failure, failure.budget == .interrupt {
+            card = .error(failure, selected: 0)
+        } else {
+            quit = true
         }
     }
 

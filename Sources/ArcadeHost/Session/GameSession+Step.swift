@@ -60,11 +60,17 @@ extension GameSession {
         }
     }
 
-    /// Runs a phase of native work: when the step's deadline has passed by its end, the
-    /// step stops there (its message then says what used the time).
+    /// Runs a phase of native work: when the step's deadline has passed by its end, or the
+    /// player interrupted it meanwhile, the step stops there (its message then says what used
+    /// the time).
     private func runNative(_ phase: StepPhase, _ work: () -> Void) throws(LuaError) {
         timer.begin(phase)
         work()
+        if vm.isInterrupted {
+            timer.finish()
+            throw LuaError(kind: .budget, message: "\(entry.id): the step was interrupted (Ctrl-C) in \(phase.name)",
+                           budget: .interrupt)
+        }
         guard timer.finish() else { return }
         throw LuaError(kind: .budget, message: "\(entry.id): the step ran past its time budget in \(phase.name)",
                        budget: .step)

@@ -126,6 +126,8 @@ public final class GameSession {
         saves = (store ?? SaveStore(location: .memory)).slot(for: entry)
         SaveModule.install(in: vm, storage: saves)
         canvas = Canvas(columns: options.cols, rows: options.rows)
+        // the game's glyph numbers are its own, given back when it closes
+        canvas.glyphStore = GlyphStore.forGame()
         sceneModule = SceneModule(vm: vm, scene: scene, assetRoot: entry.folder)
         graphicsModule = GraphicsModule(vm: vm, scenes: sceneModule)
         animationModule = AnimationModule(vm: vm, scenes: sceneModule)
@@ -315,6 +317,7 @@ public final class GameSession {
         animationModule.cancelAll()
         physicsModule.removeAll()
         scene.removeAll()
+        canvas.glyphStore.release()
         return quitError
     }
 }

@@ -25,6 +25,9 @@ public struct HeadlessRunner {
     public var cast: AsciicastWriter?
     /// The encoder's colours when frames are encoded.
     public var colorMode: ColorMode = .trueColor
+    /// Stop stepping once the running thread's CPU clock (``ThreadCPUClock``, nanoseconds)
+    /// reaches this: a check's overall limit. Nil: run every step.
+    public var cpuDeadline: UInt64?
 
     public init(entry: GameEntry, options: GameSession.Options, frames: Int, script: InputScript = InputScript()) {
         self.entry = entry
@@ -60,6 +63,7 @@ public struct HeadlessRunner {
             }
             if let profile { profile.busyNanos &+= ProfileClock.now() &- stepStart }
             if driver.isStopped { break }
+            if let cpuDeadline, ThreadCPUClock.now() >= cpuDeadline { break }
         }
         // headless never pushed kitty keyboard flags, so its restore does not pop them
         cast?.output(Terminal.restoreSequenceWithoutKittyPop, atMicroseconds: microseconds(after: session.stepsRun))

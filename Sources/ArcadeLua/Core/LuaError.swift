@@ -40,6 +40,9 @@ public struct LuaError: Error, Sendable, Equatable, CustomStringConvertible {
         case call
         /// The whole step's, shared by all its callbacks and native work (``LuaVM/Limits/secondsPerStep``).
         case step
+        /// None ran out: the player interrupted the work (Ctrl-C, ``LuaVM/Interruption``),
+        /// which stops it the same way.
+        case interrupt
     }
 
     public init(kind: Kind, message: String, traceback: String = "", budget: Budget? = nil) {
@@ -97,6 +100,12 @@ public struct LuaError: Error, Sendable, Equatable, CustomStringConvertible {
         }
         return (nil, nil)
     }
+}
+
+/// Thrown by a native function whose long loop found its callback overdue (``LuaVM/isOverdue``):
+/// the call stops with the budget error, as a Lua loop would, and nothing can catch it.
+public struct LuaBudgetStop: Error {
+    public init() {}
 }
 
 /// Thrown by native functions to raise a Lua error with the caller's location prepended.

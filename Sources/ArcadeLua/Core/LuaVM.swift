@@ -214,6 +214,8 @@ public final class LuaVM {
             s.push(message)
         case let e as LuaError:
             s.push(e.message)  // from a nested call into Lua: already located
+        case is LuaBudgetStop:
+            arcade_push_budget_stop(s.L)
         default:
             s.push(s.location(level: 1) + "\(error)")
         }
@@ -325,6 +327,34 @@ public final class LuaVM {
         arcade_set_step_deadline(state, 0, 0)
     }
 
+    /// True when the running callback is past its budget or the step's, or interrupted: a
+    /// native loop that a game can make long asks this every so many rounds (a few atomic
+    /// reads, no clock) and then throws ``LuaBudgetStop``.
+    public var isOverdue: Bool { arcade_is_overdue(state) != 0 }
+
+    /// A handle on this VM another thread may use to interrupt the work it runs (the
+    /// terminal's watch for Ctrl-C during a long step). It keeps the VM alive; only
+    /// ``interrupt()`` may be called from another thread.
+    public struct Interruption: @unchecked Sendable {
+        fileprivate let vm: LuaVM
+
+        /// Stops the running callback at its next instruction (or its native loop's next look
+        /// at ``LuaVM/isOverdue``) with "... was interrupted (Ctrl-C)", ``LuaError/Budget/interrupt``,
+        /// and every callback after it, until ``LuaVM/clearInterruption()``.
+        public func interrupt() { arcade_interrupt(vm.state) }
+    }
+
+    /// This VM's ``Interruption``.
+    public var interruption: Interruption { Interruption(vm: self) }
+
+    /// True once the work was interrupted (``Interruption/interrupt()``), until cleared.
+    public var isInterrupted: Bool { arcade_is_interrupted(state) != 0 }
+
+    /// Lets callbacks run again after an interruption.
+    public func clearInterruption() {
+        arcade_clear_interrupt(state)
+    }
+
     /// Turns a failed call's status and error value into a ``LuaError``.
     private func makeError(status: Int32, label: String) -> LuaError {
         let s = stack
@@ -348,6 +378,8 @@ public final class LuaVM {
             switch state.pointee.budget_exhausted {
             case ARCADE_BUDGET_CALL: return LuaError(kind: .budget, message: message, traceback: traceback, budget: .call)
             case ARCADE_BUDGET_STEP: return LuaError(kind: .budget, message: message, traceback: traceback, budget: .step)
+            case ARCADE_BUDGET_INTERRUPT:
+                return LuaError(kind: .budget, message: message, traceback: traceback, budget: .interrupt)
             default: break
             }
             if state.pointee.mem_refused != 0 && message.hasSuffix("not enough memory") {

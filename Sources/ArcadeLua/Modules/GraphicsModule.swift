@@ -107,6 +107,22 @@ public final class GraphicsModule {
         return 0
     }
 
+    /// The size of a label of `text`, measured up to the largest a label may be and stopped
+    /// with the budget error when the callback runs out of time meanwhile.
+    ///
+    /// - Throws: ``LuaArgumentError`` for a label larger than a sprite may be, ``LuaBudgetStop``.
+    static func measure(_ text: String, font: BlockFont, outlined: Bool, vm: LuaVM) throws -> (width: Int, height: Int) {
+        switch font.measure(text, outlined: outlined, limit: Sprite.maximumSide, stop: { vm.isOverdue }) {
+        case .size(let width, let height):
+            return (width, height)
+        case .tooLarge(let width, let height):
+            let side = width > Sprite.maximumSide ? "wide" : "tall"
+            throw LuaArgumentError(1, "label is more than \(Sprite.maximumSide) pixels \(side); a label is at most \(Sprite.maximumSide) x \(Sprite.maximumSide)")
+        case .stopped:
+            throw LuaBudgetStop()
+        }
+    }
+
     /// `gfx.label(text, x, y [, { align, font, color, outline, scale }])`: block-font text,
     /// rendered (and cached for the rest of this draw) natively.
     private func label(_ s: LuaStack) throws -> Int32 {
@@ -121,10 +137,7 @@ public final class GraphicsModule {
         let scale = try options.number("scale") ?? 1
         let g = try canvas()
         try checkLength(text)
-        let size = font.size(of: text, outlined: outline.a != 0)
-        guard size.width <= Sprite.maximumSide, size.height <= Sprite.maximumSide else {
-            throw LuaArgumentError(1, "label renders \(size.width) x \(size.height) pixels; a label is at most \(Sprite.maximumSide) x \(Sprite.maximumSide)")
-        }
+        let size = try Self.measure(text, font: font, outlined: outline.a != 0, vm: vm)
         let bytes = NativeCost.product(size.width, size.height, NativeCost.pixel + 1)
         try vm.reserveNative(bytes.addingSaturating(g.labelCacheBytes), for: "a label of \(size.width) x \(size.height) pixels")
         g.label(text, x: try s.checkNumber(2), y: try s.checkNumber(3), font: font, color: color,

@@ -22,7 +22,7 @@ extension Canvas {
                     more = true
                     break
                 }
-                Canvas.appendCellValues(of: g, in: glyphs, to: &values)
+                Canvas.appendCellValues(of: g, in: glyphs, store: glyphStore, to: &values)
                 width += g.width
             }
             if 2 * row >= clip.y0, 2 * row + 1 <= clip.y1, width > 0 {
@@ -34,11 +34,12 @@ extension Canvas {
         }
     }
 
-    /// The cell values that show glyph `g`: its code point, or the ``GlyphStore`` number of a
+    /// The cell values that show glyph `g`: its code point, or its number in `store` for a
     /// glyph of several (a wide one whose number cannot be had shows its first code point
     /// and a blank, a narrow one its first code point).
-    private static func appendCellValues(of g: TextGlyph, in glyphs: TextGlyphs, to values: inout [UInt32]) {
-        if let v = glyphs.cellValue(g) {
+    private static func appendCellValues(of g: TextGlyph, in glyphs: TextGlyphs, store: GlyphStore,
+                                         to values: inout [UInt32]) {
+        if let v = glyphs.cellValue(g, in: store) {
             values.append(v)
         } else {
             let first = g.first.value

@@ -60,6 +60,9 @@ public final class Canvas {
     @exclusivity(unchecked) var glyphScratch: [UInt32] = []
     /// Scratch for ``drawPolygon(_:transform:fill:stroke:lineWidth:alpha:)``.
     @exclusivity(unchecked) var polygonScratch = PolygonScratch()
+    /// Where the numbers of the glyphs of several code points drawn here come from: the
+    /// host's store unless a game's canvas is given its own (``GlyphStore/forGame()``).
+    public var glyphStore = GlyphStore.shell
 
     /// A canvas of the given size in cells, cleared to `background`.
     public init(columns: Int, rows: Int, background: Color = .black) {

@@ -91,14 +91,13 @@ public struct BlockFont: Hashable, Sendable {
         var run = String.UnicodeScalarView()
         var runCells = 0
         while let g = glyphs.next() {
-            let first = g.isControl ? " " : g.first
-            if g.count == 1, let glyph = glyph(for: first) {
+            if let glyph = fontGlyph(g) {
                 if runCells > 0 { out.append(.run(String(run), runCells)) }
                 run.removeAll()
                 runCells = 0
                 out.append(.glyph(glyph))
             } else {
-                run.append(contentsOf: glyphs.kept(g))
+                glyphs.appendKept(g, to: &run)
                 runCells += g.width
             }
         }
@@ -106,15 +105,103 @@ public struct BlockFont: Hashable, Sendable {
         return out
     }
 
+    /// The font's glyph for `g` when it has one (a control character counts as a space).
+    private func fontGlyph(_ g: TextGlyph) -> Glyph? {
+        g.count == 1 ? glyph(for: g.isControl ? " " : g.first) : nil
+    }
+
+    /// The lines of `text`: split at each `\n` that is a character of its own (a `\r\n` is one
+    /// character, so it does not split), as `split(separator: "\n")` splits a string.
+    static func lines(_ text: String) -> [Substring] {
+        var out: [Substring] = []
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var previous: Unicode.Scalar = " "
+        var i = start
+        while i < scalars.endIndex {
+            let s = scalars[i]
+            if s == "\n" && previous != "\r" {
+                out.append(Substring(scalars[start..<i]))
+                start = scalars.index(after: i)
+            }
+            previous = s
+            scalars.formIndex(after: &i)
+        }
+        out.append(Substring(scalars[start..<scalars.endIndex]))
+        return out
+    }
+
     /// Width and height in pixels of `text`, including a one-pixel border when `outlined`.
     public func size(of text: String, outlined: Bool = false) -> (width: Int, height: Int) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        var width = 0
-        for line in lines { width = max(width, lineWidth(line)) }
-        let height = lines.count * glyphHeight + (lines.count - 1) * spacing
-        let border = outlined ? 2 : 0
-        return (width + border, height + border)
+        switch measure(text, outlined: outlined, limit: .max, stop: { false }) {
+        case .size(let w, let h), .tooLarge(let w, let h): (w, h)
+        case .stopped: (0, 0)
+        }
     }
+
+    /// What measuring a label's text found (``measure(_:outlined:limit:stop:)``).
+    public enum Measure: Equatable, Sendable {
+        /// Its width and height in pixels.
+        case size(width: Int, height: Int)
+        /// It is wider or taller than the limit: measuring stopped there. The sizes are at
+        /// least this much (the side over the limit is over it; the other may be larger).
+        case tooLarge(width: Int, height: Int)
+        /// `stop` said to stop before the measuring was done.
+        case stopped
+    }
+
+    /// Measures `text` as ``size(of:outlined:)`` does, without building anything, and stops
+    /// as soon as a side is over `limit` pixels: a text far too large for a label is refused
+    /// after the part of it that already is. `stop` is asked every few hundred glyphs (a
+    /// deadline that may have passed, say) and ends the measuring when it says true.
+    public func measure(_ text: String, outlined: Bool = false, limit: Int, stop: () -> Bool) -> Measure {
+        let border = outlined ? 2 : 0
+        var width = 0
+        var lines = 0
+        var countdown = BlockFont.glyphsBetweenStops
+        var glyphs = TextGlyphs(text)
+        var lineWidth = 0, pieces = 0, inRun = false
+        let scalars = text.unicodeScalars
+        func height(_ lines: Int) -> Int { lines * glyphHeight + (lines - 1) * spacing + border }
+        while true {
+            let next = glyphs.next()
+            countdown -= 1
+            if countdown == 0 {
+                countdown = BlockFont.glyphsBetweenStops
+                if stop() { return .stopped }
+            }
+            // a newline ends the line unless it ends a "\r\n" (one character, as for `lines`)
+            if let g = next, !g.isNewline || (g.start > scalars.startIndex && scalars[scalars.index(before: g.start)] == "\r") {
+                // a piece more at each font glyph and at the first cell of each run of others
+                if let font = fontGlyph(g) {
+                    lineWidth += font.width
+                    pieces += 1
+                    inRun = false
+                } else if g.width > 0 {
+                    if !inRun { pieces += 1 }
+                    inRun = true
+                    lineWidth += g.width
+                }
+                if lineWidth + max(pieces - 1, 0) * spacing + border > limit {
+                    return .tooLarge(width: max(width, lineWidth + (pieces - 1) * spacing) + border, height: height(lines + 1))
+                }
+                continue
+            }
+            // the end of a line
+            lines += 1
+            width = max(width, pieces == 0 ? 0 : lineWidth + (pieces - 1) * spacing)
+            if height(lines) > limit { return .tooLarge(width: width + border, height: height(lines)) }
+            guard next != nil else { break }
+            lineWidth = 0
+            pieces = 0
+            inRun = false
+        }
+        return .size(width: width + border, height: height(lines))
+    }
+
+    /// How many glyphs ``measure(_:outlined:limit:stop:)`` measures between two questions to
+    /// its `stop`.
+    static let glyphsBetweenStops = 512
 
     func lineWidth(_ line: Substring) -> Int {
         lineWidth(pieces(line))
@@ -173,7 +260,7 @@ public struct BlockFont: Hashable, Sendable {
         let border = outlined ? 1 : 0
         var y = border
         let inner = width - 2 * border
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in BlockFont.lines(text) {
             let pieces = pieces(line)
             var x = border + Canvas.lineOffset(align: min(max(align, 0), 1), spare: inner - lineWidth(pieces))
             for piece in pieces {

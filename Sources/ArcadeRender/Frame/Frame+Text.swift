@@ -78,7 +78,7 @@ extension Frame {
         var c = column
         var glyphs = TextGlyphs(text)
         while c < end, let g = glyphs.next(), !g.isNewline {
-            let value = glyphs.cellValue(g).flatMap(Unicode.Scalar.init) ?? " "
+            let value = glyphs.cellValue(g, in: .shell).flatMap(Unicode.Scalar.init) ?? " "
             if c >= 0 && c + g.width <= end && GlyphStore.isWide(value.value) == (g.width == 2) {
                 self[c, row] = Cell(character: value, foreground: foreground, background: background)
             } else {

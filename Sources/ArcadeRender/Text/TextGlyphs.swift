@@ -97,20 +97,26 @@ struct TextGlyphs: IteratorProtocol {
         return glyph
     }
 
-    /// What a cell holds to show `glyph`: its code point, or the ``GlyphStore`` number of a
+    /// What a cell holds to show `glyph`: its code point, or its number in `store` for a
     /// glyph of several; a space for a control character. Nil when no number can be had.
-    func cellValue(_ glyph: TextGlyph) -> UInt32? {
+    func cellValue(_ glyph: TextGlyph, in store: GlyphStore) -> UInt32? {
         if glyph.isControl { return 0x20 }
         let first = glyph.first.value
         if glyph.count == 1 && first < GlyphStore.firstNarrow && (glyph.width == 2) == TextWidth.isWide(first) {
             return first
         }
-        return GlyphStore.number(for: kept(glyph), wide: glyph.width == 2)
+        return store.number(for: kept(glyph), wide: glyph.width == 2)
     }
 
     /// The code points `glyph` keeps, dropped ones and those past the limit left out.
     func kept(_ glyph: TextGlyph) -> String.UnicodeScalarView {
         var out = String.UnicodeScalarView()
+        appendKept(glyph, to: &out)
+        return out
+    }
+
+    /// Appends the code points `glyph` keeps (``kept(_:)``) to `out`.
+    func appendKept(_ glyph: TextGlyph, to out: inout String.UnicodeScalarView) {
         out.append(glyph.first)
         var n = 1
         var i = scalars.index(after: glyph.start)
@@ -122,6 +128,5 @@ struct TextGlyphs: IteratorProtocol {
             }
             scalars.formIndex(after: &i)
         }
-        return out
     }
 }

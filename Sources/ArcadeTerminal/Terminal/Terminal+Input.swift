@@ -32,6 +32,8 @@ extension Terminal {
         if tracksHolds, let deadline = holdTracker.nextDeadline {
             wait = min(wait, max(deadline - start, 0))
         }
+        // input read while the loop was busy (``watchingForInterrupt(_:_:)``) is there already
+        if !carriedInput.isEmpty { wait = 0 }
 
         pollSet[0] = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
         pollSet[1] = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
@@ -41,6 +43,11 @@ extension Terminal {
         let now = TTY.monotonicSeconds()
 
         scratch.removeAll(keepingCapacity: true)
+        if !carriedInput.isEmpty {
+            carriedInput.withUnsafeBufferPointer { decoder.decode($0, into: &scratch) }
+            carriedInput.removeAll(keepingCapacity: true)
+            lastByteTime = now
+        }
         // A signal (EINTR) may be the SIGWINCH whose byte is in the pipe, so look then too.
         if (ready < 0 || pollSet[1].revents != 0) && wakeRead >= 0 && TTY.drain(wakeRead) {
             let current = size
@@ -79,6 +86,27 @@ extension Terminal {
             // The terminal reports releases from now on; settle the inferred holds.
             events.append(contentsOf: holdTracker.releaseAll())
         }
+    }
+
+    /// Runs `body`, work that may take long (a game's steps and its frame), while another
+    /// thread watches the input for Ctrl-C: on one, `onInterrupt` runs on that thread (it
+    /// should make the work stop). What the player typed meanwhile is decoded by the next
+    /// ``readEvents(timeout:into:)``, except the Ctrl-C that interrupted. Returns `body`'s
+    /// result, and whether the player pressed Ctrl-C.
+    public func watchingForInterrupt<R, E: Error>(_ onInterrupt: @escaping @Sendable () -> Void,
+                                                  _ body: () throws(E) -> R) throws(E) -> (R, interrupted: Bool) {
+        let watch = interruptWatch ?? InterruptWatch(fd: inputFD)
+        interruptWatch = watch
+        let watching = isActive && watch.begin(onInterrupt)
+        let result: Result<R, E>
+        do throws(E) { result = .success(try body()) } catch { result = .failure(error) }
+        var interrupted = false
+        if watching {
+            let (bytes, pressed) = watch.end()
+            carriedInput.append(contentsOf: bytes)
+            interrupted = pressed
+        }
+        return (try result.get(), interrupted)
     }
 
     /// A resize that ``readEvents(timeout:into:)`` has not reported yet: the window's size now,

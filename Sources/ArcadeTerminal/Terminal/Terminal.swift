@@ -56,6 +56,10 @@ public final class Terminal {
     public internal(set) var answersStatus = false
     /// Answers not yet counted out by `takeStatusAnswers()`.
     var untakenStatusAnswers = 0
+    /// The watch for Ctrl-C during long work (``watchingForInterrupt(_:_:)``), made on first use.
+    var interruptWatch: InterruptWatch?
+    /// Input the watch read, for the next `readEvents` to decode first.
+    var carriedInput: [UInt8] = []
 
     /// Sees every byte written to the terminal, in order, right after it was written: the
     /// set-up sequence, each `write`, and the restore sequence (for recordings, `--cast`).
