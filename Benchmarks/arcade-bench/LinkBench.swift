@@ -5,9 +5,12 @@ import ArcadeTestSupport
 
 /// The `arcade` executable beside this one (the release build), or nil.
 func siblingArcade() -> String? {
-    var exe = [CChar](repeating: 0, count: 4096)
-    guard readlink("/proc/self/exe", &exe, exe.count - 1) > 0 else { return nil }
-    let dir = String(cString: exe).split(separator: "/").dropLast().joined(separator: "/")
+    var exe = [UInt8](repeating: 0, count: 4096)
+    let n = exe.withUnsafeMutableBufferPointer { b in
+        b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { readlink("/proc/self/exe", $0, b.count - 1) }
+    }
+    guard n > 0 else { return nil }
+    let dir = String(decoding: exe[..<n], as: UTF8.self).split(separator: "/").dropLast().joined(separator: "/")
     let arcade = "/" + dir + "/arcade"
     return access(arcade, X_OK) == 0 ? arcade : nil
 }

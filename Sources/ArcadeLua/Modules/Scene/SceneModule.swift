@@ -294,9 +294,16 @@ public final class SceneModule {
         guard text.utf8.count <= Self.maximumTextBytes else {
             throw LuaScriptError("label.text is \(text.utf8.count) bytes long; a label holds at most \(Self.maximumTextBytes) bytes")
         }
-        let size = font.size(of: text, outlined: outline.a != 0)
-        guard size.width <= Sprite.maximumSide, size.height <= Sprite.maximumSide else {
-            throw LuaScriptError("label renders \(size.width) x \(size.height) pixels; a label is at most \(Sprite.maximumSide) x \(Sprite.maximumSide)")
+        // measured only up to the largest a label may be, and stopped at the step's deadline
+        let size: (width: Int, height: Int)
+        switch font.measure(text, outlined: outline.a != 0, limit: Sprite.maximumSide, stop: { vm.isOverdue }) {
+        case .size(let width, let height):
+            size = (width, height)
+        case .tooLarge(let width, let height):
+            let side = width > Sprite.maximumSide ? "wide" : "tall"
+            throw LuaScriptError("label renders more than \(Sprite.maximumSide) pixels \(side); a label is at most \(Sprite.maximumSide) x \(Sprite.maximumSide)")
+        case .stopped:
+            throw LuaBudgetStop()
         }
         let bytes = text.utf8.count * NativeCost.textByte + NativeCost.product(size.width, size.height, NativeCost.pixel)
         try chargeContent(of: l, bytes, for: "a label of \(size.width) x \(size.height) pixels")
