@@ -205,17 +205,19 @@ func repositoryGame(_ id: String) throws -> GameEntry {
         let rows = ["profile (F3)", "steps/s 60", "fps 60", "lua", "0.100", "animation", "physics", "compose", "encode",
                     "other", "total", "0.200", "bytes/frame", "1234", "round trip ms", "12.300", "nodes 312", "anims 300",
                     "bodies 4", "lua 300 KiB"]
-        let panel = lines.prefix(13).map { String($0.suffix(ProfileOverlay.width)) }.joined(separator: "\n")
+        let panel = lines.dropFirst().prefix(13).map { String($0.suffix(ProfileOverlay.width)) }.joined(separator: "\n")
         for text in rows { #expect(panel.contains(text), "no \(text) in\n\(panel)") }
+        #expect(lines[1].hasSuffix(" profile (F3)     ms/step "), "the header reads whole under the pause mark: \(lines[1])")
         for row in 0..<24 {
-            for column in 0..<80 where row >= 13 || column < 80 - ProfileOverlay.width {
+            // the top row is the pause mark's: the panel starts under it
+            for column in 0..<80 where row == 0 || row >= 14 || column < 80 - ProfileOverlay.width {
                 #expect(frame[column, row] == background[column, row], "cell \(column),\(row) changed")
             }
         }
         // before the first window ends
         var early = background
         ProfileOverlay.draw(nil, stats: stats, on: &early)
-        #expect(glyphLines(early)[1].contains("measuring..."))
+        #expect(glyphLines(early)[2].contains("measuring..."))
     }
 
     @Test func fixedDecimals() {

@@ -140,14 +140,16 @@ import ArcadeTestSupport
         // the first half-second window, then the numbers
         let shown = try waitForScreen(session, containing: "bytes/frame")
         let lines = shown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.first?.contains("profile (F3)") == true, "\(shown)")
+        // under the pause mark, which keeps the top row's corner, so both read whole
+        #expect(lines.dropFirst().first?.contains("profile (F3)     ms/step") == true, "\(shown)")
+        #expect(lines.first?.hasSuffix("▌▌") == true, "\(shown)")
         for row in ["steps/s", "fps", "lua", "animation", "physics", "compose", "encode", "other", "total", "bytes/frame",
                     "round trip ms", "nodes 1", "bodies 0", "lua "] {
-            #expect(lines.prefix(13).contains { $0.suffix(ProfileOverlay.width).contains(row) }, "no \(row) in\n\(shown)")
+            #expect(lines.prefix(14).contains { $0.suffix(ProfileOverlay.width).contains(row) }, "no \(row) in\n\(shown)")
         }
         // the steps of the window are counted (how many a second is the machine's business)
-        let rate = lines.dropFirst().first.flatMap { $0.split(separator: " ").drop { $0 != "steps/s" }.dropFirst().first }
-        #expect((rate.flatMap { Int($0) } ?? 0) > 0, "\(lines.dropFirst().first ?? "")")
+        let rate = lines.dropFirst(2).first.flatMap { $0.split(separator: " ").drop { $0 != "steps/s" }.dropFirst().first }
+        #expect((rate.flatMap { Int($0) } ?? 0) > 0, "\(lines.dropFirst(2).first ?? "")")
         #expect(shown.contains("tiny: no keys yet"))  // the game's label, top left, is untouched
 
         usleep(700_000)  // longer than a legacy terminal's key hold: a second press, not a repeat

@@ -42,11 +42,11 @@ import ArcadeRender
     @Test func theProfilerOverAWideGlyphLeavesNoHalfOfIt() {
         var frame = Frame(columns: 80, rows: 24, background: Color(rgb: 0x203040))
         // a wide glyph whose right half is the panel's first column
-        frame.write("主播小明", column: 80 - ProfileOverlay.width - 1, row: 0, foreground: .white, background: .black)
+        frame.write("主播小明", column: 80 - ProfileOverlay.width - 1, row: ProfileOverlay.top, foreground: .white, background: .black)
         ProfileOverlay.draw(nil, stats: GameStats(nodes: 1, animations: 0, timers: 0, worlds: 0, bodies: 0, walls: 0,
                                                    luaBytes: 1024, frame: 1), on: &frame)
-        #expect(frame[80 - ProfileOverlay.width - 1, 0].text == " ")
-        #expect(!frame[80 - ProfileOverlay.width, 0].isContinuation)
+        #expect(frame[80 - ProfileOverlay.width - 1, ProfileOverlay.top].text == " ")
+        #expect(!frame[80 - ProfileOverlay.width, ProfileOverlay.top].isContinuation)
         #expect(frame.plainLines { _ in true }.allSatisfy { TextWidth.width($0) == 80 })
     }
 

@@ -2,8 +2,8 @@
 return {
   id = "ballcatch",
   title = "Ball Catch",
-  description = "Bat falling balls up onto the +5 and +1 boxes to bank them before the pile in the box "
-    .. "overflows its line; every round drops the balls faster.",
+  description = "Bat falling balls up onto the +5 and +1 boxes before the pile overflows its line; "
+    .. "each round drops them faster.",
   author = "arcade",
   version = "2.0.0",
   api = 1,

@@ -2,7 +2,7 @@
 return {
   id = "giftcombo",
   title = "Gift Combo",
-  description = "Fill the viewers' requests: send a gift exactly N times on a live-stream overlay's two combo channels, before their patience runs out.",
+  description = "Fill the viewers' requests: send a gift exactly N times on a stream's two combo channels before their patience runs out.",
   author = "arcade",
   version = "2.0.0",
   api = 1,

@@ -169,7 +169,8 @@ final class MenuScreen {
         l.logoScale = rows >= 40 && logo.width * 2 <= cols - 8 ? 2 : 1
         let logoRows = Int((Double(logo.height) * l.logoScale / 2).rounded(.up))
         l.pitch = rows >= 40 ? 3 : 2
-        l.width = min(cols - 4, max(76, min(110, cols * 3 / 5)))
+        // as wide as the screen allows (up to 140 cells), so descriptions show whole
+        l.width = min(cols - 4, max(76, min(140, cols - 8)))
         l.left = (cols - l.width) / 2
         l.footerRow = rows - 1
         // "q quit" ends the footer's hints, clickable, where the whole footer fits

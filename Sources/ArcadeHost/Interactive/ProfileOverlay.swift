@@ -1,7 +1,7 @@
 import ArcadeCore
 import ArcadeRender
 
-/// The F3 profiler: a small panel in the top-right corner with the last half second's
+/// The F3 profiler: a small panel at the right edge, just under the pause mark, with the last half second's
 /// averages (``ProfileReport``) and what the game holds now (``GameStats``).
 ///
 /// Written straight into the frame's cells after everything else, so it covers the game
@@ -10,6 +10,9 @@ import ArcadeRender
 enum ProfileOverlay {
     /// Panel width in cells: it fits beside an 80-column game's middle.
     static let width = 26
+    /// The panel's first row: the one under the pause mark, which keeps the top-right corner
+    /// (so each covers nothing of the other, and the header reads whole).
+    static let top = 1
     /// How long each window of averages lasts (seconds): long enough to read the numbers.
     static let window = 0.5
 
@@ -47,18 +50,19 @@ enum ProfileOverlay {
         bytes < 10 << 20 ? "\((bytes + 1023) / 1024) KiB" : fixed(Double(bytes) / Double(1 << 20), places: 1) + " MiB"
     }
 
-    /// Draws the panel over the top-right corner of `frame`.
+    /// Draws the panel over the right edge of `frame`, from row ``top`` down.
     static func draw(_ report: ProfileReport?, stats: GameStats, on frame: inout Frame) {
         let w = min(width, frame.columns)
         let x0 = frame.columns - w
-        for (row, (name, number)) in lines(report, stats: stats).enumerated() where row < frame.rows {
+        for (line, (name, number)) in lines(report, stats: stats).enumerated() where top + line < frame.rows {
+            let row = top + line
             // measured in cells, so a wide character anywhere keeps the panel square
             let gap = max(1, w - 2 - TextWidth.width(name) - TextWidth.width(number))
             let end = x0 + w
-            var column = frame.write(" " + name, column: x0, row: row, limit: end, foreground: row == 0 ? title : label,
+            var column = frame.write(" " + name, column: x0, row: row, limit: end, foreground: line == 0 ? title : label,
                                      background: panel)
             column = frame.write(String(repeating: " ", count: gap) + number + " ", column: column, row: row, limit: end,
-                                 foreground: row == 0 ? title : value, background: panel)
+                                 foreground: line == 0 ? title : value, background: panel)
             frame.write(String(repeating: " ", count: max(0, end - column)), column: column, row: row, limit: end,
                         foreground: value, background: panel)
         }
