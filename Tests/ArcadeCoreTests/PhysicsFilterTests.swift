@@ -142,6 +142,7 @@ import Testing
 
     @Test func aSolidBallTurnedSensorSeparates() {
         let world = PhysicsWorld(bounds: Rect(x: 0, y: 0, width: 100, height: 100))
+        world.reportsSeparations = true
         let ball = world.addBall(BallDefinition(position: Vec2(50, 90), radius: 10))
         world.run(10)
         #expect(world.separationEvents.isEmpty)
@@ -153,6 +154,7 @@ import Testing
 
     @Test func touchesEndWithASeparationEventButNotWhenRemoved() {
         let world = PhysicsWorld(bounds: Rect(x: 0, y: 0, width: 200, height: 200), gravity: .zero)
+        world.reportsSeparations = true
         world.boundsEnabled = false
         let a = world.addBall(BallDefinition(position: Vec2(100, 100), radius: 10, velocity: Vec2(200, 0), elasticity: 1))
         let b = world.addBall(BallDefinition(position: Vec2(125, 100), radius: 10, elasticity: 1))

@@ -189,7 +189,7 @@ extension PhysicsWorld {
     private func gatherCandidates(count n: Int, filtering: Bool, wrapping: Bool) {
         let fat = fatBoxes.base, fl = filters.base
         let grid = self.grid
-        let starts = grid.starts.base, entries = grid.entries.base, ranges = grid.ranges.base
+        let ranges = grid.ranges.base
         let oversized = grid.oversized.base, oversizedCount = grid.oversized.count
         let topology = self.topology, extent = wrapExtent
         var nbrs = neighbours
@@ -205,53 +205,36 @@ extension PhysicsWorld {
             let filterA = fl[a]
             nbrs.removeAll()
             let a32 = Int32(a)
-            @inline(__always) func accepts(_ b: Int32) -> Bool {
-                !filtering || filterA.pairs(with: fl[Int(b)])
-            }
-            /// Every higher ball whose fat box overlaps `box` (wrapped or not).
-            func bruteForce() {
-                for b in (a + 1)..<max(n, a + 1) where topology.overlap(fat[b], boxA) && accepts(Int32(b)) {
-                    nbrs.append(Int32(b))
-                }
-            }
-            /// The higher balls in the cells of `range` whose fat boxes overlap `box`.
-            @inline(__always) func scan(_ range: SpatialHash.CellRange, _ box: AABB) {
-                for cy in range.y0...range.y1 {
-                    for cx in range.x0...range.x1 {
-                        let bucket = grid.bucket(cx, cy)
-                        let begin = Int(starts[bucket])
-                        var e = Int(starts[bucket + 1]) - 1
-                        // Buckets are in body order: stop at the first body already paired.
-                        nbrs.reserve(nbrs.count + e - begin + 1)
-                        while e >= begin {
-                            let entry = entries[e]
-                            if entry.body <= a32 { break }
-                            let sameCell = (entry.cx == cx ? 1 : 0) & (entry.cy == cy ? 1 : 0) != 0
-                            let hit = sameCell && fat[Int(entry.body)].overlapsBranchless(box)
-                            nbrs.append(entry.body, keeping: hit && accepts(entry.body))
-                            e -= 1
-                        }
-                    }
-                }
-            }
             let range = ranges[a]
-            if range.isEmpty {
-                bruteForce()
-            } else {
-                scan(range, boxA)
+            var bruteForce = range.isEmpty
+            if !bruteForce {
+                Self.scan(range, boxA, above: a32, grid: grid, fat: fat, into: &nbrs,
+                          filtering: filtering, filter: filterA, filters: fl)
                 if wrapping {
                     var images = topology.images(of: boxA, extent: extent)
                     _ = images.next()  // the box itself, done
-                    var tooBig = false
                     while let image = images.next() {
                         let r = grid.range(of: image)
-                        if r.isEmpty { tooBig = true } else { scan(r, image) }
+                        if r.isEmpty {
+                            bruteForce = true
+                        } else {
+                            Self.scan(r, image, above: a32, grid: grid, fat: fat, into: &nbrs,
+                                      filtering: filtering, filter: filterA, filters: fl)
+                        }
                     }
-                    if tooBig { bruteForce() }
                 }
                 for o in 0..<oversizedCount {
                     let b = oversized[o]
-                    if b > a32 && topology.overlap(fat[Int(b)], boxA) && accepts(b) { nbrs.append(b) }
+                    if b > a32 && topology.overlap(fat[Int(b)], boxA) && (!filtering || filterA.pairs(with: fl[Int(b)])) {
+                        nbrs.append(b)
+                    }
+                }
+            }
+            if bruteForce {
+                // Every higher ball whose fat box overlaps (wrapped or not).
+                for b in (a + 1)..<max(n, a + 1)
+                where topology.overlap(fat[b], boxA) && (!filtering || filterA.pairs(with: fl[b])) {
+                    nbrs.append(Int32(b))
                 }
             }
             let found = nbrs.count
@@ -278,6 +261,35 @@ extension PhysicsWorld {
             }
         }
         cs[n] = Int32(truncatingIfNeeded: out.count)
+    }
+}
+
+extension PhysicsWorld {
+    /// Appends to `nbrs` the balls above `a32` in the cells of `range` whose fat boxes overlap
+    /// `box` (and, when `filtering`, whose filters pair with `filter`).
+    @inline(__always)
+    static func scan(_ range: SpatialHash.CellRange, _ box: AABB, above a32: Int32, grid: SpatialHash,
+                     fat: UnsafeMutablePointer<AABB>, into nbrs: inout Column<Int32>,
+                     filtering: Bool, filter: BodyFilter, filters: UnsafeMutablePointer<BodyFilter>) {
+        let starts = grid.starts.base, entries = grid.entries.base
+        for cy in range.y0...range.y1 {
+            for cx in range.x0...range.x1 {
+                let bucket = grid.bucket(cx, cy)
+                let begin = Int(starts[bucket])
+                var e = Int(starts[bucket + 1]) - 1
+                // Buckets are in body order: stop at the first body already paired.
+                nbrs.reserve(nbrs.count + e - begin + 1)
+                while e >= begin {
+                    let entry = entries[e]
+                    if entry.body <= a32 { break }
+                    let sameCell = (entry.cx == cx ? 1 : 0) & (entry.cy == cy ? 1 : 0) != 0
+                    var hit = sameCell && fat[Int(entry.body)].overlapsBranchless(box)
+                    if filtering { hit = hit && filter.pairs(with: filters[Int(entry.body)]) }
+                    nbrs.append(entry.body, keeping: hit)
+                    e -= 1
+                }
+            }
+        }
     }
 }
 

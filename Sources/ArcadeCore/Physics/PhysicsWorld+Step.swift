@@ -139,7 +139,9 @@ extension PhysicsWorld {
         let endedWalls = carriedWalls < touchingWallCount, endedBalls = carriedBalls < touchingBallCount
         touchingWallCount = touchingWalls
         touchingBallCount = touchingBalls
-        if endedWalls || endedBalls { findSeparations(walls: endedWalls, balls: endedBalls, topology) }
+        if reportsSeparations && (endedWalls || endedBalls) {
+            findSeparations(walls: endedWalls, balls: endedBalls, topology)
+        }
         if wallEvents.count == 0 && ballEvents.count == 0 { return }
 
         let geometry = wallGeometry.base

@@ -211,6 +211,10 @@ public final class PhysicsWorld {
     /// Not when a ball or wall was removed. Same order and fields as ``contactEvents``, the
     /// point where they last touched. Replaced by the next step.
     public internal(set) var separationEvents: [ContactEvent] = []
+    /// Whether the solid contacts' ends are looked for (``separationEvents``); off until
+    /// someone listens, since a busy pile ends and begins many touches every step. Sensors
+    /// always report theirs.
+    public var reportsSeparations = false
     /// Balls the last step removed because they left ``removalRect``, in creation order.
     public internal(set) var removedBodies: [BodyID] = []
 

@@ -304,6 +304,7 @@ public final class PhysicsModule {
             ("on_separate", { s in
                 let entry = try self.worlds.check(s, 1)
                 entry.onSeparate = try self.vm.optCallback(s, 2, kind: "on_separate", registeredBy: "world:on_separate")
+                entry.world.reportsSeparations = entry.onSeparate != nil
                 return 0
             }),
             ("on_removed", { s in
