@@ -352,6 +352,9 @@ function Animation:is_running() end
 ---@field bounds_enabled boolean whether balls bounce off the bounds (false opens the gate)
 ---@field restitution_threshold number px/s: slower impacts do not bounce at all (100; an 80 x 24 canvas is 80 x 48 px, so lower it for slow bouncing balls)
 ---@field remove_outside boolean write only: remove balls that leave the bounds
+---@field wrap boolean|{x: boolean, y: boolean} a wrap-around world: balls leaving one edge of the bounds come back at the other (a table when only one axis wraps)
+---@field bounds_category integer the bounds' collision category (1)
+---@field bounds_mask integer the categories the bounds stop (all)
 local World = {}
 
 ---Adds a ball.
@@ -361,16 +364,16 @@ function World:add_ball(opts) end
 
 ---Adds a rectangular wall; `id` is reported to the contact callback.
 ---@param id string?
----@param rect arcade.RectSpec x, y: the top-left corner
+---@param rect arcade.WallOptions x, y: the top-left corner
 ---@return arcade.Wall wall
 function World:add_wall(id, rect) end
 
----Adds a line-segment wall.
+---Adds a line-segment wall: `add_segment(id, x1, y1, x2, y2)` or `add_segment(id, { x1 =, y1 =, x2 =, y2 =, category =, ... })`.
 ---@param id string?
----@param x1 number
----@param y1 number
----@param x2 number
----@param y2 number
+---@param x1 number|arcade.SegmentOptions
+---@param y1? number
+---@param x2? number
+---@param y2? number
 ---@return arcade.Wall wall
 function World:add_segment(id, x1, y1, x2, y2) end
 
@@ -408,6 +411,13 @@ function World:remove_outside(on) end
 ---@param fn fun(ball: arcade.Ball, id: string|arcade.Ball|nil, x: number, y: number, wall: arcade.Wall?)?
 function World:on_contact(fn) end
 
+---Sets (or with nil clears) the callback for touches that ended: once for each touch that fired
+---`on_contact`, when the two come apart (or a filter, a sensor switch or the gate parts them),
+---with the same arguments (x, y: where they last touched), after the step's contacts. Not when a
+---ball, a wall or the world is removed.
+---@param fn fun(ball: arcade.Ball, id: string|arcade.Ball|nil, x: number, y: number, wall: arcade.Wall?)?
+function World:on_separate(fn) end
+
 ---Sets (or with nil clears) the callback for balls removed by `remove_outside` (not for balls
 ---the game removed), after the world's contacts. The handle is already stale: compare it with
 ---`==` to find your record. A function of the game table is looked up again at each call (hot reload).
@@ -443,6 +453,10 @@ function World:destroy() end
 ---@field radius number read only
 ---@field mass number read only
 ---@field name string? read only: the name given to `add_ball`
+---@field category integer the collision categories it belongs to (bits; 1)
+---@field mask integer the categories it collides with (bits; all)
+---@field group integer 0 none; the same positive group always collides, the same negative never
+---@field sensor boolean reports what it overlaps, never pushes or is pushed
 local Ball = {}
 
 function Ball:remove() end
@@ -457,13 +471,17 @@ function Ball:bind(node, rotation) end
 
 function Ball:unbind() end
 
----A wall (all fields read only).
+---A wall (id, x, y, width and height read only).
 ---@class arcade.Wall
 ---@field id string? the identifier given to add_wall / add_segment
 ---@field x number centre
 ---@field y number centre
 ---@field width number? rectangles only
 ---@field height number? rectangles only
+---@field category integer
+---@field mask integer
+---@field group integer
+---@field sensor boolean balls pass through it; it reports them
 local Wall = {}
 
 function Wall:remove() end
@@ -613,8 +631,27 @@ function Wall:alive() end
 ---@field remove_outside? boolean
 ---@field substeps? integer 1..64
 ---@field restitution_threshold? number px/s, 100 when missing: slower impacts do not bounce at all, whatever the elasticity; lower it (to 1, say) for balls that bounce around an 80 x 48 px canvas
+---@field wrap? boolean|{x: boolean?, y: boolean?} a wrap-around world on both axes (true) or the ones set; false when missing
+---@field bounds_category? integer 1 when missing
+---@field bounds_mask? integer every bit when missing
 
----@class arcade.BallOptions
+---What a ball, wall or segment collides with (Box2D's filter): two collide when each one's mask
+---has a bit of the other's category, unless they share a nonzero group.
+---@class arcade.FilterOptions
+---@field category? integer the categories it belongs to, a bit set (1 when missing); the low 32 bits count, so `~x` works
+---@field mask? integer the categories it collides with (every bit when missing)
+---@field group? integer 0 (none) when missing; the same positive group always collides, the same negative never
+---@field sensor? boolean reports contacts and separations but never pushes or is pushed (false when missing)
+
+---@class arcade.WallOptions: arcade.RectSpec, arcade.FilterOptions
+
+---@class arcade.SegmentOptions: arcade.FilterOptions
+---@field x1 number
+---@field y1 number
+---@field x2 number
+---@field y2 number
+
+---@class arcade.BallOptions: arcade.FilterOptions
 ---@field x number
 ---@field y number
 ---@field radius number greater than 0
@@ -628,7 +665,7 @@ function Wall:alive() end
 ---@field angular_resistance? number
 ---@field angle? number
 ---@field spin? number
----@field rotates? boolean true when missing
+---@field rotates? boolean true when missing; false: the ball never spins, so friction brakes it instead of rolling it
 ---@field node? arcade.Node a node that follows the ball
 ---@field rotate_node? boolean the node turns with the ball
 ---@field name? string what the game's tests find it by (`g:balls()`); at most 256 bytes

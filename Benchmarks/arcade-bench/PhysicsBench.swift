@@ -41,6 +41,11 @@ func physicsBenchmarks() -> [BenchResult] {
                 name: scene.name, value: mine, unit: "ms", note: "Chipmunk2D ~\(scene.noted) ms, noted\(why)"))
         }
     }
+    if physicsFilter.map({ !$0.hasPrefix("physics.") || "physics.overlap_energy".hasPrefix($0) }) ?? true {
+        let theirs = reference?.value("overlap_energy")
+        let note = theirs.map { "target 0; Chipmunk2D \(format3($0)) on the same cluster, same run" } ?? "target 0"
+        results.append(BenchResult(name: "physics.overlap_energy", value: overlapEnergy(), unit: "", note: note))
+    }
     return results
 }
 
@@ -61,6 +66,7 @@ private struct PhysicsScene {
         PhysicsScene(name: "physics.balls_50_ms", key: "balls_50", noted: 0.027) { ballCatchWorld(balls: 50) },
         PhysicsScene(name: "physics.balls_200_ms", key: "balls_200", noted: 0.14) { ballCatchWorld(balls: 200) },
         PhysicsScene(name: "physics.balls_2000_ms", key: "balls_2000", noted: 3.6) { largeWorld() },
+        PhysicsScene(name: "physics.balls_2000_filtered_ms", key: "balls_2000_filtered", noted: 3.0) { largeWorld(filtered: true) },
     ] }
 }
 
@@ -79,22 +85,52 @@ private func ballCatchWorld(balls: Int) -> PhysicsWorld {
     return world
 }
 
-/// 2000 balls r = 5 in a 1600 x 1200 world with its bounds, same materials.
-private func largeWorld() -> PhysicsWorld {
+/// 2000 balls r = 5 in a 1600 x 1200 world with its bounds, same materials. Filtered: the
+/// balls alternate between two categories that collide only with their own and the bounds.
+private func largeWorld(filtered: Bool = false) -> PhysicsWorld {
     let world = PhysicsWorld(bounds: Rect(x: 0, y: 0, width: 1600, height: 1200))
-    dropGrid(into: world, count: 2000, radius: 5, width: 1600, top: 5)
+    dropGrid(into: world, count: 2000, radius: 5, width: 1600, top: 5, filtered: filtered)
     return world
 }
 
-private func dropGrid(into world: PhysicsWorld, count: Int, radius: Double, width: Double, top: Double) {
+private func dropGrid(into world: PhysicsWorld, count: Int, radius: Double, width: Double, top: Double,
+                      filtered: Bool = false) {
     var random = SeededRandom(seed: 2024)
     let spacing = radius * 2.6
     let perRow = Int((width - 2 * radius) / spacing)
     for i in 0..<count {
         let x = radius + spacing / 2 + Double(i % perRow) * spacing + random.nextDouble(in: -0.2, 0.2) * radius
         let y = top + radius + Double(i / perRow) * spacing
-        world.addBall(BallDefinition(position: Vec2(x, y), radius: radius, elasticity: 0.8, friction: 1))
+        var d = BallDefinition(position: Vec2(x, y), radius: radius, elasticity: 0.8, friction: 1)
+        if filtered {
+            let half: UInt32 = i % 2 == 0 ? 2 : 4
+            d.filter = CollisionFilter(category: half, mask: half | 1)
+        }
+        world.addBall(d)
     }
+}
+
+/// The kinetic energy (UIKit mass units, px/s) a cluster of 200 overlapping balls at rest
+/// gains over 120 steps without gravity or walls while it is pushed apart: the largest total.
+/// The same cluster as `chipmunk_scenes.py --scene overlap_energy`.
+private func overlapEnergy() -> Double {
+    let world = PhysicsWorld(bounds: Rect(x: 0, y: 0, width: 800, height: 600), gravity: .zero)
+    world.boundsEnabled = false
+    var random = SeededRandom(seed: 7)
+    for _ in 0..<200 {
+        let x = 400 + random.nextDouble(in: -40, 40), y = 300 + random.nextDouble(in: -40, 40)
+        world.addBall(BallDefinition(position: Vec2(x, y), radius: 5, elasticity: 1))
+    }
+    var peak = 0.0
+    for _ in 0..<120 {
+        world.step()
+        var energy = 0.0
+        for id in world.bodies {
+            energy += 0.5 * world.mass(of: id)! * world.velocity(of: id)!.lengthSquared
+        }
+        peak = max(peak, energy)
+    }
+    return peak
 }
 
 /// One round: a fresh world, 60 settling steps, then the mean milliseconds of the next 600.
@@ -138,6 +174,12 @@ private struct ChipmunkReference {
 
     /// Chipmunk's milliseconds per step for one fresh world of `scene`, or nil on failure.
     func round(_ scene: String) -> Double? {
+        guard let ms = value(scene), ms > 0 else { return nil }
+        return ms
+    }
+
+    /// The number the script prints for `scene` (one round), or nil on failure.
+    func value(_ scene: String) -> Double? {
         let command = "python3 '\(script)' --scene \(scene) --rounds 1 --raw"
         guard let pipe = popen(command, "r") else { return nil }
         var bytes: [UInt8] = []
@@ -151,8 +193,8 @@ private struct ChipmunkReference {
         let output = String(decoding: bytes, as: UTF8.self)
         // "balls_200 0.143512"
         let fields = output.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        guard fields.count == 2, fields[0] == scene, let ms = Double(fields[1]), ms > 0 else { return nil }
-        return ms
+        guard fields.count == 2, fields[0] == scene, let value = Double(fields[1]) else { return nil }
+        return value
     }
 }
 

@@ -2,7 +2,10 @@
 """The physics benchmark scenes of arcade-bench, built in Chipmunk2D (pymunk 7.3.1).
 
 Prints milliseconds per 60 Hz step for the same scenes as `physics.balls_50_ms`,
-`physics.balls_200_ms` and `physics.balls_2000_ms` in Benchmarks/arcade-bench/PhysicsBench.swift,
+`physics.balls_200_ms`, `physics.balls_2000_ms` and `physics.balls_2000_filtered_ms` (half the
+balls in one category, half in another, each colliding only with its own and the bounds) in
+Benchmarks/arcade-bench/PhysicsBench.swift, and for `physics.overlap_energy` the kinetic energy
+Chipmunk gives a cluster of 200 overlapping balls while it pushes them apart,
 with the same protocol: a fresh world, 60 settling steps, then the mean of the next 600 steps
 in thread CPU time; the median over several fresh worlds.
 
@@ -95,7 +98,12 @@ SCENES = {
     "balls_50": (375.0, 667.0, 50, 10.0, 10.0, BALL_CATCH_BOXES, "tree"),
     "balls_200": (375.0, 667.0, 200, 10.0, 10.0, BALL_CATCH_BOXES, "tree"),
     "balls_2000": (1600.0, 1200.0, 2000, 5.0, 5.0, [], "hash"),
+    "balls_2000_filtered": (1600.0, 1200.0, 2000, 5.0, 5.0, [], "hash"),
 }
+
+# Categories of the filtered scene: the bounds, and two halves of the balls that collide only
+# among themselves (and with the bounds), as PhysicsBench.swift's filtered world.
+BOUNDS_CATEGORY, HALF_A, HALF_B = 1, 2, 4
 
 
 def add_bounds(space, width, height):
@@ -141,8 +149,38 @@ def build(name, broadphase=None):
         ball = pymunk.Circle(body, radius)
         ball.elasticity = ELASTICITY
         ball.friction = FRICTION
+        if name.endswith("_filtered"):
+            half = HALF_A if i % 2 == 0 else HALF_B
+            ball.filter = pymunk.ShapeFilter(categories=half, mask=half | BOUNDS_CATEGORY)
         space.add(body, ball)
     return space
+
+
+def overlap_energy():
+    """The kinetic energy (UIKit mass units, px/s) a cluster of 200 overlapping balls at rest
+    gains over 120 steps without gravity or walls while it is pushed apart: the largest total."""
+    space = pymunk.Space()
+    space.gravity = (0.0, 0.0)
+    space.iterations = 10
+    random = SeededRandom(7)
+    radius = 5.0
+    mass = math.pi * radius * radius / 10_000
+    moment = pymunk.moment_for_circle(mass, 0, radius)
+    bodies = []
+    for _ in range(200):
+        body = pymunk.Body(mass, moment)
+        body.position = (400 + random.next_double(-40, 40), 300 + random.next_double(-40, 40))
+        ball = pymunk.Circle(body, radius)
+        ball.elasticity = 1.0
+        ball.friction = 0.0
+        space.add(body, ball)
+        bodies.append(body)
+    peak = 0.0
+    for _ in range(120):
+        space.step(1.0 / 60.0)
+        energy = sum(0.5 * b.mass * (b.velocity.x ** 2 + b.velocity.y ** 2) for b in bodies)
+        peak = max(peak, energy)
+    return peak
 
 
 def one_round(name, broadphase=None, settle=60, measured=600):
@@ -163,7 +201,7 @@ def one_round(name, broadphase=None, settle=60, measured=600):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scene", choices=sorted(SCENES), action="append",
+    parser.add_argument("--scene", choices=sorted(SCENES) + ["overlap_energy"], action="append",
                         help="scene to run (repeatable; default all)")
     parser.add_argument("--rounds", type=int, default=5, help="fresh worlds per scene (median)")
     parser.add_argument("--broadphase", choices=["tree", "hash"],
@@ -172,7 +210,11 @@ def main():
     args = parser.parse_args()
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
-    for name in args.scene or ["balls_50", "balls_200", "balls_2000"]:
+    for name in args.scene or ["balls_50", "balls_200", "balls_2000", "balls_2000_filtered", "overlap_energy"]:
+        if name == "overlap_energy":
+            energy = overlap_energy()
+            print(f"{name} {energy:.6f}" if args.raw else f"physics.overlap_energy  {energy:.6g}  (Chipmunk2D)", flush=True)
+            continue
         samples = [one_round(name, args.broadphase) for _ in range(args.rounds)]
         if args.raw:
             for s in samples:

@@ -29,6 +29,11 @@ public struct BallDefinition: Hashable, Sendable {
     public var angularResistance = 0.0
     /// When false the ball never spins, so friction stops it instead of rolling it.
     public var allowsRotation = true
+    /// What the ball collides with (see ``CollisionFilter``).
+    public var filter = CollisionFilter.standard
+    /// A sensor reports the balls and walls it overlaps (contact and separation events) but
+    /// never pushes or is pushed, and passes through the bounds.
+    public var isSensor = false
 
     /// A ball at `position` with the given material; the rest keeps UIKit's defaults.
     public init(

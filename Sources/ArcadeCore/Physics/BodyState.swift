@@ -49,3 +49,12 @@ struct PathStart: BitwiseCopyable {
     var x: Double
     var y: Double
 }
+
+/// A velocity that moves a body during one substep and is then discarded: how overlaps are
+/// pushed apart without adding kinetic energy.
+struct PseudoVelocity: BitwiseCopyable {
+    var x: Double
+    var y: Double
+
+    static let zero = PseudoVelocity(x: 0, y: 0)
+}

@@ -40,9 +40,47 @@ extension PhysicsWorld {
             linearDamping: max(0, d.resistance), angularDamping: max(0, d.angularResistance)))
         bodyIDs.append(id.rawValue)
         boxes.append(AABB(minX: 0, minY: 0, maxX: 0, maxY: 0))
+        let filter = BodyFilter(filter: d.filter, isSensor: d.isSensor)
+        filters.append(filter)
+        if !filter.isStandard { specialBodyCount += 1 }
         bindings.append(nil)
         candidatesValid = false
         return id
+    }
+
+    /// The ball's collision filter, or nil for a stale handle.
+    public func filter(of id: BodyID) -> CollisionFilter? {
+        index(of: id).map { filters[$0].filter }
+    }
+
+    /// Changes what the ball collides with from the next step on. Touches the new filter
+    /// parts end with a separation event.
+    public func setFilter(_ filter: CollisionFilter, of id: BodyID) {
+        guard let i = index(of: id) else { return }
+        var f = filters[i]
+        f.filter = filter
+        setBodyFilter(f, at: i)
+    }
+
+    /// Whether the ball is a sensor, or nil for a stale handle.
+    public func isSensor(_ id: BodyID) -> Bool? {
+        index(of: id).map { filters[$0].isSensor }
+    }
+
+    /// Makes the ball a sensor (or solid again) from the next step on.
+    public func setSensor(_ sensor: Bool, of id: BodyID) {
+        guard let i = index(of: id) else { return }
+        var f = filters[i]
+        f.isSensor = sensor
+        setBodyFilter(f, at: i)
+    }
+
+    private func setBodyFilter(_ f: BodyFilter, at i: Int) {
+        let old = filters[i]
+        if old.filter == f.filter && old.isSensor == f.isSensor { return }
+        specialBodyCount += (f.isStandard ? 0 : 1) - (old.isStandard ? 0 : 1)
+        filters[i] = f
+        candidatesValid = false
     }
 
     /// Removes a ball; false when the handle was already stale.
@@ -123,16 +161,37 @@ extension PhysicsWorld {
     /// replaces the previous object.
     public func bind(_ id: BodyID, to object: any Animatable, rotation: Bool = false) {
         guard let i = index(of: id) else { return }
+        syncWrapRegion()
+        if let old = bindings[i]?.object, old !== object, toldWrapRegion != nil { old.setWrapRegion(nil) }
         if bindings[i] == nil { boundBodyCount += 1 }
         bindings[i] = BodyBinding(object: object, writesRotation: rotation)
+        if let region = toldWrapRegion { object.setWrapRegion(region) }
         writeBinding(i)
     }
 
     /// Stops writing the ball's position to its bound object.
     public func unbind(_ id: BodyID) {
-        guard let i = index(of: id), bindings[i] != nil else { return }
+        guard let i = index(of: id), let binding = bindings[i] else { return }
         bindings[i] = nil
         boundBodyCount -= 1
+        if toldWrapRegion != nil { binding.object?.setWrapRegion(nil) }
+    }
+
+    /// The region the world folds balls into: its bounds, on the axes that wrap; nil when
+    /// neither does.
+    public var wrapRegion: WrapRegion? {
+        guard wrapsX || wrapsY else { return nil }
+        return WrapRegion(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height,
+                          wrapsX: wrapsX, wrapsY: wrapsY)
+    }
+
+    /// Tells every bound object the current ``wrapRegion`` when it differs from what they
+    /// were last told (wrapping switched on or off, the bounds moved or resized).
+    func syncWrapRegion() {
+        let region = wrapRegion
+        guard region != toldWrapRegion else { return }
+        toldWrapRegion = region
+        for binding in bindings { binding?.object?.setWrapRegion(region) }
     }
 
     /// Dense index of a live body.
@@ -153,6 +212,7 @@ extension PhysicsWorld {
         let n = states.count
         remap.resizeUninitialized(to: n)
         let st = states.base, mat = materials.base, ids = bodyIDs.base, bx = boxes.base, ang = angles.base
+        let fl = filters.base
         var kept = 0
         for r in 0..<n {
             let id = BodyID(rawValue: ids[r])
@@ -161,7 +221,11 @@ extension PhysicsWorld {
                 slotIndex[id.slot] = -1
                 slotGeneration[id.slot] &+= 1
                 freeSlots.append(Int32(id.slot))
-                if bindings[r] != nil { boundBodyCount -= 1 }
+                if !fl[r].isStandard { specialBodyCount -= 1 }
+                if let binding = bindings[r] {
+                    boundBodyCount -= 1
+                    if toldWrapRegion != nil { binding.object?.setWrapRegion(nil) }
+                }
                 if reporting { removedBodies.append(id) }
                 continue
             }
@@ -171,6 +235,7 @@ extension PhysicsWorld {
                 mat[kept] = mat[r]
                 ids[kept] = ids[r]
                 bx[kept] = bx[r]
+                fl[kept] = fl[r]
                 bindings[kept] = bindings[r]
             }
             slotIndex[id.slot] = Int32(kept)
@@ -183,6 +248,7 @@ extension PhysicsWorld {
         materials.truncate(to: kept)
         bodyIDs.truncate(to: kept)
         boxes.truncate(to: kept)
+        filters.truncate(to: kept)
         bindings.removeLast(n - kept)
 
         // Renumbering is monotonic, so the lists stay sorted by their keys.
@@ -208,6 +274,38 @@ extension PhysicsWorld {
             w += 1
         }
         wallContacts.truncate(to: w)
+        // A removed ball's touches end without a separation event.
+        touchingBallCount = Self.countTouching(lastBallContacts)
+        touchingWallCount = Self.countTouching(wallContacts)
+        Self.renumber(&sensorBallTouches, map, pair: true)
+        Self.renumber(&sensorWallTouches, map, pair: false)
+    }
+
+    /// Renumbers the bodies in keys `a << 32 | rest` (and `rest` too when `pair`), dropping the
+    /// keys of removed bodies; the order is kept.
+    static func renumber(_ keys: inout Column<UInt64>, _ map: UnsafeMutablePointer<Int32>, pair: Bool) {
+        var w = 0
+        let k = keys.base
+        for i in 0..<keys.count {
+            let a = map[Int(k[i] >> 32)]
+            var low = k[i] & 0xFFFF_FFFF
+            if pair {
+                let b = map[Int(low)]
+                if b < 0 { continue }
+                low = UInt64(UInt32(bitPattern: b))
+            }
+            if a < 0 { continue }
+            k[w] = UInt64(UInt32(bitPattern: a)) << 32 | low
+            w += 1
+        }
+        keys.truncate(to: w)
+    }
+
+    /// How many of `contacts` are touching.
+    static func countTouching<C: SolverContact>(_ contacts: Column<C>) -> Int {
+        var count = 0
+        for i in 0..<contacts.count where contacts.base[i].flags & ContactFlags.touching != 0 { count += 1 }
+        return count
     }
 
     /// Writes body `i`'s position (and rotation) to its bound object, dropping the binding

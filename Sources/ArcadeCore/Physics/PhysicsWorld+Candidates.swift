@@ -60,31 +60,40 @@ extension PhysicsWorld {
             let (low, high) = i < j ? (i, j) : (j, i)
             return UInt64(UInt32(bitPattern: low)) << 32 | UInt64(UInt32(bitPattern: high))
         }
+        let fl = filters.base, filtering = self.filtering
+        let topology = self.topology
         for k in 0..<escapedCount {
             let e32 = esc[k]
             let box = fat[Int(e32)]
-            let x0 = grid.cell(box.minX), y0 = grid.cell(box.minY)
-            let x1 = grid.cell(box.maxX), y1 = grid.cell(box.maxY)
-            if (Int(x1) - Int(x0) + 1) * (Int(y1) - Int(y0) + 1) > SpatialHash.maxCellsPerBody { return false }
-            for cy in y0...y1 {
-                for cx in x0...x1 {
-                    let bucket = grid.bucket(cx, cy)
-                    for q in Int(starts[bucket])..<Int(starts[bucket + 1]) {
-                        let entry = entries[q]
-                        let j = Int(entry.body)
-                        if entry.cx == cx && entry.cy == cy && displacedMark[j] == 0 && fat[j].overlaps(box) {
-                            found.append(key(e32, entry.body))
+            @inline(__always) func pairs(_ j: Int32) -> Bool {
+                !filtering || fl[Int(e32)].pairs(with: fl[Int(j)])
+            }
+            var images = topology.images(of: box, extent: wrapExtent)
+            while let image = images.next() {
+                let x0 = grid.cell(image.minX), y0 = grid.cell(image.minY)
+                let x1 = grid.cell(image.maxX), y1 = grid.cell(image.maxY)
+                if (Int(x1) - Int(x0) + 1) * (Int(y1) - Int(y0) + 1) > SpatialHash.maxCellsPerBody { return false }
+                for cy in y0...y1 {
+                    for cx in x0...x1 {
+                        let bucket = grid.bucket(cx, cy)
+                        for q in Int(starts[bucket])..<Int(starts[bucket + 1]) {
+                            let entry = entries[q]
+                            let j = Int(entry.body)
+                            if entry.cx == cx && entry.cy == cy && displacedMark[j] == 0 && j != Int(e32)
+                                && fat[j].overlaps(image) && pairs(entry.body) {
+                                found.append(key(e32, entry.body))
+                            }
                         }
                     }
                 }
             }
             for o in 0..<oversizedCount {
                 let j = oversized[o]
-                if displacedMark[Int(j)] == 0 && fat[Int(j)].overlaps(box) { found.append(key(e32, j)) }
+                if displacedMark[Int(j)] == 0 && topology.overlap(fat[Int(j)], box) && pairs(j) { found.append(key(e32, j)) }
             }
             for m in 0..<movedCount {
                 let j = moved[m]
-                if j != e32 && fat[Int(j)].overlaps(box) { found.append(key(e32, j)) }
+                if j != e32 && topology.overlap(fat[Int(j)], box) && pairs(j) { found.append(key(e32, j)) }
             }
         }
         // Sorted, so they merge into the lists in order; a pair seen from both of its balls,
@@ -153,17 +162,36 @@ extension PhysicsWorld {
         // The mean extent sets the cell size, each body counted at most four diameters so a
         // few fast balls do not coarsen the grid for everyone.
         var extentSum = 0.0
+        var reach = 0.0
         for i in 0..<n {
             let box = bx[i].grown(by: skinRatio * st[i].radius)
             fat[i] = box
             let extent = max(box.maxX - box.minX, box.maxY - box.minY)
             extentSum += extent.isFinite ? min(extent, 8 * st[i].radius) : 8 * st[i].radius
+            reach = max(reach, box.maxX - st[i].px, st[i].px - box.minX, box.maxY - st[i].py, st[i].py - box.minY)
         }
+        wrapExtent = reach
         grid.rebuild(boxes: fat, count: n, cellSize: cellScale * extentSum / Double(n))
 
+        // Four copies of the search, so the inner loop tests neither setting per entry.
+        switch (filtering, topology.wraps) {
+        case (false, false): gatherCandidates(count: n, filtering: false, wrapping: false)
+        case (true, false): gatherCandidates(count: n, filtering: true, wrapping: false)
+        case (false, true): gatherCandidates(count: n, filtering: false, wrapping: true)
+        case (true, true): gatherCandidates(count: n, filtering: true, wrapping: true)
+        }
+    }
+
+    /// The search of ``findCandidates(count:)`` over the grid it built: for each ball, the
+    /// higher balls whose fat boxes overlap its own (and, in a wrap-around world, its images
+    /// across the seams) and whose filters let them pair.
+    @inline(__always)
+    private func gatherCandidates(count n: Int, filtering: Bool, wrapping: Bool) {
+        let fat = fatBoxes.base, fl = filters.base
         let grid = self.grid
-        let starts = grid.starts.base, entries = grid.entries.base, ranges = grid.ranges.base
+        let ranges = grid.ranges.base
         let oversized = grid.oversized.base, oversizedCount = grid.oversized.count
+        let topology = self.topology, extent = wrapExtent
         var nbrs = neighbours
         var out = candidates
         defer {
@@ -174,34 +202,39 @@ extension PhysicsWorld {
         for a in 0..<n {
             cs[a] = Int32(truncatingIfNeeded: out.count)
             let boxA = fat[a]
+            let filterA = fl[a]
             nbrs.removeAll()
+            let a32 = Int32(a)
             let range = ranges[a]
-            if range.isEmpty {
-                for b in (a + 1)..<max(n, a + 1) where fat[b].overlaps(boxA) {
-                    nbrs.append(Int32(b))
-                }
-            } else {
-                let a32 = Int32(a)
-                for cy in range.y0...range.y1 {
-                    for cx in range.x0...range.x1 {
-                        let bucket = grid.bucket(cx, cy)
-                        let begin = Int(starts[bucket])
-                        var e = Int(starts[bucket + 1]) - 1
-                        // Buckets are in body order: stop at the first body already paired.
-                        nbrs.reserve(nbrs.count + e - begin + 1)
-                        while e >= begin {
-                            let entry = entries[e]
-                            if entry.body <= a32 { break }
-                            let sameCell = (entry.cx == cx ? 1 : 0) & (entry.cy == cy ? 1 : 0) != 0
-                            let hit = sameCell && fat[Int(entry.body)].overlapsBranchless(boxA)
-                            nbrs.append(entry.body, keeping: hit)
-                            e -= 1
+            var bruteForce = range.isEmpty
+            if !bruteForce {
+                Self.scan(range, boxA, above: a32, grid: grid, fat: fat, into: &nbrs,
+                          filtering: filtering, filter: filterA, filters: fl)
+                if wrapping {
+                    var images = topology.images(of: boxA, extent: extent)
+                    _ = images.next()  // the box itself, done
+                    while let image = images.next() {
+                        let r = grid.range(of: image)
+                        if r.isEmpty {
+                            bruteForce = true
+                        } else {
+                            Self.scan(r, image, above: a32, grid: grid, fat: fat, into: &nbrs,
+                                      filtering: filtering, filter: filterA, filters: fl)
                         }
                     }
                 }
                 for o in 0..<oversizedCount {
                     let b = oversized[o]
-                    if b > a32 && fat[Int(b)].overlaps(boxA) { nbrs.append(b) }
+                    if b > a32 && topology.overlap(fat[Int(b)], boxA) && (!filtering || filterA.pairs(with: fl[Int(b)])) {
+                        nbrs.append(b)
+                    }
+                }
+            }
+            if bruteForce {
+                // Every higher ball whose fat box overlaps (wrapped or not).
+                for b in (a + 1)..<max(n, a + 1)
+                where topology.overlap(fat[b], boxA) && (!filtering || filterA.pairs(with: fl[b])) {
+                    nbrs.append(Int32(b))
                 }
             }
             let found = nbrs.count
@@ -228,6 +261,35 @@ extension PhysicsWorld {
             }
         }
         cs[n] = Int32(truncatingIfNeeded: out.count)
+    }
+}
+
+extension PhysicsWorld {
+    /// Appends to `nbrs` the balls above `a32` in the cells of `range` whose fat boxes overlap
+    /// `box` (and, when `filtering`, whose filters pair with `filter`).
+    @inline(__always)
+    static func scan(_ range: SpatialHash.CellRange, _ box: AABB, above a32: Int32, grid: SpatialHash,
+                     fat: UnsafeMutablePointer<AABB>, into nbrs: inout Column<Int32>,
+                     filtering: Bool, filter: BodyFilter, filters: UnsafeMutablePointer<BodyFilter>) {
+        let starts = grid.starts.base, entries = grid.entries.base
+        for cy in range.y0...range.y1 {
+            for cx in range.x0...range.x1 {
+                let bucket = grid.bucket(cx, cy)
+                let begin = Int(starts[bucket])
+                var e = Int(starts[bucket + 1]) - 1
+                // Buckets are in body order: stop at the first body already paired.
+                nbrs.reserve(nbrs.count + e - begin + 1)
+                while e >= begin {
+                    let entry = entries[e]
+                    if entry.body <= a32 { break }
+                    let sameCell = (entry.cx == cx ? 1 : 0) & (entry.cy == cy ? 1 : 0) != 0
+                    var hit = sameCell && fat[Int(entry.body)].overlapsBranchless(box)
+                    if filtering { hit = hit && filter.pairs(with: filters[Int(entry.body)]) }
+                    nbrs.append(entry.body, keeping: hit)
+                    e -= 1
+                }
+            }
+        }
     }
 }
 

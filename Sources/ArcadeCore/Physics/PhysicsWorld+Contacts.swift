@@ -18,9 +18,17 @@ extension PhysicsWorld {
             sortedBallContacts = sorted
             wallContacts = wallOut
         }
+        sensorBallPairs.removeAll()
+        sensorWallPairs.removeAll()
         let n = states.count
         guard n > 0 else { return }
+        let topology = self.topology
+        if topology != searchTopology {
+            searchTopology = topology
+            candidatesValid = false
+        }
         struckMarks.fill(count: n, with: 0)
+        pseudoVelocities.fill(count: n, with: .zero)
 
         startPositions.resizeUninitialized(to: n)
         let st = states.base, mat = materials.base, bx = boxes.base, start = startPositions.base
@@ -49,6 +57,12 @@ extension PhysicsWorld {
         var pb = 0, pw = 0
         let b0 = bounds
         let boundsHold = boundsEnabled
+        let fl = filters.base, filtering = self.filtering, wrapping = topology.wraps
+        var sensorBalls = sensorBallPairs, sensorWalls = sensorWallPairs
+        defer {
+            sensorBallPairs = sensorBalls
+            sensorWallPairs = sensorWalls
+        }
         // A little over 1, so the cheap bounds below cannot reject what rounding would let in.
         let outOfReach = 1 + 1e-9
 
@@ -60,15 +74,22 @@ extension PhysicsWorld {
             // Walls, in geometry order: the bound sides (keys 0...3), then walls by id.
             let heldByBounds = boundsHold && b0.contains(Vec2(sa.px, sa.py))
             let wallReachBase = gravityReach + margin
+            let filterA = fl[a]
             for k in 0..<wallCount {
                 let wg = walls[k]
                 if !wg.mayReach(boxA, heldByBounds: heldByBounds) { continue }
+                if filtering && !wg.meets(filterA) { continue }
                 let m = wg.manifold(cx: sa.px, cy: sa.py, radius: sa.radius, time: 0)
                 let rvx = sa.vx - wg.vx, rvy = sa.vy - wg.vy
                 // |v| <= |vx| + |vy|: most walls are out of reach by that bound already.
                 if m.separation > ((abs(rvx) + abs(rvy)) * dt + wallReachBase) * outOfReach { continue }
                 let reach = (rvx * rvx + rvy * rvy).squareRoot() * dt + wallReachBase
                 if !(m.separation <= reach) { continue }
+                if filtering && (wg.isSensor || filterA.isSensor) {
+                    // A sensor pair: looked at once the balls have moved, never solved.
+                    sensorWalls.append(UInt64(a) << 32 | UInt64(k))
+                    continue
+                }
                 var c = WallContact(body: Int32(a), wall: Int32(k), wallKey: wg.key)
                 c.setGeometry(m)
                 c.normalMass = 1 / sa.invMass
@@ -82,9 +103,21 @@ extension PhysicsWorld {
             for k in Int(candidateStarts[a])..<Int(candidateStarts[a + 1]) {
                 let b32 = candidates[k]
                 let b = Int(b32)
-                if !bx[b].overlaps(boxA) { continue }
                 let sb = st[b]
-                let dx = sb.px - sa.px, dy = sb.py - sa.py
+                var dx = sb.px - sa.px, dy = sb.py - sa.py
+                var image: UInt32 = 0
+                if wrapping {
+                    // The nearest image of b across the seams.
+                    let o = topology.imageOffset(dx: dx, dy: dy)
+                    let boxB = bx[b]
+                    let shifted = AABB(minX: boxB.minX + o.x, minY: boxB.minY + o.y, maxX: boxB.maxX + o.x, maxY: boxB.maxY + o.y)
+                    if !shifted.overlaps(boxA) { continue }
+                    dx += o.x
+                    dy += o.y
+                    image = ContactFlags.image(o.x, o.y)
+                } else if !bx[b].overlaps(boxA) {
+                    continue
+                }
                 let d2 = dx * dx + dy * dy
                 let rvx = sb.vx - sa.vx, rvy = sb.vy - sa.vy
                 // The same bound on the reach, before any square root.
@@ -94,6 +127,10 @@ extension PhysicsWorld {
                 let separation = d - sa.radius - sb.radius
                 let reach = (rvx * rvx + rvy * rvy).squareRoot() * dt + margin
                 if !(separation <= reach) { continue }
+                if filtering && (filterA.isSensor || fl[b].isSensor) {
+                    sensorBalls.append(UInt64(a) << 32 | UInt64(b))
+                    continue
+                }
                 var c = BallContact(a: Int32(a), b: b32)
                 if d > 0 {
                     c.nx = dx / d
@@ -109,6 +146,7 @@ extension PhysicsWorld {
                 let mb = mat[b]
                 c.friction = (ma.friction * mb.friction).squareRoot()
                 c.carryOver(from: prevBall, count: prevBallCount, cursor: &pb)
+                c.flags |= image
                 sorted.append(c)
             }
         }

@@ -14,8 +14,11 @@ extension PhysicsWorld {
         let st = states.base, start = startPositions.base
         let walls = wallGeometry.base
         let b0 = bounds
+        let fl = filters.base, filtering = self.filtering
         for i in 0..<n {
             let s = st[i]
+            // A sensor passes through everything.
+            if filtering && fl[i].isSensor { continue }
             let x0 = start[i].x, y0 = start[i].y
             let dx = s.px - x0, dy = s.py - y0
             let r = s.radius
@@ -29,6 +32,7 @@ extension PhysicsWorld {
             for k in 0..<wallCount {
                 let wg = walls[k]
                 if !wg.mayReach(path, heldByBounds: heldByBounds) { continue }
+                if filtering && !wg.blocks(fl[i]) { continue }
                 let t = timeOfImpact(wg, x0: x0, y0: y0, dx: dx, dy: dy, radius: r, dt: dt, endX: s.px, endY: s.py)
                 earliest = min(earliest, t)
             }

@@ -7,6 +7,12 @@ extension PhysicsWorld {
         try drain(\.contactEvents, handle)
     }
 
+    /// Calls `handle` with each separation event of the last step, in order, then forgets
+    /// them, as ``drainContactEvents(_:)`` does.
+    public func drainSeparationEvents(_ handle: (ContactEvent) throws -> Void) rethrows {
+        try drain(\.separationEvents, handle)
+    }
+
     /// Calls `handle` with each ball the last step removed, then forgets them. When `handle`
     /// throws, the balls after the one it threw on stay queued for the next call.
     public func drainRemovedBodies(_ handle: (BodyID) throws -> Void) rethrows {

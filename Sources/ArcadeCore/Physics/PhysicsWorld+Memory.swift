@@ -10,12 +10,15 @@ extension PhysicsWorld {
     /// balls, not only how many there are.
     public var storageBytes: Int {
         var total = states.bytes + angles.bytes + materials.bytes + bodyIDs.bytes + boxes.bytes + startPositions.bytes
+            + pseudoVelocities.bytes + filters.bytes
         total += bindings.capacity * MemoryLayout<BodyBinding?>.stride
             + (slotIndex.capacity + slotGeneration.capacity + freeSlots.capacity) * 4
         total += walls.capacity * MemoryLayout<WallRecord>.stride + wallGeometry.bytes
         total += ballContacts.bytes + keyRank.bytes + lastBallContacts.bytes + sortedBallContacts.bytes
             + wallContacts.bytes + previousWallContacts.bytes + pendingBallBounces.bytes + pendingWallBounces.bytes
             + bounceRows.bytes + struckMarks.bytes + pressers.bytes
+            + sensorBallPairs.bytes + sensorWallPairs.bytes + sensorBallTouches.bytes + sensorWallTouches.bytes
+            + spareSensorTouches.bytes
         total += grid.bytes + neighbours.bytes + colorMasks.bytes + contactColors.bytes + colorStarts.bytes
             + remap.bytes + doomed.bytes + wallEvents.bytes + ballEvents.bytes
         return total

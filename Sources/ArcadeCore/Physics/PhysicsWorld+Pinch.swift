@@ -65,6 +65,7 @@ extension PhysicsWorld {
             // Not limited to the walls within reach: one that pushed the ball may have flung it
             // clear by the end of the step.
             if g.vx == 0 && g.vy == 0 { continue }
+            if filtering && !g.blocks(filters[b]) { continue }
             let m = g.manifold(cx: s.px, cy: s.py, radius: r, time: dt)
             if m.separation < moverSeparation {
                 mover = k
@@ -123,9 +124,11 @@ extension PhysicsWorld {
         let geometry = wallGeometry.base
         var deepest = -1
         var manifold = WallManifold(nx: 0, ny: 0, separation: .infinity, px: 0, py: 0)
+        let filter = filters[b], filtering = self.filtering
         for k in 0..<wallGeometry.count where k != skipping {
             let g = geometry[k]
             if !g.mayReach(reach, heldByBounds: heldByBounds) { continue }
+            if filtering && !g.blocks(filter) { continue }
             let m = g.manifold(cx: s.px, cy: s.py, radius: r, time: dt)
             if m.separation < manifold.separation {
                 deepest = k
@@ -193,11 +196,13 @@ extension PhysicsWorld {
         }
         if clear(x0, y0) { return (x0, y0, nx, ny) }
 
+        let filter = filters[b], filtering = self.filtering
         func free(_ x: Double, _ y: Double) -> Bool {
             let box = AABB(minX: x - r, minY: y - r, maxX: x + r, maxY: y + r)
             for k in 0..<wallGeometry.count where k != skipping {
                 let g = geometry[k]
                 if !g.mayReach(box, heldByBounds: heldByBounds) { continue }
+                if filtering && !g.blocks(filter) { continue }
                 if g.manifold(cx: x, cy: y, radius: r, time: dt).separation < -deep { return false }
             }
             return true
@@ -232,6 +237,7 @@ extension PhysicsWorld {
     private func squeezeBallsPressedByBalls(dt: Double) {
         let n = states.count, st = states.base, bc = ballContacts.base
         let presser = pressers.base
+        let topology = self.topology
         // Each sweep carries the press one ball further down a chain.
         var spread = true, sweeps = 0
         while spread && sweeps < 8 {
@@ -242,7 +248,12 @@ extension PhysicsWorld {
                 let aPressed = presser[a] != -2
                 if aPressed == (presser[b] != -2) { continue }
                 let sa = st[a], sb = st[b]
-                let dx = sb.px - sa.px, dy = sb.py - sa.py
+                var dx = sb.px - sa.px, dy = sb.py - sa.py
+                if bc[i].flags & ContactFlags.image != 0 {
+                    let o = topology.offset(bc[i].flags)
+                    dx += o.x
+                    dy += o.y
+                }
                 let touch = min(contactTolerance, contactToleranceRatio * min(sa.radius, sb.radius))
                 if (dx * dx + dy * dy).squareRoot() - sa.radius - sb.radius >= touch { continue }
                 if aPressed { presser[b] = Int32(a) } else { presser[a] = Int32(b) }

@@ -1,6 +1,8 @@
-// The contact solver: Erin Catto's soft step (as in Box2D 3) with substeps, one solve and
-// one relax pass per substep, warm starting, and restitution applied in the substep of the
-// strike.
+// The contact solver: Erin Catto's substepping (as in Box2D 3), one solve and one relax
+// pass per substep, warm starting, and restitution applied in the substep of the strike.
+// Velocities are solved rigidly and without any position bias; overlaps are pushed apart by
+// pseudo-velocities (split impulses, as in Bullet and Box2D's position pass) that move the
+// balls and are then discarded, so separating an overlap never creates kinetic energy.
 extension PhysicsWorld {
     /// Re-applies the impulses the contacts ended the last substep (or step) with, so the
     /// solver starts near the answer and a pile holds with one iteration per substep.
@@ -37,28 +39,29 @@ extension PhysicsWorld {
 
     /// One pass over every contact: friction, then non-penetration.
     ///
-    /// The solve pass (`relax == false`) runs before the balls move, with the soft position
-    /// bias that pushes overlapping pairs apart; a pair still apart may close its gap within
-    /// the substep but not more. The relax pass runs after they moved, first refreshing each
-    /// contact's geometry, and without the bias, so the push does not survive as velocity.
-    func solveContacts(h: Double, ballSoftness: Softness, wallSoftness: Softness, relax: Bool, time: Double) {
+    /// The solve pass (`relax == false`) runs before the balls move: a pair still apart may
+    /// close its gap within the substep but not more, a touching pair may not approach, and an
+    /// overlapping pair gets a pseudo-velocity apart (a soft spring's push, in
+    /// `pseudoVelocities`) that only the next position update sees. The relax pass runs after
+    /// they moved, first refreshing each contact's geometry.
+    func solveContacts(h: Double, relax: Bool, time: Double) {
         // Two copies of the pass, each with `relax` a constant, so neither tests it per contact.
         if relax {
-            solvePass(h: h, ballSoftness: ballSoftness, wallSoftness: wallSoftness, relax: true, time: time)
+            solvePass(h: h, relax: true, time: time)
         } else {
-            solvePass(h: h, ballSoftness: ballSoftness, wallSoftness: wallSoftness, relax: false, time: time)
+            solvePass(h: h, relax: false, time: time)
         }
     }
 
     @inline(__always)
-    private func solvePass(h: Double, ballSoftness: Softness, wallSoftness: Softness, relax: Bool, time: Double) {
-        let st = states.base
+    private func solvePass(h: Double, relax: Bool, time: Double) {
+        let st = states.base, pv = pseudoVelocities.base
+        let topology = self.topology
         let invH = 1 / h
         var bounces = pendingBallBounces
         defer { pendingBallBounces = bounces }
-        // The relax pass is rigid and unbiased.
         let ballPass = ContactPass(invH: invH, maxPush: maxPushVelocity, restitutionThreshold: restitutionThreshold,
-                                   softness: relax ? .rigid : ballSoftness, relax: relax)
+                                   overlapRate: overlapCorrection * invH, overlapSlop: overlapSlop, pushLimit: overlapPushLimit, relax: relax)
         let bc = ballContacts.base
         for i in 0..<ballContacts.count {
             let c = bc[i]
@@ -66,7 +69,12 @@ extension PhysicsWorld {
             let sa = st[a], sb = st[b]
             var nx = c.nx, ny = c.ny, s = c.separation
             if relax {
-                let dx = sb.px - sa.px, dy = sb.py - sa.py
+                var dx = sb.px - sa.px, dy = sb.py - sa.py
+                if c.flags & ContactFlags.image != 0 {
+                    let o = topology.offset(c.flags)
+                    dx += o.x
+                    dy += o.y
+                }
                 let d2 = dx * dx + dy * dy
                 if d2 > 0 {
                     let d = d2.squareRoot()
@@ -111,6 +119,19 @@ extension PhysicsWorld {
             vbx += mb * ln * nx
             vby += mb * ln * ny
 
+            // The overlap is pushed out by pseudo-velocity, which moves the balls this substep
+            // and is then thrown away: separating them never becomes speed.
+            if !relax && s < 0 {
+                let pa = pv[a], pb = pv[b]
+                let pvn = (pb.x - pa.x) * nx + (pb.y - pa.y) * ny
+                let p = ballPass.pseudoImpulse(c.normalMass, normalVelocity: pvn, separation: s,
+                                               radius: min(sa.radius, sb.radius))
+                if p > 0 {
+                    pv[a] = PseudoVelocity(x: pa.x - ma * p * nx, y: pa.y - ma * p * ny)
+                    pv[b] = PseudoVelocity(x: pb.x + mb * p * nx, y: pb.y + mb * p * ny)
+                }
+            }
+
             st[a].vx = vax
             st[a].vy = vay
             st[a].w = wa
@@ -122,7 +143,7 @@ extension PhysicsWorld {
         var wallBounces = pendingWallBounces
         defer { pendingWallBounces = wallBounces }
         let wallPass = ContactPass(invH: invH, maxPush: maxPushVelocity, restitutionThreshold: restitutionThreshold,
-                                   softness: relax ? .rigid : wallSoftness, relax: relax)
+                                   overlapRate: overlapCorrection * invH, overlapSlop: overlapSlop, pushLimit: overlapPushLimit, relax: relax)
         let walls = wallGeometry.base
         let wc = wallContacts.base
         for i in 0..<wallContacts.count {
@@ -139,6 +160,18 @@ extension PhysicsWorld {
                 s = m.separation
             }
             let rvx0 = -wg.vx, rvy0 = -wg.vy
+            if !relax && s >= 0 {
+                // Pseudo-velocity (pushed on by other balls' overlaps) may not carry the ball
+                // past the gap the real velocity leaves: a small ball in a squeezed chain
+                // would be pushed through the wall.
+                let pb = pv[b]
+                if pb.x != 0 || pb.y != 0 {
+                    let vn = (sb.vx + rvx0) * nx + (sb.vy + rvy0) * ny
+                    let room = max(s * invH + min(vn, 0), 0)
+                    let p = max(-c.normalMass * (pb.x * nx + pb.y * ny + room), 0)
+                    if p > 0 { pv[b] = PseudoVelocity(x: pb.x + sb.invMass * p * nx, y: pb.y + sb.invMass * p * ny) }
+                }
+            }
             // An idle contact (apart, no impulse) that the ball does not close this substep
             // would change nothing: skip the arithmetic.
             if c.normalImpulse == 0 && c.tangentImpulse == 0 && s > 0 {
@@ -161,6 +194,13 @@ extension PhysicsWorld {
             let ln = wallPass.push(wc, i, c, normalVelocity: vn, separation: s, bounces: &wallBounces)
             vbx += mb * ln * nx
             vby += mb * ln * ny
+
+            if !relax && s < 0 {
+                let pb = pv[b]
+                let p = wallPass.pseudoImpulse(c.normalMass, normalVelocity: pb.x * nx + pb.y * ny, separation: s,
+                                               radius: sb.radius)
+                if p > 0 { pv[b] = PseudoVelocity(x: pb.x + mb * p * nx, y: pb.y + mb * p * ny) }
+            }
 
             st[b].vx = vbx
             st[b].vy = vby
@@ -303,9 +343,21 @@ struct ContactPass {
     let invH: Double
     let maxPush: Double
     let restitutionThreshold: Double
-    /// The contacts' softness; rigid in the relax pass.
-    let softness: Softness
+    /// The fraction of an overlap pushed out per second (solve pass only), the overlap left
+    /// alone and the furthest a substep pushes, as fractions of the (smaller) radius.
+    let overlapRate: Double
+    let overlapSlop: Double
+    let pushLimit: Double
     let relax: Bool
+
+    /// The pseudo-impulse that pushes an overlap `s` (negative) apart, softly and at most at
+    /// `maxPush`, given the pair's pseudo-velocity along the normal so far this substep. It
+    /// only ever separates; it is not accumulated across substeps.
+    @inline(__always)
+    func pseudoImpulse(_ normalMass: Double, normalVelocity pvn: Double, separation s: Double, radius: Double) -> Double {
+        let bias = max(overlapRate * min(s + overlapSlop * radius, 0), -min(maxPush, pushLimit * radius * invH))
+        return max(-normalMass * (pvn + bias), 0)
+    }
 
     /// Friction for contact `i` (`c`) at tangential velocity `vt`, bounded by what the normal
     /// impulse can hold.
@@ -319,21 +371,16 @@ struct ContactPass {
     }
 
     /// Non-penetration for contact `i` (`c`) with gap `s` at normal velocity `vn` (negative:
-    /// closing): a gap may close within the substep; an overlap is pushed out softly (solve
-    /// pass only). A strike is flagged and queued in `bounces`.
+    /// closing): a gap may close within the substep, an overlap may not grow. A strike is
+    /// flagged and queued in `bounces`.
     @inline(__always)
     func push<C: SolverContact>(_ contacts: UnsafeMutablePointer<C>, _ i: Int, _ c: C, normalVelocity vn: Double,
                                 separation s: Double, bounces: inout Column<PendingBounce>) -> Double {
         let normalImpulse = c.normalImpulse
-        var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-        if s > 0 {
-            bias = s * invH
-        } else {
-            bias = max(softness.biasRate * s, -maxPush)
-            massScale = softness.massScale
-            impulseScale = softness.impulseScale
-        }
-        var newNormal = max(normalImpulse - c.normalMass * massScale * (vn + bias) - impulseScale * normalImpulse, 0)
+        // Velocity: a gap may close within the substep, an overlap may not deepen; nothing
+        // here pushes an overlap apart (that is the pseudo-velocity's work).
+        let bias = s > 0 ? s * invH : 0
+        var newNormal = max(normalImpulse - c.normalMass * (vn + bias), 0)
         // A pair still apart after moving may give back push (so an overlap correction does
         // not fling them apart) but gets none: closing the gap is the next solve pass's
         // work, and that pass must see the full approach speed of a strike.

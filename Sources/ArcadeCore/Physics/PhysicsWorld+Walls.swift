@@ -6,24 +6,48 @@ extension PhysicsWorld {
     /// need not be unique; they come back in the wall's contact events. A shape with a
     /// non-finite coordinate or a negative size is not added (nil).
     @discardableResult
-    public func addWall(_ identifier: String?, shape: WallShape) -> WallID? {
+    public func addWall(_ identifier: String?, shape: WallShape, filter: CollisionFilter = .standard,
+                        sensor: Bool = false) -> WallID? {
         guard shape.isValid else { return nil }
         let id = WallID(rawValue: nextWallID)
         nextWallID += 1
-        walls.append(WallRecord(id: id, identifier: identifier, shape: shape, target: nil))
+        walls.append(WallRecord(id: id, identifier: identifier, shape: shape, target: nil, filter: filter, isSensor: sensor))
         return id
+    }
+
+    /// The wall's collision filter, or nil for a stale handle.
+    public func filter(of id: WallID) -> CollisionFilter? {
+        wallIndex(id).map { walls[$0].filter }
+    }
+
+    /// Changes what the wall collides with from the next step on.
+    public func setFilter(_ filter: CollisionFilter, of id: WallID) {
+        if let i = wallIndex(id) { walls[i].filter = filter }
+    }
+
+    /// Whether the wall is a sensor (balls pass through it; it reports them), or nil for a
+    /// stale handle.
+    public func isSensor(_ id: WallID) -> Bool? {
+        wallIndex(id).map { walls[$0].isSensor }
+    }
+
+    /// Makes the wall a sensor (or solid again) from the next step on.
+    public func setSensor(_ sensor: Bool, of id: WallID) {
+        if let i = wallIndex(id) { walls[i].isSensor = sensor }
     }
 
     /// Adds a solid rectangle (UIKit's `addBoundaryWithIdentifier:forPath:` with a rect path).
     @discardableResult
-    public func addWall(_ identifier: String?, rect: Rect) -> WallID? {
-        addWall(identifier, shape: .rect(rect))
+    public func addWall(_ identifier: String?, rect: Rect, filter: CollisionFilter = .standard,
+                        sensor: Bool = false) -> WallID? {
+        addWall(identifier, shape: .rect(rect), filter: filter, sensor: sensor)
     }
 
     /// Adds a line segment (UIKit's `addBoundaryWithIdentifier:fromPoint:toPoint:`).
     @discardableResult
-    public func addWall(_ identifier: String?, from a: Vec2, to b: Vec2) -> WallID? {
-        addWall(identifier, shape: .segment(a, b))
+    public func addWall(_ identifier: String?, from a: Vec2, to b: Vec2, filter: CollisionFilter = .standard,
+                        sensor: Bool = false) -> WallID? {
+        addWall(identifier, shape: .segment(a, b), filter: filter, sensor: sensor)
     }
 
     /// Removes a wall; false when it was already gone.
@@ -97,20 +121,27 @@ extension PhysicsWorld {
 
     /// Fills this step's wall geometry: the bound sides (inward half-planes) when enabled,
     /// then every wall with the velocity that reaches its target in `dt`.
+    ///
+    /// A wrapping axis has no bound sides. Also decides whether this step tests filters.
     func prepareWalls(_ dt: Double) {
         wallGeometry.removeAll()
         let b = bounds
+        var special = specialBodyCount > 0
         if boundsEnabled && b.x.isFinite && b.y.isFinite && b.width.isFinite && b.height.isFinite {
             let everywhere = AABB(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity)
+            let filter = boundsFilter
+            if filter != .standard { special = true }
             func side(_ key: UInt32, _ nx: Double, _ ny: Double, _ offset: Double) -> WallGeometry {
-                WallGeometry(kind: .plane, key: key, record: -1, x0: nx, y0: ny, x1: offset, y1: 0, vx: 0, vy: 0, box: everywhere)
+                WallGeometry(kind: .plane, key: key, record: -1, x0: nx, y0: ny, x1: offset, y1: 0, vx: 0, vy: 0,
+                             box: everywhere, filter: filter)
             }
-            wallGeometry.append(side(0, 1, 0, b.minX))
-            wallGeometry.append(side(1, 0, 1, b.minY))
-            wallGeometry.append(side(2, -1, 0, -b.maxX))
-            wallGeometry.append(side(3, 0, -1, -b.maxY))
+            if !wrapsX { wallGeometry.append(side(0, 1, 0, b.minX)) }
+            if !wrapsY { wallGeometry.append(side(1, 0, 1, b.minY)) }
+            if !wrapsX { wallGeometry.append(side(2, -1, 0, -b.maxX)) }
+            if !wrapsY { wallGeometry.append(side(3, 0, -1, -b.maxY)) }
         }
         for (i, wall) in walls.enumerated() {
+            if wall.isSensor || wall.filter != .standard { special = true }
             var v = Vec2.zero
             if let target = wall.target {
                 v = (target - wall.shape.center) / dt
@@ -129,6 +160,8 @@ extension PhysicsWorld {
                     x0: a.x, y0: a.y, x1: b.x, y1: b.y, vx: v.x, vy: v.y,
                     box: AABB(minX: min(a.x, b.x), minY: min(a.y, b.y), maxX: max(a.x, b.x), maxY: max(a.y, b.y)))
             }
+            g.filter = wall.filter
+            g.isSensor = wall.isSensor
             // Sweep the box over the step.
             let dx = v.x * dt, dy = v.y * dt
             g.box.minX += min(dx, 0)
@@ -137,6 +170,7 @@ extension PhysicsWorld {
             g.box.maxY += max(dy, 0)
             wallGeometry.append(g)
         }
+        filtering = special
     }
 
     /// Ends the step for the walls: kinematic walls arrive exactly at their targets.

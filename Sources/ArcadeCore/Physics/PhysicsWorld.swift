@@ -14,9 +14,10 @@
 ///    not yet touching ("speculative": it lets the ball close the gap exactly and no
 ///    further, which is what stops a fast ball tunnelling through a thin wall);
 /// 3. a number of substeps each integrate gravity, re-apply last substep's impulses (warm
-///    starting), solve the contacts as soft constraints, move the balls, solve again without
-///    the position push (relax, so overlap correction adds no energy) and apply the bounce
-///    of any contact that struck in that substep;
+///    starting), solve the contacts (velocities rigidly; overlaps get a soft pseudo-velocity
+///    apart that moves the balls and is then thrown away, so it never becomes speed), move
+///    the balls, solve again at the new positions (relax) and apply the bounce of any
+///    contact that struck in that substep;
 /// 4. balls that moved far are swept against the walls and put back where they first
 ///    touched one they had no contact with (knocked into it mid-step), and balls a moving
 ///    wall pinched against another wall, directly or through other balls, are squeezed out
@@ -44,6 +45,19 @@ public final class PhysicsWorld {
     /// When set, balls that end a step entirely outside this rectangle are removed and
     /// listed in ``removedBodies`` (ball catch: balls that fall out of the screen).
     @exclusivity(unchecked) public var removalRect: Rect?
+    /// What the bounds collide with: a ball meets them when this filter and the ball's
+    /// accept each other (``CollisionFilter``). Sensor balls pass through the bounds.
+    @exclusivity(unchecked) public var boundsFilter = CollisionFilter.standard
+    /// A wrap-around world on the x axis: the bounds have no left and right walls, a ball
+    /// that leaves one side comes back at the other (its centre folded into the bounds after
+    /// each step), and balls touch across that seam. Walls do not wrap.
+    @exclusivity(unchecked) public var wrapsX = false {
+        didSet { if wrapsX != oldValue { candidatesValid = false } }
+    }
+    /// The same for the y axis: top and bottom meet.
+    @exclusivity(unchecked) public var wrapsY = false {
+        didSet { if wrapsY != oldValue { candidatesValid = false } }
+    }
     /// Substeps per step; more is stiffer and more accurate, and costs proportionally.
     @exclusivity(unchecked) public var substeps = 4 {
         didSet { substeps = max(1, substeps) }
@@ -51,19 +65,18 @@ public final class PhysicsWorld {
     /// Impacts slower than this (px/s) do not bounce, so a dropped ball comes to rest
     /// instead of chattering forever.
     @exclusivity(unchecked) public var restitutionThreshold = 100.0
-    /// Fastest speed (px/s) at which overlapping balls are pushed apart.
+    /// Fastest speed (px/s) at which overlapping balls are pushed apart (by pseudo-velocity).
     @exclusivity(unchecked) public var maxPushVelocity = 300.0
-    /// Stiffness (Hz) of the soft contacts between balls, at most 3/8 of the substep rate.
-    /// A pile's weight presses its lowest balls into each other in proportion to
-    /// 1 / hertz²: at 90 Hz a pile of 200 balls of radius 10 sinks under 5 % of a radius.
-    @exclusivity(unchecked) public var contactHertz = 90.0
-    /// Stiffness (Hz) of the contacts with walls, which cannot give way: at most half the
-    /// substep rate.
-    @exclusivity(unchecked) public var wallContactHertz = 120.0
-    /// Damping ratio of the soft contacts; far above 1, so a pile settles without ringing and
-    /// does not creep. (Measured over poured piles of several sizes: with 90 Hz, 20 keeps
-    /// them stillest; stiffer or less damped contacts let them flow.)
-    @exclusivity(unchecked) public var contactDampingRatio = 20.0
+    /// The fraction of an overlap pushed out in one substep (by pseudo-velocity, which moves
+    /// the balls and is then discarded). Higher separates faster and holds a pile's lowest
+    /// balls apart better; near 1 a pile jitters.
+    @exclusivity(unchecked) public var overlapCorrection = 0.5
+    /// Overlap left alone, as a fraction of the smaller radius, so resting contacts are not
+    /// pushed apart and pressed back together every substep (which makes piles creep).
+    @exclusivity(unchecked) public var overlapSlop = 0.005
+    /// The furthest an overlap is pushed out in one substep, as a fraction of the radius, so a
+    /// ball placed deep into a wall comes out over a few steps rather than at once.
+    @exclusivity(unchecked) public var overlapPushLimit = 0.05
 
     /// Gap within which a pair counts as touching when no impulse passed between them: this
     /// fraction of the (smaller) radius, at most `contactTolerance` px, so small balls on a
@@ -94,6 +107,16 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) var bodyIDs = Column<UInt64>()
     @exclusivity(unchecked) var boxes = Column<AABB>()
     @exclusivity(unchecked) var startPositions = Column<PathStart>()
+    @exclusivity(unchecked) var filters = Column<BodyFilter>()
+    /// Balls whose filter is not the standard one or that are sensors; while there are none
+    /// (and no wall or the bounds filter anything) the step tests no filters at all.
+    var specialBodyCount = 0
+    /// Set at the start of each step: some ball, wall or the bounds filters or senses.
+    @exclusivity(unchecked) var filtering = false
+    /// The wrap region last told to bound objects (nil: none told).
+    var toldWrapRegion: WrapRegion?
+    /// Per body, the pseudo-velocity of the current substep (zero between substeps).
+    @exclusivity(unchecked) var pseudoVelocities = Column<PseudoVelocity>()
     var bindings: [BodyBinding?] = []
     var boundBodyCount = 0
     /// Handle slots: body index per slot (-1 when free), the slot's current generation, and
@@ -118,6 +141,18 @@ public final class PhysicsWorld {
     // Wall contacts of the current (after a step: the last) step, and of the one before.
     @exclusivity(unchecked) var wallContacts = Column<WallContact>()
     @exclusivity(unchecked) var previousWallContacts = Column<WallContact>()
+    /// How many of `lastBallContacts` and of `wallContacts` were touching at the end of the
+    /// last step: when as many carry on touching, no touch ended and nothing is compared.
+    var touchingBallCount = 0
+    var touchingWallCount = 0
+    /// Sensor pairs within reach this step (ball pairs as `a << 32 | b`, wall pairs as
+    /// `body << 32 | wall geometry index`), and the sensor touches at the end of the last step
+    /// (`a << 32 | b`, and `body << 32 | wall key`), in key order.
+    @exclusivity(unchecked) var sensorBallPairs = Column<UInt64>()
+    @exclusivity(unchecked) var sensorWallPairs = Column<UInt64>()
+    @exclusivity(unchecked) var sensorBallTouches = Column<UInt64>()
+    @exclusivity(unchecked) var sensorWallTouches = Column<UInt64>()
+    @exclusivity(unchecked) var spareSensorTouches = Column<UInt64>()
     @exclusivity(unchecked) var pendingBallBounces = Column<PendingBounce>()
     @exclusivity(unchecked) var pendingWallBounces = Column<PendingBounce>()
     /// The bounce problem of the current substep, and a mark per struck ball (all zero
@@ -135,6 +170,11 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) var candidateStarts = Column<Int32>()
     @exclusivity(unchecked) var candidates = Column<Int32>()
     @exclusivity(unchecked) var candidatesValid = false
+    /// How far the fat boxes of the last full search reach beyond their balls' centres: in a
+    /// wrap-around world, how near a seam a box must be to be looked for across it.
+    @exclusivity(unchecked) var wrapExtent = 0.0
+    /// The space the candidates were found in; they are searched again when it changes.
+    var searchTopology: WrapTopology?
     /// Balls whose fat box changed since the last full search (the grid has them where they
     /// were), with a mark per ball; and the balls whose swept box left its fat box this step,
     /// also marked while their pairs are found again.
@@ -166,6 +206,15 @@ public final class PhysicsWorld {
     /// ball the bounds, then walls (by id), then other balls (by creation). Replaced by the
     /// next step; ``drainContactEvents(_:)`` hands them over exactly once.
     public internal(set) var contactEvents: [ContactEvent] = []
+    /// Touches that ended during the last step (each one that had a contact event): the two
+    /// came apart, a filter or sensor change parted them, or the bounds were switched off.
+    /// Not when a ball or wall was removed. Same order and fields as ``contactEvents``, the
+    /// point where they last touched. Replaced by the next step.
+    public internal(set) var separationEvents: [ContactEvent] = []
+    /// Whether the solid contacts' ends are looked for (``separationEvents``); off until
+    /// someone listens, since a busy pile ends and begins many touches every step. Sensors
+    /// always report theirs.
+    public var reportsSeparations = false
     /// Balls the last step removed because they left ``removalRect``, in creation order.
     public internal(set) var removedBodies: [BodyID] = []
 
@@ -182,6 +231,13 @@ public final class PhysicsWorld {
         bodyIDs.deallocate()
         boxes.deallocate()
         startPositions.deallocate()
+        pseudoVelocities.deallocate()
+        filters.deallocate()
+        sensorBallPairs.deallocate()
+        sensorWallPairs.deallocate()
+        sensorBallTouches.deallocate()
+        sensorWallTouches.deallocate()
+        spareSensorTouches.deallocate()
         wallGeometry.deallocate()
         ballContacts.deallocate()
         keyRank.deallocate()

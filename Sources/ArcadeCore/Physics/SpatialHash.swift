@@ -47,6 +47,14 @@ struct SpatialHash {
         return f.isNaN ? 0 : -1_000_000_000
     }
 
+    /// The cells `box` covers, or an empty range when they are more than
+    /// ``maxCellsPerBody``.
+    @inline(__always) func range(of box: AABB) -> CellRange {
+        let r = CellRange(x0: cell(box.minX), y0: cell(box.minY), x1: cell(box.maxX), y1: cell(box.maxY))
+        let covered = (Int(r.x1) - Int(r.x0) + 1) * (Int(r.y1) - Int(r.y0) + 1)
+        return covered > Self.maxCellsPerBody ? CellRange(x0: 1, y0: 0, x1: 0, y1: 0) : r
+    }
+
     /// The table is a wrapped grid, `columnMask + 1` buckets wide: neighbouring cells share
     /// cache lines, and cells far apart that wrap onto the same bucket cost only a skipped
     /// entry (entries carry their cell).

@@ -37,6 +37,19 @@ struct WallGeometry: BitwiseCopyable {
     var vy: Double
     /// The outline's box over the whole step, for the broad phase.
     var box: AABB
+    var filter = CollisionFilter.standard
+    var isSensor = false
+
+    /// True when a ball with filter `f` may meet this wall at all (as a contact or a sensor's
+    /// report).
+    @inline(__always) func meets(_ f: BodyFilter) -> Bool {
+        !(isSensor && f.isSensor) && filter.accepts(f.filter) && !(kind == .plane && f.isSensor)
+    }
+
+    /// True when this wall stops a ball with filter `f`.
+    @inline(__always) func blocks(_ f: BodyFilter) -> Bool {
+        !isSensor && !f.isSensor && filter.accepts(f.filter)
+    }
 
     /// True when a ball within `box` may touch this wall: its box overlaps the wall's, or,
     /// for a side of the bounds (which has no box), the ball is held by the bounds.

@@ -22,18 +22,22 @@ import ArcadeRender
 ///     world.bounds_enabled = false             -- open the gate
 ///
 /// World: `add_ball{x, y, radius, vx, vy, elasticity, friction, density | mass, resistance,
-/// angular_resistance, angle, spin, rotates, node, rotate_node, name}`, `add_wall(id, {x, y, width,
-/// height})`, `add_segment(id, x1, y1, x2, y2)`, `move_wall(w, x, y)`, `place_wall(w, x, y)`,
-/// `remove_wall(w)`, `remove_walls(id)`, `remove_outside([on])`, `on_contact(fn)`,
-/// `on_removed(fn)`, `count()`, `balls()`, `bodies_in(x, y, w, h)`, `destroy()`; properties
-/// `bounds_enabled`, `gravity` and `restitution_threshold` (read/write), `remove_outside`
-/// (write), `count` (read).
+/// angular_resistance, angle, spin, rotates, node, rotate_node, name, category, mask, group,
+/// sensor}`, `add_wall(id, {x, y, width, height, category, mask, group, sensor})`,
+/// `add_segment(id, x1, y1, x2, y2)` or `add_segment(id, {x1, y1, x2, y2, category, mask, group,
+/// sensor})`, `move_wall(w, x, y)`, `place_wall(w, x, y)`, `remove_wall(w)`, `remove_walls(id)`,
+/// `remove_outside([on])`, `on_contact(fn)`, `on_separate(fn)`, `on_removed(fn)`, `count()`,
+/// `balls()`, `bodies_in(x, y, w, h)`, `destroy()`; options and properties `bounds_enabled`,
+/// `gravity`, `restitution_threshold`, `wrap`, `bounds_category` and `bounds_mask`
+/// (read/write), `remove_outside` (write), `count` (read).
 ///
-/// Ball: `x`, `y`, `vx`, `vy`, `spin` (read/write), `radius`, `mass`, `angle`, `name` (read),
-/// `remove()`, `alive()`, `bind(node [, rotation])`, `unbind()`.
-/// Wall: `id`, `x`, `y` (centre), `width`, `height` (read), `remove()`, `alive()`.
+/// Ball: `x`, `y`, `vx`, `vy`, `spin`, `category`, `mask`, `group`, `sensor` (read/write),
+/// `radius`, `mass`, `angle`, `name` (read), `remove()`, `alive()`, `bind(node [, rotation])`,
+/// `unbind()`.
+/// Wall: `id`, `x`, `y` (centre), `width`, `height` (read), `category`, `mask`, `group`,
+/// `sensor` (read/write), `remove()`, `alive()`.
 ///
-/// The contact callback gets `(ball, id, x, y, wall)` and the removal callback `(ball)`;
+/// The contact and separation callbacks get `(ball, id, x, y, wall)` and the removal callback `(ball)`;
 /// how and in which order they are delivered: PhysicsWorlds+Events.swift. The worlds
 /// themselves, their handles and their memory: ``PhysicsWorlds``.
 ///
@@ -99,6 +103,7 @@ public final class PhysicsModule {
 
     private static let worldOptions: LuaOptionNames = [
         "gravity", "bounds", "bounds_enabled", "remove_outside", "substeps", "restitution_threshold",
+        "wrap", "bounds_category", "bounds_mask",
     ]
 
     /// `arcade.physics.world{ gravity = {0, 1}, bounds = true | false | {x, y, width, height},
@@ -114,11 +119,17 @@ public final class PhysicsModule {
         if let on = try o.bool("bounds_enabled") { enabled = on }
         let substeps = try o.number("substeps", "number from 1 to 64", where: { $0 >= 1 && $0 <= 64 })
         let threshold = try o.number("restitution_threshold", "non-negative number", where: { $0 >= 0 })
+        let wrap = try o.field("wrap", Self.wrap(s)) ?? (false, false)
+        var boundsFilter = CollisionFilter.standard
+        if let category = try o.field("bounds_category", Self.bits(s)) { boundsFilter.category = category }
+        if let mask = try o.field("bounds_mask", Self.bits(s)) { boundsFilter.mask = mask }
         let entry = try runtime.addWorld(followsCanvas: bounds == nil, removesOutside: try o.bool("remove_outside") ?? false) {
             let world = PhysicsWorld(bounds: bounds ?? runtime.canvas(), gravity: gravity)
             world.boundsEnabled = enabled
             if let substeps { world.substeps = Int(substeps) }
             if let threshold { world.restitutionThreshold = threshold }
+            (world.wrapsX, world.wrapsY) = wrap
+            world.boundsFilter = boundsFilter
             return world
         }
         vm.pushHandle(s, entry.number, of: Self.worldClass)
@@ -139,6 +150,86 @@ public final class PhysicsModule {
         }
     }
 
+    /// `wrap`: true or false (both axes), or `{ x = true, y = false }`.
+    private static func wrap(_ s: LuaStack) -> (Int32) throws(LuaValueProblem) -> (Bool, Bool) {
+        { i throws(LuaValueProblem) in
+            if s.type(at: i) == .boolean {
+                let on = s.truthy(at: i)
+                return (on, on)
+            }
+            guard s.type(at: i) == .table else { throw s.problem(expected: "true, false or { x = bool, y = bool }", at: i) }
+            var axes = (false, false)
+            for (n, key) in ["x", "y"].enumerated() {
+                let type = s.getField(key, in: i)
+                defer { s.pop() }
+                guard type == .nil || type == .boolean else {
+                    throw LuaValueProblem("\(key): \(s.problem(expected: "boolean", at: -1).text)")
+                }
+                if n == 0 { axes.0 = s.truthy(at: -1) } else { axes.1 = s.truthy(at: -1) }
+            }
+            return axes
+        }
+    }
+
+    /// A category or mask: an integer whose low 32 bits are the set (so `~x` works).
+    private static func bits(_ s: LuaStack) -> (Int32) throws(LuaValueProblem) -> UInt32 {
+        { i throws(LuaValueProblem) in
+            let v = try s.readInteger(at: i, "integer bit set (32 bits, e.g. 0x0004)",
+                                      where: { $0 >= Int64(Int32.min) && $0 <= Int64(UInt32.max) })
+            return UInt32(truncatingIfNeeded: v)
+        }
+    }
+
+    /// A collision group: 0 for none, positive (always collide) or negative (never).
+    private static func group(_ s: LuaStack) -> (Int32) throws(LuaValueProblem) -> Int32 {
+        { i throws(LuaValueProblem) in
+            Int32(try s.readInteger(at: i, "integer from -2147483647 to 2147483647",
+                                    where: { abs($0) <= Int64(Int32.max) }))
+        }
+    }
+
+    /// The `category`, `mask` and `group` of an options table over `base`.
+    private static func filter(_ o: LuaOptions, _ base: CollisionFilter = .standard) throws(LuaArgumentError) -> CollisionFilter {
+        let s = o.stack
+        var f = base
+        if let category = try o.field("category", bits(s)) { f.category = category }
+        if let mask = try o.field("mask", bits(s)) { f.mask = mask }
+        if let group = try o.field("group", group(s)) { f.group = group }
+        return f
+    }
+
+    /// The option names of a filter, on balls and walls.
+    private static let filterOptions: [String] = ["category", "mask", "group", "sensor"]
+
+    /// Reads property `key` (category, mask, group or sensor) of a filter; false when `key` is
+    /// not one.
+    private static func pushFilterProperty(_ s: LuaStack, _ key: String, _ filter: CollisionFilter, sensor: Bool) -> Bool {
+        switch key {
+        case "category": s.push(Int64(filter.category))
+        case "mask": s.push(Int64(filter.mask))
+        case "group": s.push(Int64(filter.group))
+        case "sensor": s.push(sensor)
+        default: return false
+        }
+        return true
+    }
+
+    /// Writes property `key` (category, mask or group) of `filter` from stack index 3; false
+    /// when `key` is not one. `what` names the object in the error ("ball", "wall").
+    private static func setFilterProperty(_ s: LuaStack, _ key: String, _ filter: inout CollisionFilter, _ what: String) throws -> Bool {
+        do throws(LuaValueProblem) {
+            switch key {
+            case "category": filter.category = try bits(s)(3)
+            case "mask": filter.mask = try bits(s)(3)
+            case "group": filter.group = try group(s)(3)
+            default: return false
+            }
+        } catch {
+            throw LuaScriptError("\(what).\(key): \(error.text)")
+        }
+        return true
+    }
+
     /// Gravity: `{ gx, gy }` of finite numbers.
     private static func gravity(_ s: LuaStack, _ i: Int32) throws(LuaValueProblem) -> Vec2 {
         guard let g = s.point(at: i), g.x.isFinite, g.y.isFinite else {
@@ -153,15 +244,33 @@ public final class PhysicsModule {
             ("add_wall", { s in
                 let entry = try self.worlds.check(s, 1)
                 let identifier = try s.optString(2)
-                let r = try self.rect(try s.checkOptions(3, known: Self.rectOptions))
-                return self.pushWall(try self.runtime.addWall(to: entry) { $0.addWall(identifier, rect: r) }, s)
+                let o = try s.checkOptions(3, known: Self.wallOptions)
+                let r = try self.rect(o)
+                let filter = try Self.filter(o)
+                let sensor = try o.bool("sensor") ?? false
+                return self.pushWall(try self.runtime.addWall(to: entry) {
+                    $0.addWall(identifier, shape: .rect(r), filter: filter, sensor: sensor)
+                }, s)
             }),
             ("add_segment", { s in
                 let entry = try self.worlds.check(s, 1)
                 let identifier = try s.optString(2)
-                let a = Vec2(try s.checkNumber(3), try s.checkNumber(4))
-                let b = Vec2(try s.checkNumber(5), try s.checkNumber(6))
-                return self.pushWall(try self.runtime.addWall(to: entry) { $0.addWall(identifier, from: a, to: b) }, s)
+                let a: Vec2, b: Vec2
+                var filter = CollisionFilter.standard, sensor = false
+                if s.type(at: 3) == .table {
+                    let o = try s.checkOptions(3, known: Self.segmentOptions)
+                    let read = s.readNumber(at:)
+                    a = Vec2(try o.required("x1", read), try o.required("y1", read))
+                    b = Vec2(try o.required("x2", read), try o.required("y2", read))
+                    filter = try Self.filter(o)
+                    sensor = try o.bool("sensor") ?? false
+                } else {
+                    a = Vec2(try s.checkNumber(3), try s.checkNumber(4))
+                    b = Vec2(try s.checkNumber(5), try s.checkNumber(6))
+                }
+                return self.pushWall(try self.runtime.addWall(to: entry) {
+                    $0.addWall(identifier, shape: .segment(a, b), filter: filter, sensor: sensor)
+                }, s)
             }),
             ("move_wall", { s in
                 let wall = try self.ownWall(s)
@@ -190,6 +299,12 @@ public final class PhysicsModule {
             ("on_contact", { s in
                 let entry = try self.worlds.check(s, 1)
                 entry.onContact = try self.vm.optCallback(s, 2, kind: "on_contact", registeredBy: "world:on_contact")
+                return 0
+            }),
+            ("on_separate", { s in
+                let entry = try self.worlds.check(s, 1)
+                entry.onSeparate = try self.vm.optCallback(s, 2, kind: "on_separate", registeredBy: "world:on_separate")
+                entry.world.reportsSeparations = entry.onSeparate != nil
                 return 0
             }),
             ("on_removed", { s in
@@ -221,6 +336,16 @@ public final class PhysicsModule {
             case "bounds_enabled": s.push(world.boundsEnabled)
             case "count": s.push(world.bodyCount)
             case "restitution_threshold": s.push(world.restitutionThreshold)
+            case "bounds_category": s.push(Int64(world.boundsFilter.category))
+            case "bounds_mask": s.push(Int64(world.boundsFilter.mask))
+            case "wrap":
+                if world.wrapsX == world.wrapsY {
+                    s.push(world.wrapsX)
+                } else {
+                    s.pushTable(array: 0)
+                    s.push(world.wrapsX); s.setField("x", in: -2)
+                    s.push(world.wrapsY); s.setField("y", in: -2)
+                }
             case "gravity":
                 s.pushTable(array: 2)
                 s.push(world.gravity.x); s.setIndex(1, in: -2)
@@ -236,6 +361,9 @@ public final class PhysicsModule {
                 case "restitution_threshold":
                     entry.world.restitutionThreshold = try s.readNumber(at: 3, "non-negative number", where: { $0 >= 0 })
                 case "gravity": entry.world.gravity = try Self.gravity(s, 3)
+                case "wrap": (entry.world.wrapsX, entry.world.wrapsY) = try Self.wrap(s)(3)
+                case "bounds_category": entry.world.boundsFilter.category = try Self.bits(s)(3)
+                case "bounds_mask": entry.world.boundsFilter.mask = try Self.bits(s)(3)
                 default: throw LuaScriptError("a PhysicsWorld has no settable property '\(key)'")
                 }
             } catch let p as LuaValueProblem {
@@ -252,6 +380,7 @@ public final class PhysicsModule {
     private static let ballOptions: LuaOptionNames = [
         "x", "y", "radius", "vx", "vy", "elasticity", "friction", "density", "mass", "resistance",
         "angular_resistance", "angle", "spin", "rotates", "node", "rotate_node", "name",
+        "category", "mask", "group", "sensor",
     ]
 
     /// `world:add_ball{...}`: every number is checked here, because the native world traps
@@ -275,6 +404,8 @@ public final class PhysicsModule {
         d.angle = try o.number("angle") ?? 0
         d.angularVelocity = try o.number("spin") ?? 0
         d.allowsRotation = try o.bool("rotates") ?? true
+        d.filter = try Self.filter(o)
+        d.isSensor = try o.bool("sensor") ?? false
         let node = try o.object("node", scenes.nodes)
         let name = try o.field("name", s.readName(at:))
         let handle = try runtime.addBall(d, to: entry, node: node, rotateNode: try o.bool("rotate_node") ?? false,
@@ -311,11 +442,22 @@ public final class PhysicsModule {
             case "name":
                 guard let name = self.runtime.name(of: ball.handle) else { return 0 }
                 s.push(name)
-            default: return 0
+            default:
+                guard let filter = w.filter(of: body),
+                      Self.pushFilterProperty(s, key, filter, sensor: w.isSensor(body) ?? false) else { return 0 }
             }
             return 1
         }, set: { s, ball, key in
             let (w, body) = (ball.entry.world, ball.body)
+            if key == "sensor" {
+                w.setSensor(s.truthy(at: 3), of: body)
+                return
+            }
+            var filter = w.filter(of: body) ?? .standard
+            if try Self.setFilterProperty(s, key, &filter, "ball") {
+                w.setFilter(filter, of: body)
+                return
+            }
             guard ["x", "y", "vx", "vy", "spin"].contains(key) else {
                 throw LuaScriptError("a Ball has no settable property '\(key)'")
             }
@@ -350,6 +492,8 @@ public final class PhysicsModule {
     // MARK: Walls
 
     private static let rectOptions: LuaOptionNames = ["x", "y", "width", "height"]
+    private static let wallOptions = rectOptions.union(filterOptions)
+    private static let segmentOptions: LuaOptionNames = ["x1", "y1", "x2", "y2", "category", "mask", "group", "sensor"]
 
     /// `{ x, y, width, height }` (x, y the top-left corner), all finite, sizes not negative.
     private func rect(_ o: LuaOptions) throws -> Rect {
@@ -375,9 +519,22 @@ public final class PhysicsModule {
             case "width", "height":
                 guard case .rect(let r) = shape else { return 0 }
                 s.push(key == "width" ? r.width : r.height)
-            default: return 0
+            default:
+                guard let filter = world.filter(of: wall.wall),
+                      Self.pushFilterProperty(s, key, filter, sensor: world.isSensor(wall.wall) ?? false) else { return 0 }
             }
             return 1
+        }, set: { s, wall, key in
+            let world = wall.entry.world
+            if key == "sensor" {
+                world.setSensor(s.truthy(at: 3), of: wall.wall)
+                return
+            }
+            var filter = world.filter(of: wall.wall) ?? .standard
+            guard try Self.setFilterProperty(s, key, &filter, "wall") else {
+                throw LuaScriptError("a Wall has no settable property '\(key)'")
+            }
+            world.setFilter(filter, of: wall.wall)
         }, describe: { id in
             guard let wall = self.runtime.wall(id) else { return "Wall#\(id & 0xFFFF_FFFF) (removed)" }
             return "Wall#\(wall.wall.rawValue) (\(wall.entry.world.identifier(of: wall.wall) ?? "no id"))"

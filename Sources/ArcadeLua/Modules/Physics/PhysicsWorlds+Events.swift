@@ -36,7 +36,8 @@ extension PhysicsWorlds {
         let snapshot = worlds  // callbacks may create or destroy worlds
         for entry in snapshot where !entry.destroyed {
             do {
-                try entry.world.drainContactEvents { event in try self.deliver(event, of: entry) }
+                try entry.world.drainContactEvents { event in try self.deliver(event, of: entry, to: entry.onContact) }
+                try entry.world.drainSeparationEvents { event in try self.deliver(event, of: entry, to: entry.onSeparate) }
                 try entry.world.drainRemovedBodies { body in try self.deliverRemoval(of: body, in: entry) }
             } catch let error as LuaError {
                 throw error
@@ -46,8 +47,8 @@ extension PhysicsWorlds {
         }
     }
 
-    private func deliver(_ event: ContactEvent, of entry: Entry) throws(LuaError) {
-        guard !entry.destroyed, let callback = entry.onContact,
+    private func deliver(_ event: ContactEvent, of entry: Entry, to callback: LuaCallback?) throws(LuaError) {
+        guard !entry.destroyed, let callback,
               let ball = entry.handles[event.body] else { return }
         var other: UInt64? = nil
         var wall: UInt64? = nil
@@ -59,7 +60,7 @@ extension PhysicsWorlds {
             other = h
         }
         do throws(LuaError) {
-            try vm.protectedCall(label: "contact callback") { s in
+            try vm.protectedCall(label: callback === entry.onSeparate ? "separation callback" : "contact callback") { s in
                 s.reserve(7)
                 self.vm.push(callback)
                 self.vm.pushHandle(s, ball, of: PhysicsModule.ballClass)

@@ -17,6 +17,7 @@ public final class PhysicsWorlds {
         var followsCanvas: Bool
         var removesOutside: Bool
         var onContact: LuaCallback?
+        var onSeparate: LuaCallback?
         var onRemoved: LuaCallback?
         /// Ball handle numbers by body; looked up only when an event or call needs one.
         var handles: [BodyID: UInt64] = [:]
@@ -122,6 +123,7 @@ public final class PhysicsWorlds {
         }
         entry.handles.removeAll()
         entry.onContact = nil
+        entry.onSeparate = nil
         entry.onRemoved = nil
         recount(entry)
         worlds.removeAll { $0 === entry }
