@@ -346,21 +346,22 @@ private func repeated(_ key: String) -> InputEvent { .key(KeyEvent(key, isRepeat
         #expect(try game.int("live") == 0)
     }
 
-    @Test func aBallRestingOnABoxAcrossAResizeIsNoNewTouch() throws {
+    // (Not 120 columns: with this seed an obstacle there comes within 1.1 px of score1's top,
+    // less than a ball, so no ball can lie on score1 and the world squeezes the remade one out.)
+    @Test(arguments: [(80, 24), (160, 50), (90, 60), (100, 30), (200, 60), (140, 40)])
+    func aBallRestingOnABoxAcrossAResizeIsNoNewTouch(cols: Int, rows: Int) throws {
         let game = try GameDriver("ballcatch", seed: 4, cols: 80, rows: 100)
         game.startRun()
         try game.quietField()
         try game.drop(at: try game.luaNumber("game.score_nodes.score1.x"))
         try game.perchNewest(on: "score1")
         game.step(120)
-        for (cols, rows) in [(120, 40), (80, 24), (160, 50), (90, 60)] {
-            try game.liveNewest()
-            game.step(events: [.resize(cols: cols, rows: rows)])
-            game.step(60)
-            #expect(try game.hits("score1") == 0, "\(cols)x\(rows): the new walls are no new touch")
-            #expect(try game.int("score") == 0)
-        }
-        #expect(try game.int("balls") == 1)
+        try game.liveNewest()
+        game.step(events: [.resize(cols: cols, rows: rows)])
+        game.step(60)
+        #expect(try game.hits("score1") == 0, "\(cols)x\(rows): the new walls are no new touch")
+        #expect(try game.int("score") == 0, "\(cols)x\(rows)")
+        #expect(try game.int("balls") == 1, "\(cols)x\(rows)")
     }
 
     @Test func ballColoursNeverComeCloseToTheScoringBoxesOrTheLiveTint() throws {

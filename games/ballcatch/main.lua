@@ -26,6 +26,7 @@ local BALLS_ACROSS = 20                -- GAMES.md §2: balls are 1/20 of the wi
 local DROP_INTERVAL = 1                -- ball-catch: timerCount, one ball a second (round 1)
 local DROP_SPEEDUP = 0.85              -- wave 4: each round drops x0.85 as far apart
 local DROP_FASTEST = 0.4               -- wave 4: never under 0.4 s
+local REMADE_STEPS = 12                -- after a resize, 0.2 s for the remade balls to settle
 local GATE_THRESHOLD = 50              -- ball-catch: maxCount, the 50th drop opens the gate
 local ELASTICITY = 0.8                 -- ball-catch: ballE
 local FRICTION = 1                     -- ball-catch: dyib.friction
@@ -306,9 +307,10 @@ local function rescale_balls(ow, oh)
     game.entries[b.ball] = b
     b.remade = true
   end
-  -- the walls are new too: what lies on a box or on the paddle begins touching it again in the
-  -- next physics step, which is no touch of the player's (see settle)
-  game.remade = "waiting"
+  -- the walls are new too: what lies on a box or on the paddle begins touching it again, and a
+  -- ball the new scale sinks into a wall is pushed out over the next few steps; none of that
+  -- is a touch of the player's (see settle)
+  game.remade = REMADE_STEPS
 end
 
 -- Lays everything out for a w x h pixel canvas, the balls in play and the paddle moved and
@@ -763,12 +765,11 @@ local function room_below(x, y, dy)
   return room
 end
 
--- After a resize: the first physics step finds the remade balls touching the new walls they
--- lay on (their touches are not counted); from the update after it, touches count again.
+-- After a resize: for REMADE_STEPS steps the remade balls settle on the new walls they lay
+-- on (their touches are not counted); from then on, touches count again.
 local function settle()
-  if game.remade == "waiting" then
-    game.remade = "stepping"
-  elseif game.remade == "stepping" then
+  game.remade = game.remade - 1
+  if game.remade <= 0 then
     for _, b in ipairs(game.balls) do b.remade = nil end
     game.remade = nil
   end

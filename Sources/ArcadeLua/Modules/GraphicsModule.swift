@@ -115,7 +115,7 @@ public final class GraphicsModule {
         switch font.measure(text, outlined: outlined, limit: Sprite.maximumSide, stop: { vm.isOverdue }) {
         case .size(let width, let height):
             return (width, height)
-        case .tooLarge(let width, let height):
+        case .tooLarge(let width, _):
             let side = width > Sprite.maximumSide ? "wide" : "tall"
             throw LuaArgumentError(1, "label is more than \(Sprite.maximumSide) pixels \(side); a label is at most \(Sprite.maximumSide) x \(Sprite.maximumSide)")
         case .stopped:

@@ -299,7 +299,7 @@ public final class SceneModule {
         switch font.measure(text, outlined: outline.a != 0, limit: Sprite.maximumSide, stop: { vm.isOverdue }) {
         case .size(let width, let height):
             size = (width, height)
-        case .tooLarge(let width, let height):
+        case .tooLarge(let width, _):
             let side = width > Sprite.maximumSide ? "wide" : "tall"
             throw LuaScriptError("label renders more than \(Sprite.maximumSide) pixels \(side); a label is at most \(Sprite.maximumSide) x \(Sprite.maximumSide)")
         case .stopped:
