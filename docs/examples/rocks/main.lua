@@ -24,13 +24,13 @@ local LIVES = 3
 local SAFE_TIME = 2                  -- seconds a new ship cannot be hit
 
 local COLORS = {
-  background = { 8, 10, 20 }, ship = { 240, 240, 255 }, rock = { 170, 160, 140 },
+  background = { 8, 10, 20 }, ship = { 240, 240, 255 }, rock = { 170, 160, 140 }, rock_fill = { 70, 62, 54 },
   bullet = { 255, 220, 90 }, hud = { 200, 200, 210 }, safe = { 120, 200, 255 },
 }
 
 -- Helpers ------------------------------------------------------------------------------------
 
--- A rock's outline: a closed ring of points at jittered distances, as a line node draws it.
+-- A rock's outline: a ring of points at jittered distances, filled by a polygon node.
 local function rock_outline(radius)
   local points, n = {}, 9
   for i = 0, n - 1 do
@@ -38,7 +38,6 @@ local function rock_outline(radius)
     local r = radius * (0.8 + 0.2 * math.random())
     points[#points + 1] = { math.cos(a) * r, math.sin(a) * r }
   end
-  points[#points + 1] = points[1]
   return points
 end
 
@@ -54,7 +53,8 @@ end
 
 local function add_rock(x, y, size, vx, vy)
   local radius = ROCK_SIZES[size]
-  local node = arcade.scene.line{ name = "rock", points = rock_outline(radius), color = COLORS.rock, z = 1 }
+  local node = arcade.scene.polygon{ name = "rock", points = rock_outline(radius), fill = COLORS.rock_fill,
+                                     stroke = COLORS.rock, z = 1 }
   local ball = game.world:add_ball{ x = x, y = y, radius = radius, vx = vx, vy = vy, elasticity = 1,
                                     category = ROCK, mask = SHIP | ROCK | BULLET, rotates = false, node = node,
                                     name = "rock" }
@@ -199,8 +199,8 @@ function game.load(ctx)
   -- one world for everything: no gravity, no walls, the canvas wraps around
   game.world = arcade.physics.world{ gravity = { 0, 0 }, bounds = false, wrap = true, restitution_threshold = 1 }
   game.world:on_contact(game.on_contact)
-  game.ship_node = arcade.scene.line{ name = "ship", color = COLORS.ship, z = 3,
-                                      points = { { 3, 0 }, { -2, -2 }, { -1, 0 }, { -2, 2 }, { 3, 0 } } }
+  game.ship_node = arcade.scene.polygon{ name = "ship", fill = COLORS.ship, z = 3,
+                                         points = { { 3, 0 }, { -2, -2 }, { -1, 0 }, { -2, 2 } } }
   game.ship = game.world:add_ball{ x = game.width / 2, y = game.height / 2, radius = SHIP_RADIUS, rotates = false,
                                    category = SHIP, mask = 0, node = game.ship_node, name = "ship" }
   game.ship_node.rotation = game.heading
