@@ -19,7 +19,7 @@ public final class GraphicsModule {
     public private(set) var table: LuaRef!
 
     /// The names `gfx.label`'s options table takes.
-    private static let labelOptions: LuaOptionNames = ["align", "font", "color", "outline", "scale"]
+    static let labelOptions: LuaOptionNames = ["align", "font", "color", "outline", "scale"]
 
     public init(vm: LuaVM, scenes: SceneModule) {
         self.vm = vm

@@ -121,13 +121,13 @@ public final class AnimationModule {
     }
 
     /// The names of a spec (a group's items take all but `on_done`).
-    private static let specNames: LuaOptionNames = [
+    static let specNames: LuaOptionNames = [
         "property", "to", "from", "values", "key_times", "timings", "path", "spring", "group",
         "duration", "delay", "speed", "repeat_count", "autoreverse", "fill", "timing", "on_done",
     ]
     private static let groupItemNames = specNames.subtracting(["on_done"])
-    private static let pathNames: LuaOptionNames = ["from", "control", "control1", "control2", "to"]
-    private static let springNames: LuaOptionNames = ["damping", "velocity"]
+    static let pathNames: LuaOptionNames = ["from", "control", "control1", "control2", "to"]
+    static let springNames: LuaOptionNames = ["damping", "velocity"]
 
     /// `arcade.animate(node, spec [, on_done])`. A third argument that is not a function, or
     /// an `on_done` field that is not one, is ignored; the field wins over the argument.

@@ -101,7 +101,7 @@ public final class PhysicsModule {
 
     // MARK: Worlds
 
-    private static let worldOptions: LuaOptionNames = [
+    static let worldOptions: LuaOptionNames = [
         "gravity", "bounds", "bounds_enabled", "remove_outside", "substeps", "restitution_threshold",
         "wrap", "bounds_category", "bounds_mask",
     ]
@@ -377,7 +377,7 @@ public final class PhysicsModule {
 
     // MARK: Balls
 
-    private static let ballOptions: LuaOptionNames = [
+    static let ballOptions: LuaOptionNames = [
         "x", "y", "radius", "vx", "vy", "elasticity", "friction", "density", "mass", "resistance",
         "angular_resistance", "angle", "spin", "rotates", "node", "rotate_node", "name",
         "category", "mask", "group", "sensor",
@@ -491,9 +491,9 @@ public final class PhysicsModule {
 
     // MARK: Walls
 
-    private static let rectOptions: LuaOptionNames = ["x", "y", "width", "height"]
-    private static let wallOptions = rectOptions.union(filterOptions)
-    private static let segmentOptions: LuaOptionNames = ["x1", "y1", "x2", "y2", "category", "mask", "group", "sensor"]
+    static let rectOptions: LuaOptionNames = ["x", "y", "width", "height"]
+    static let wallOptions = rectOptions.union(filterOptions)
+    static let segmentOptions: LuaOptionNames = ["x1", "y1", "x2", "y2", "category", "mask", "group", "sensor"]
 
     /// `{ x, y, width, height }` (x, y the top-left corner), all finite, sizes not negative.
     private func rect(_ o: LuaOptions) throws -> Rect {

@@ -25,7 +25,7 @@ public final class ImageModule {
     public private(set) var nativeBytes = 0
     private var account = NativeAccount()
 
-    private static let imageOptions: LuaOptionNames = ["palette", "rows", "frames", "frame_time"]
+    static let imageOptions: LuaOptionNames = ["palette", "rows", "frames", "frame_time"]
 
     init(vm: LuaVM, assetRoot: String) {
         self.vm = vm
