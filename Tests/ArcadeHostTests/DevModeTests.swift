@@ -219,6 +219,17 @@ import ArcadeLua
         #expect(rows[23].contains("line 30"))
     }
 
+    @Test func aFewLinesSitAtTheBottomOfAPanelOfFullHeight() throws {
+        let game = try ScratchGame(files: ["main.lua": Self.printer])
+        let (app, _) = try Self.app(game)
+        app.step()
+        app.handle([.key(KeyEvent("f2"))])
+        let rows = Self.text(app).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(rows[16].contains("log (F2 hides)"), "\(rows)")
+        #expect(rows[23].contains("line 1"))
+        #expect(app.frame[0, 20].background == DevConsole.panel, "the rows between are the panel's")
+    }
+
     @Test func errorsShowInTheConsole() throws {
         let game = try ScratchGame(files: ["main.lua": Self.printer])
         let (app, _) = try Self.app(game)

@@ -64,7 +64,9 @@ final class DevConsole {
         }
         if body.isEmpty { body = [("(nothing printed yet: print() and errors show here)", Self.dim)] }
         let head = (String(TextWidth.prefix(header(), cells: width).text), Self.title)
-        return [head] + body.suffix(rows - 1)
+        // few lines yet: they sit at the bottom, the newest last, as they will later
+        let blank = Array(repeating: ("", Self.text), count: max(0, rows - 1 - body.count))
+        return [head] + blank + body.suffix(rows - 1)
     }
 
     /// Draws the panel over the whole width of `frame`, in the rows from `top` up to (not
