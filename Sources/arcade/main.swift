@@ -86,18 +86,19 @@ extension Arcade {
 /// Runs the interactive arcade, turning a missing terminal into a clear message.
 enum Interactive {
     /// `cast`: record what the terminal is sent to this asciicast file. `announce` is given
-    /// the log file's path (nil when it cannot be opened) before the terminal is taken.
+    /// the log file's path (nil when it cannot be opened) once the terminal is found, before
+    /// the arcade takes it.
     static func run(_ options: ArcadeApp.Options, cast: String? = nil, announce: ((String?) -> Void)? = nil) throws {
         var o = options
         let log = LogFile.open()
         o.log = { log?.append($0) }
         o.logPath = log?.path
-        announce?(log?.path)
         let app: ArcadeApp
         do { app = try ArcadeApp(options: o) } catch {
             Output.err("arcade: \(error)\n")
             throw ExitCode(2)
         }
+        announce?(log?.path)
         if let cast {
             do { try app.record(castTo: cast) } catch {
                 Output.err("arcade: \(error)\n")

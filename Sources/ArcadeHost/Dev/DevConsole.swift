@@ -91,8 +91,8 @@ final class DevConsole {
 public enum DevMode {
     /// What `arcade dev` says as it starts: the game, its keys, and where `print` goes.
     public static func startLine(id: String, folder: String, logPath: String?) -> String {
-        let log = logPath.map { "print() goes to \($0)" } ?? "print() is kept only for the F2 panel (no log file could be opened)"
-        return "arcade dev: playing \(id) from \(folder): save a .lua file (or manifest.lua) to reload it, F5 forces it; "
-            + "F2 shows the game's log, F3 the profiler; \(log)\n"
+        let log = logPath.map { "print() goes to \($0)" } ?? "print() shows only there (no log file could be opened)"
+        return "arcade dev: \(id) (\(folder)): a saved .lua file (manifest.lua too) reloads, F5 forces it\n"
+            + "  F2 shows the game's log over it, F3 the profiler; \(log)\n"
     }
 }
