@@ -40,7 +40,7 @@ extension Arcade {
 
     struct Dev: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Play a game with hot reload: edits to its scripts load into the running game (F5 forces a reload).")
+            abstract: "Play a game with hot reload: edits to its scripts load into the running game (F5 forces a reload; F2 shows its log).")
         @Argument(help: "The game's id.") var id: String
         @OptionGroup var dirs: GameDirs
         @OptionGroup var display: DisplayOptions
@@ -58,14 +58,14 @@ extension Arcade {
                 Output.err("arcade dev: \(problem)\n")
                 throw ExitCode(2)
             }
-            _ = try Play.find(id, in: catalog)
+            let entry = try Play.find(id, in: catalog)
             var o = ArcadeApp.Options(catalog: catalog)
             o.gameID = id
             o.dev = true
             o.seed = seed
             o.store = dirs.store()
             display.apply(to: &o)
-            try Interactive.run(o, cast: cast)
+            try Interactive.run(o, cast: cast) { Output.err(DevMode.startLine(id: id, folder: entry.folder, logPath: $0)) }
         }
     }
 
@@ -85,16 +85,20 @@ extension Arcade {
 
 /// Runs the interactive arcade, turning a missing terminal into a clear message.
 enum Interactive {
-    /// `cast`: record what the terminal is sent to this asciicast file.
-    static func run(_ options: ArcadeApp.Options, cast: String? = nil) throws {
+    /// `cast`: record what the terminal is sent to this asciicast file. `announce` is given
+    /// the log file's path (nil when it cannot be opened) once the terminal is found, before
+    /// the arcade takes it.
+    static func run(_ options: ArcadeApp.Options, cast: String? = nil, announce: ((String?) -> Void)? = nil) throws {
         var o = options
         let log = LogFile.open()
         o.log = { log?.append($0) }
+        o.logPath = log?.path
         let app: ArcadeApp
         do { app = try ArcadeApp(options: o) } catch {
             Output.err("arcade: \(error)\n")
             throw ExitCode(2)
         }
+        announce?(log?.path)
         if let cast {
             do { try app.record(castTo: cast) } catch {
                 Output.err("arcade: \(error)\n")

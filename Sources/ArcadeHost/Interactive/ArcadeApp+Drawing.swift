@@ -48,8 +48,9 @@ extension ArcadeApp {
                 if let session {
                     session.render(into: &frame)
                     if let failure = session.failure, card == nil { card = .error(failure, selected: 0) }
-                    if let error = session.reloadError {
-                        CardView.reloadError(error, on: session.canvas)
+                    logNewErrors()
+                    if let message = session.reloadError?.message ?? manifestError {
+                        CardView.reloadError(message, manifest: session.reloadError == nil, on: session.canvas)
                         session.canvas.render(into: &frame)
                     }
                 } else {
@@ -62,7 +63,8 @@ extension ArcadeApp {
                         CardView.pause(on: c, title: playing?.title ?? "", controls: playing?.manifest?.controls ?? [],
                                        selected: sel, covered: playing?.manifest?.hideOnPause ?? false)
                     case .error(let e, let sel):
-                        CardView.error(on: c, error: e, selected: sel, paused: options.dev && session != nil)
+                        CardView.error(on: c, error: e, selected: sel, paused: options.dev && session != nil,
+                                       hint: reloadHint(for: e))
                     case .problem(let entry):
                         CardView.problem(on: c, entry: entry)
                     }
@@ -71,6 +73,7 @@ extension ArcadeApp {
                 if showProfile, let session {
                     ProfileOverlay.draw(profileReport, stats: session.stats, on: &frame)
                 }
+                if console.shown { drawConsole() }
                 if card == nil, session != nil {
                     PauseMark.draw(on: &frame, hovered: pauseMarkHovered)
                 }
@@ -79,5 +82,30 @@ extension ArcadeApp {
         // what happened to the save file (moved aside, saves kept in memory), over everything
         saveNotices.update(from: options.store, now: monotonicSeconds())
         saveNotices.draw(on: &frame)
+    }
+
+    /// The dev console along the bottom, in the rows under the pause mark, the F3 panel and
+    /// any card, and above the failed-reload strip.
+    private func drawConsole() {
+        var top = 1
+        if showProfile, let session {
+            top = ProfileOverlay.top + ProfileOverlay.lines(profileReport, stats: session.stats).count
+        }
+        if let card, let box = cardBox(card) { top = max(top, box.y + box.h) }
+        let strip = session != nil && (session?.reloadError != nil || manifestError != nil)
+        console.draw(on: &frame, top: top, bottom: frame.rows - (strip ? 3 : 0))
+    }
+
+    /// The rows and columns a card takes on the screen.
+    private func cardBox(_ card: Card) -> (x: Int, y: Int, w: Int, h: Int)? {
+        switch card {
+        case .pause:
+            let covered = playing?.manifest?.hideOnPause ?? false
+            let b = CardView.box(cols: size.cols, rows: size.rows, w: 64,
+                                 h: CardView.pauseHeight(controls: playing?.manifest?.controls.count ?? 0))
+            return covered ? (0, 0, size.cols, size.rows) : b
+        case .error: return CardView.box(cols: size.cols, rows: size.rows, w: 64, h: 16)
+        case .problem: return CardView.box(cols: size.cols, rows: size.rows, w: 70, h: 16)
+        }
     }
 }

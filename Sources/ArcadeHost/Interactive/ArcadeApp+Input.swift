@@ -55,6 +55,8 @@ extension ArcadeApp {
             }
             // F3 belongs to the host (the profiler), over cards too; the game never sees it
             if screen == .playing, isProfileKey(event) { continue }
+            // so is F2 under dev (the console), and the game never sees it either
+            if screen == .playing, options.dev, isConsoleKey(event) { continue }
             // F5 reloads under the error card too: a fix saved while the game was paused
             if case .key(let k) = event, k.key == "f5", options.dev, screen == .playing, !isPauseCard {
                 reload()
@@ -134,6 +136,19 @@ extension ArcadeApp {
             if !k.isRepeat { showProfile.toggle() }
             return true
         case .keyUp(let k) where k.key == "f3":
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// True for the console's key (F2) and its release; a press (not a repeat) toggles it.
+    private func isConsoleKey(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key(let k) where k.key == DevConsole.key && k.modifiers.isEmpty:
+            if !k.isRepeat { console.shown.toggle() }
+            return true
+        case .keyUp(let k) where k.key == DevConsole.key:
             return true
         default:
             return false

@@ -34,6 +34,8 @@ public final class ArcadeApp {
         public var store: SaveStore?
         /// Where `print` from games goes.
         public var log: (String) -> Void = { _ in }
+        /// The log file's path, which the dev console (F2) names.
+        public var logPath: String?
         /// Quit as soon as the first frame is written (for startup measurements).
         public var exitAfterFirstFrame = false
         /// Count the whole run for ``profileTable`` (`--profile` in the terminal).
@@ -110,6 +112,14 @@ public final class ArcadeApp {
     var pauseMarkPressed = false
     /// The save file's notices, shown for a few seconds each along the bottom of the screen.
     let saveNotices = SaveNoticeBar()
+    /// Dev mode's console (F2): what the game printed and its errors.
+    let console: DevConsole
+    /// Dev mode: why the last edit of `manifest.lua` was refused (the old manifest stays),
+    /// until an edit is taken.
+    var manifestError: String?
+    /// The errors already written to the log (each once).
+    var loggedFailure: LuaError?
+    var loggedReloadError: LuaError?
 
     /// Opens the terminal (throws ``TerminalError`` when stdin/stdout are not a tty, or
     /// `.cannotShowTheArcade` when `$TERM` cannot show it). Nothing is written to it yet.
@@ -128,6 +138,7 @@ public final class ArcadeApp {
         output = FrameOutput(colorMode: options.colorMode ?? (truecolor ? .trueColor : .palette256))
         size = terminal.size
         menu = MenuScreen(catalog: options.catalog)
+        console = DevConsole(logPath: options.logPath)
         let store = options.store, entries = options.catalog.entries
         menu.loadScores = { store?.bestScores(of: entries) ?? [:] }
         menu.refresh()
@@ -304,7 +315,7 @@ public final class ArcadeApp {
             recorder = InputRecorder(path: path, game: entry.id, seed: o.seed, cols: o.cols, rows: o.rows)
         }
         do {
-            let session = try GameSession(entry: entry, options: o, store: options.store, log: options.log)
+            let session = try GameSession(entry: entry, options: o, store: options.store, log: gameLog)
             session.profile = profile
             driver = SessionDriver(session: session, script: options.replay ?? InputScript())
         } catch {
@@ -313,6 +324,7 @@ public final class ArcadeApp {
         }
         if options.dev { watcher = FileWatcher(folders: [entry.folder, entry.gamesDir + "/lib"]) }
         clock = FixedStepClock()
+        (loggedFailure, loggedReloadError) = (nil, nil)
         output.encoder.requestFullRepaint()
         runProfile?.absorb(profile)
         profile.reset()
@@ -320,13 +332,84 @@ public final class ArcadeApp {
         profileWindowStart = monotonicSeconds()
     }
 
-    func reload() {
-        guard let entry = playing else { return }
+    /// Where the game's `print` goes: the log, and under dev the console too.
+    var gameLog: (String) -> Void {
+        let log = options.log
+        guard options.dev else { return log }
+        let console = console
+        return { line in
+            log(line)
+            console.append(line)
+        }
+    }
+
+    /// Hot reload: `manifest.lua` when `manifest` (its title, controls and size apply at
+    /// once; a restart starts with it), the game's code when `code`.
+    func reload(manifest: Bool = true, code: Bool = true) {
+        if manifest { reloadManifest() }
+        guard code, let entry = playing else { return }
         guard let session else {
             start(entry)
             return
         }
         if session.reload() == nil, case .error = card { card = nil }
+    }
+
+    /// Reads the game's `manifest.lua` again. One that does not load, or that names another
+    /// id (its saves are kept under the id), is refused: the old manifest stays and
+    /// ``manifestError`` says why, on the failed-reload strip, until an edit is taken.
+    func reloadManifest() {
+        guard let entry = playing else { return }
+        let name = entry.folder.split(separator: "/").last.map(String.init) ?? entry.id
+        do {
+            let manifest = try GameManifest.load(path: entry.folder + "/manifest.lua", displayPath: "\(name)/manifest.lua")
+            guard manifest.id == entry.id else {
+                refuseManifest("\(name)/manifest.lua: the id cannot change under arcade dev (the saves are kept under "
+                    + "'\(entry.id)'): quit and run arcade dev \(manifest.id)")
+                return
+            }
+            manifestError = nil
+            playing?.manifest = manifest
+        } catch {
+            refuseManifest(error.message)
+        }
+    }
+
+    private func refuseManifest(_ message: String) {
+        if manifestError != message { logError("manifest reload failed: " + message) }
+        manifestError = message
+    }
+
+    /// Writes `message` to the log and, under dev, to the console as an error.
+    func logError(_ message: String) {
+        options.log(message)
+        if options.dev { console.append(message, isError: true) }
+    }
+
+    /// Logs the game's error and its failed reload, each once.
+    func logNewErrors() {
+        guard let session else { return }
+        if let failure = session.failure, failure != loggedFailure {
+            loggedFailure = failure
+            let hint = reloadHint(for: failure).map { "\n" + $0 } ?? ""
+            logError("error: " + failure.message + (failure.callback.map { " (in \($0))" } ?? "") + hint)
+        }
+        if let error = session.reloadError, error != loggedReloadError {
+            loggedReloadError = error
+            logError("reload failed: " + error.message)
+        }
+        if session.reloadError == nil { loggedReloadError = nil }
+    }
+
+    /// For an error of code a hot reload brought in (after a reload, before the next
+    /// restart) that reached for a nil value: the likely cause, that the new code needs
+    /// something `load` builds and `load` did not run again, and how to run it.
+    func reloadHint(for error: LuaError) -> String? {
+        guard options.dev, let session, session.reloads > 0, error.kind == .runtime, error.message.contains("nil") else {
+            return nil
+        }
+        return "after a hot reload: load() did not run again for the new code, so what it builds may be missing; "
+            + "restart runs it (pick restart below: → then Enter)"
     }
 
     /// Ends the game in play. `toMenu`: the player chose "back to menu", which opens the menu
@@ -360,8 +443,11 @@ public final class ArcadeApp {
     }
 
     func checkForEdits() {
-        guard let watcher, !watcher.changes().isEmpty else { return }
-        reload()
+        guard let watcher, let entry = playing else { return }
+        let changes = watcher.changes()
+        guard !changes.isEmpty else { return }
+        let manifest = entry.folder + "/manifest.lua"
+        reload(manifest: changes.contains(manifest), code: changes.contains { $0 != manifest })
     }
 
     func step() {

@@ -105,7 +105,8 @@ enum CardView {
 
     /// The error card. `paused` (development mode): the game waits where it was, and a saved
     /// fix carries on from there, so the card says so.
-    static func error(on canvas: Canvas, error: LuaError, selected: Int, paused: Bool = false) {
+    /// `hint`: a line on the likely cause, after the message (an error after a hot reload).
+    static func error(on canvas: Canvas, error: LuaError, selected: Int, paused: Bool = false, hint: String? = nil) {
         let g = Graphics(canvas: canvas)
         let b = box(cols: canvas.columns, rows: canvas.rows, w: 64, h: 16)
         frame(g, b, color: danger)
@@ -115,6 +116,7 @@ enum CardView {
         if let file = error.file, let line = error.line { lines.append(("at \(file):\(line)", accent)) }
         if let callback = error.callback { lines += wrap("in \(callback)", width: b.w - 4).map { ($0, accent) } }
         lines += wrap(error.reason, width: b.w - 4).map { ($0, Color.white) }
+        if let hint { lines += wrap(hint, width: b.w - 4).map { ($0, accent) } }
         lines += error.traceback.split(separator: "\n").prefix(6).flatMap { wrap(String($0).replacingTabs(), width: b.w - 4) }.map { ($0, dim) }
         for (i, (text, color)) in lines.prefix(b.h - 5).enumerated() {
             g.text(text, x: Double(b.x + 2), y: Double((b.y + 3 + i) * 2), color: color)
@@ -140,12 +142,14 @@ enum CardView {
     }
 
     /// The strip a failed hot reload shows at the bottom until the next good save.
-    static func reloadError(_ error: LuaError, on canvas: Canvas) {
+    /// `manifest`: it was `manifest.lua` that failed (the old manifest stays).
+    static func reloadError(_ message: String, manifest: Bool = false, on canvas: Canvas) {
         let g = Graphics(canvas: canvas)
         let rows = canvas.rows
         g.fillRect(x: 0, y: Double((rows - 3) * 2), width: Double(canvas.columns), height: 6, color: Color(rgb: 0x5A1010))
-        g.text("reload failed (the old code keeps running):", x: 1, y: Double((rows - 3) * 2), color: accent)
-        for (i, line) in wrap(error.message, width: canvas.columns - 2).prefix(2).enumerated() {
+        g.text(manifest ? "manifest reload failed (the old manifest stays):" : "reload failed (the old code keeps running):",
+               x: 1, y: Double((rows - 3) * 2), color: accent)
+        for (i, line) in wrap(message, width: canvas.columns - 2).prefix(2).enumerated() {
             g.text(line, x: 1, y: Double((rows - 2 + i) * 2), color: .white)
         }
     }
