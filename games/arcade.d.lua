@@ -286,7 +286,7 @@ function arcade.score.reset() end
 ---@field stroke_start number line, 0..1
 ---@field stroke_end number line, 0..1
 ---@field text string text, label
----@field background arcade.Color text: fills the block's cells, spaces included (spaces are transparent otherwise)
+---@field background arcade.Color text: fills every cell of the block's box, spaces, empty lines and cells beside short lines included
 ---@field outline arcade.Color label
 ---@field font "large"|"small" label
 ---@field image arcade.Image sprite, write only
@@ -559,7 +559,7 @@ function Wall:alive() end
 ---@class arcade.TextOptions: arcade.NodeOptions
 ---@field text? string
 ---@field color? arcade.Color
----@field background? arcade.Color fills every cell of the block, spaces included (spaces are otherwise transparent)
+---@field background? arcade.Color fills every cell of the block's box (widest line by lines: spaces, empty lines and cells beside short lines included; spaces are otherwise transparent)
 ---@field align? arcade.TextAlign lines inside the block; follows anchor_x when missing
 
 ---@class arcade.LabelOptions: arcade.NodeOptions
@@ -922,16 +922,19 @@ function TestGame:text() end
 ---@return string[] lines
 function TestGame:lines() end
 
----The frame now as cells: cells[row + 1][col + 1] is what `cell(col, row)` gives (one call for the
+---The frame now as cells: cells[row + 1][col + 1] is the character `cell(col, row)` gives (one call for the
 ---whole frame).
 ---@return string[][] cells
 function TestGame:cells() end
 
 ---The character the frame shows at a cell, or nil outside the canvas. A wide character (CJK, an
----emoji) takes two cells: its first cell gives it, its second "".
+---emoji) takes two cells: its first cell gives it, its second "". Then the cell's colours as
+---"#rrggbb": a text cell's glyph `fg` and background `bg`; a pixel cell's `top` and `bottom`
+---pixels, and `bg` when the two are one colour (what golden frames, plain text, cannot show).
 ---@param col integer
 ---@param row integer
 ---@return string? character
+---@return { fg?: string, bg?: string, top?: string, bottom?: string }? colours
 function TestGame:cell(col, row) end
 
 ---Where `text` first shows in the frame (reading order), or nil; `col` counts cells.
