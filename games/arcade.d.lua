@@ -59,11 +59,21 @@ function arcade.quit() end
 
 ---True while the key `name` is down: from its `key` event to its `keyup` event, both as `input` gets
 ---them. A terminal that reports no releases (most, without the kitty keyboard protocol) gets its
----releases from the host: 0.5 s after a press, 0.1 s after the last auto-repeat of a held key, so a
----tap reads as down for half a second. Nudge on the press, glide only once `e.is_repeat` came.
+---releases from the host: 0.7 s after a press, 0.1 s after the last auto-repeat of a held key, so a
+---tap reads as down for 0.7 s. Nudge on the press, glide only once `e.is_repeat` came.
 ---@param name string a key name as events give it: "left", "space", "a", "f1"...
 ---@return boolean down
 function arcade.is_down(name) end
+
+---Tap or hold (Pyxel's `btnp`): true in the step of the key's press (a `key` event that is not a
+---repeat); with `hold` and `period` (seconds of game time, counted in whole steps, both or neither),
+---true again `hold` after the press and then every `period`, while the key is held: down and
+---repeating (an `is_repeat` event since the press), not merely not yet released. Read it in `update`.
+---@param name string a key name as events give it: "left", "space", "a", "f1"...
+---@param hold? number seconds after the press of the first repeat (above 0)
+---@param period? number seconds between repeats after that (above 0)
+---@return boolean pressed
+function arcade.pressed(name, hold, period) end
 
 ---The cells the widest line of `text` takes on screen: East Asian wide characters and emoji take two,
 ---combining marks and invisible format characters none, everything else one (what `#text` and
@@ -276,7 +286,7 @@ function arcade.score.reset() end
 ---@field stroke_start number line, 0..1
 ---@field stroke_end number line, 0..1
 ---@field text string text, label
----@field background arcade.Color text: fills the block's cells, spaces included (spaces are transparent otherwise)
+---@field background arcade.Color text: fills every cell of the block's box, spaces, empty lines and cells beside short lines included
 ---@field outline arcade.Color label
 ---@field font "large"|"small" label
 ---@field image arcade.Image sprite, write only
@@ -567,7 +577,7 @@ function Wall:alive() end
 ---@class arcade.TextOptions: arcade.NodeOptions
 ---@field text? string
 ---@field color? arcade.Color
----@field background? arcade.Color fills every cell of the block, spaces included (spaces are otherwise transparent)
+---@field background? arcade.Color fills every cell of the block's box (widest line by lines: spaces, empty lines and cells beside short lines included; spaces are otherwise transparent)
 ---@field align? arcade.TextAlign lines inside the block; follows anchor_x when missing
 
 ---@class arcade.LabelOptions: arcade.NodeOptions
@@ -676,7 +686,7 @@ function Wall:alive() end
 ---@class arcade.InputEvent
 ---@field type "key"|"keyup"|"mouse"|"resize"
 ---@field key? string key, keyup: "a", "space", "enter", "esc", "left", "f1", "+"...
----@field is_repeat? boolean key: an auto-repeat
+---@field is_repeat? boolean key: an auto-repeat of a held key (told by the terminal's repeat rhythm, or the kitty protocol's own flag)
 ---@field ["repeat"]? boolean the old name of `is_repeat` (a keyword: only `e["repeat"]` reads it)
 ---@field ctrl? boolean key, keyup, mouse
 ---@field alt? boolean
@@ -949,16 +959,19 @@ function TestGame:text() end
 ---@return string[] lines
 function TestGame:lines() end
 
----The frame now as cells: cells[row + 1][col + 1] is what `cell(col, row)` gives (one call for the
+---The frame now as cells: cells[row + 1][col + 1] is the character `cell(col, row)` gives (one call for the
 ---whole frame).
 ---@return string[][] cells
 function TestGame:cells() end
 
 ---The character the frame shows at a cell, or nil outside the canvas. A wide character (CJK, an
----emoji) takes two cells: its first cell gives it, its second "".
+---emoji) takes two cells: its first cell gives it, its second "". Then the cell's colours as
+---"#rrggbb": a text cell's glyph `fg` and background `bg`; a pixel cell's `top` and `bottom`
+---pixels, and `bg` when the two are one colour (what golden frames, plain text, cannot show).
 ---@param col integer
 ---@param row integer
 ---@return string? character
+---@return { fg?: string, bg?: string, top?: string, bottom?: string }? colours
 function TestGame:cell(col, row) end
 
 ---Where `text` first shows in the frame (reading order), or nil; `col` counts cells.

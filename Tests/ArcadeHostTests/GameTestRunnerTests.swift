@@ -162,6 +162,45 @@ import ArcadeLua
         #expect(results.first?.passed == true, "\(results)")
     }
 
+    /// A text node's background fills its whole block: a short line's spare cells and an
+    /// empty line too, and no cell outside it; `g:cell` returns each cell's colours.
+    @Test func aTextBackgroundFillsItsBlockAndCellShowsIt() throws {
+        let g = try ScratchGame(files: [
+            "main.lua": """
+                local game = {}
+                function game.load()
+                  arcade.scene.background("#000000")
+                  arcade.scene.text{ x = 2, y = 2, anchor_x = 0, anchor_y = 0, align = "left",
+                                     text = "ab\\n\\nwxyz", color = "#ffffff", background = "#203040" }
+                end
+                return game
+                """,
+            "tests/a.lua": """
+                test("the block's box", function(t)
+                  local g = t:start{ cols = 20, rows = 10 }
+                  local ch, c = g:cell(2, 1)
+                  expect(ch):to_equal("a")
+                  expect(c):to_equal({ fg = "#ffffff", bg = "#203040" })
+                  for row = 1, 3 do
+                    for col = 2, 5 do
+                      local _, c = g:cell(col, row)
+                      expect(c.bg, "cell " .. col .. ", " .. row):to_equal("#203040")
+                    end
+                  end
+                  for _, at in ipairs{ { 1, 1 }, { 6, 1 }, { 2, 0 }, { 2, 4 }, { 6, 3 } } do
+                    local ch, c = g:cell(at[1], at[2])
+                    expect(ch):to_equal(" ")
+                    expect(c, "outside: cell " .. at[1] .. ", " .. at[2]):to_equal({ top = "#000000", bottom = "#000000", bg = "#000000" })
+                  end
+                  expect(g:cell(20, 0)):to_be(nil)
+                end)
+                """,
+        ])
+        let results = try Self.run(g)
+        #expect(results.count == 1)
+        #expect(results.first?.passed == true, "\(results)")
+    }
+
     @Test func aGoldenMismatchShowsTheCellsThatDiffer() throws {
         let g = try Self.game(tests: [
             "a.lua": """

@@ -49,8 +49,8 @@ import ArcadeTerminal
         ]))
     }
 
-    /// A terminal with no release events: the host's tracker releases a tap half a second
-    /// after it, and a held key 0.1 s after its last repeat. `is_down` follows those releases.
+    /// A terminal with no release events: the host's tracker releases a tap 0.7 s after it,
+    /// and a held key 0.1 s after its last repeat. `is_down` follows those releases.
     @Test func anInferredHold() throws {
         let (session, _) = try session()
         var tracker = KeyHoldTracker()
@@ -63,8 +63,8 @@ import ArcadeTerminal
         }
         let d = try down(session)
         #expect(d.count == 180)
-        // the tap reads as held for the tracker's first half second
-        #expect(d[0..<30].allSatisfy { $0 == 1 } && d[30..<60].allSatisfy { $0 == 0 }, "\(d)")
+        // the tap reads as held for the tracker's first 0.7 s
+        #expect(d[0..<42].allSatisfy { $0 == 1 } && d[42..<60].allSatisfy { $0 == 0 }, "\(d)")
         // the hold: from its press to 0.1 s after its last repeat (step 120 + 6)
         #expect(d[60..<126].allSatisfy { $0 == 1 } && d[126...].allSatisfy { $0 == 0 }, "\(d)")
     }

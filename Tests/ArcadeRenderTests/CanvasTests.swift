@@ -25,6 +25,25 @@ import ArcadeTestSupport
         #expect(frame[4, 0].appearance == .pixels(top: Palette.red, bottom: Palette.red))
     }
 
+    /// The background fills the block's box: the cells beside a short line, an empty line,
+    /// centred or not, ASCII or not; nothing outside the box, and a glyph beneath it is covered.
+    @Test(arguments: ["ab\n\nwxyz", "ab\n\nwxyé", "é\n\nwxyz"], [0.0, 0.5])
+    func textBackgroundFillsTheBlock(text: String, align: Double) {
+        let canvas = Canvas(columns: 8, rows: 5, background: Palette.background)
+        canvas.drawText("q", transform: .translation(4, 4), color: Palette.white)  // under the empty line
+        canvas.drawText(text, transform: .translation(2, 2), anchor: .zero, align: align,
+                        color: Palette.white, background: Palette.red)
+        let frame = canvas.makeFrame()
+        for row in 0..<5 {
+            for col in 0..<8 {
+                let inside = (1...3).contains(row) && (2...5).contains(col)
+                let cell = frame[col, row]
+                #expect((cell.background == Palette.red) == inside, "cell \(col), \(row) of \(text)")
+            }
+        }
+        #expect(frame[4, 2].appearance == .pixels(top: Palette.red, bottom: Palette.red))
+    }
+
     @Test func textOutsideTheCanvasIsClipped() {
         let canvas = Canvas(columns: 3, rows: 1)
         canvas.drawText("hello", transform: .translation(-2, 0), color: Palette.white)

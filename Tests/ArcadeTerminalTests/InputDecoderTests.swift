@@ -162,6 +162,12 @@ struct InputDecoderProtocolTests {
             ])
     }
 
+    @Test("a kitty double tap: two presses, each with its release, however close together")
+    func kittyDoubleTap() {
+        let stream = bytes("\u{1B}[119u\u{1B}[119;1:3u\u{1B}[119;1:1u\u{1B}[119;1:3u")
+        #expect(decode([stream]) == [key("w"), keyUp("w"), key("w"), keyUp("w")])
+    }
+
     @Test("kitty modifiers and event types combine")
     func kittyModifiers() {
         let stream = bytes("\u{1B}[32;5u\u{1B}[32;5:3u\u{1B}[1;4:2B\u{1B}[5;7:3~")

@@ -159,15 +159,11 @@ extension GameSession {
         remainder = nil
     }
 
-    /// Calls `input(event)`, resizing the canvas first for a resize and noting a key's press
-    /// or release first for `arcade.is_down`.
+    /// Calls `input(event)`, resizing the canvas first for a resize and noting a key's press,
+    /// repeat or release first for `arcade.is_down` and `arcade.pressed`.
     private func deliver(_ event: InputEvent) throws(LuaError) {
-        switch event {
-        case .resize(let c, let r): resizeCanvas(cols: c, rows: r)
-        case .key(let k): context.keysDown.insert(k.key)
-        case .keyUp(let k): context.keysDown.remove(k.key)
-        case .mouse: break
-        }
+        if case .resize(let c, let r) = event { resizeCanvas(cols: c, rows: r) }
+        context.note(event)
         try callGame("input", label: "input()") { s in
             s.push(event)
             return 1

@@ -88,12 +88,34 @@ extension TestFile {
                 return 1
             }),
             ("cell", { [unowned self] s in
+                // the cell's character, then its colours: { fg, bg } for a glyph,
+                // { top, bottom } for pixels, with bg too when both pixels are one colour
                 let col = try Self.wholeNumber(s, 2), row = try Self.wholeNumber(s, 3)
-                let rows = try self.frameText(s)
+                let (frame, rows) = try self.frameAndText(s)
                 guard row < rows.count else { s.pushNil(); return 1 }
                 let cells = Self.cells(of: rows[row])
-                if col < cells.count { s.push(cells[col]) } else { s.pushNil() }
-                return 1
+                guard col < cells.count, col < frame.columns else { s.pushNil(); return 1 }
+                s.push(cells[col])
+                var cell = frame[col, row]
+                if cell.isContinuation, col > 0 { cell = frame[col - 1, row] }
+                s.pushTable(fields: 3)
+                switch cell.appearance {
+                case .glyph(_, let fg, let bg):
+                    s.push(fg.description)
+                    s.setField("fg", in: -2)
+                    s.push(bg.description)
+                    s.setField("bg", in: -2)
+                case .pixels(let top, let bottom):
+                    s.push(top.description)
+                    s.setField("top", in: -2)
+                    s.push(bottom.description)
+                    s.setField("bottom", in: -2)
+                    if top == bottom {
+                        s.push(top.description)
+                        s.setField("bg", in: -2)
+                    }
+                }
+                return 2
             }),
             ("blank", { [unowned self] s in
                 let (_, game) = try self.game(s)
@@ -273,11 +295,16 @@ extension TestFile {
 
     /// The game's frame now, one string a row, as `--dump-frame plain` shows it.
     func frameText(_ s: LuaStack) throws -> [String] {
+        try frameAndText(s).text
+    }
+
+    /// The frame now, and its rows as ``frameText(_:)`` gives them.
+    func frameAndText(_ s: LuaStack) throws -> (frame: Frame, text: [String]) {
         let (_, game) = try game(s)
         try stopIfFailed(game, s)
         let frame = vm.withBudgetPaused { game.session.renderFrame() }
         try stopIfFailed(game, s)  // draw() may have failed
-        return Self.text(of: frame, blank: [game.session.scene.background] + game.blank)
+        return (frame, Self.text(of: frame, blank: [game.session.scene.background] + game.blank))
     }
 
     /// A row of plain text as its cells: each character in the cell it starts in, and "" in

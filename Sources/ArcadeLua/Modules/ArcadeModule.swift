@@ -17,11 +17,48 @@ public final class GameContext {
     /// The keys down now, by name: from the `key` event the game was given to the `keyup`
     /// (the terminal's own, or the one the host infers for terminals that send none).
     public var keysDown: Set<String> = []
+    /// For each key down now, the step (a `frame` value, the one whose `update` follows the
+    /// event) in which its last press came: a `key` event that is no repeat.
+    public var keyPressFrames: [String: Int] = [:]
+    /// The keys down now that have repeated (an `is_repeat` event) since their last press:
+    /// held, not just not yet released (most terminals report no releases).
+    public var keysRepeating: Set<String> = []
 
     public init(cols: Int, rows: Int, seed: UInt64) {
         self.cols = cols
         self.rows = rows
         self.seed = seed
+    }
+
+    /// Notes a key's press, repeat or release as it is delivered to the game, for
+    /// `arcade.is_down` and `arcade.pressed`.
+    public func note(_ event: InputEvent) {
+        switch event {
+        case .key(let k):
+            keysDown.insert(k.key)
+            if !k.isRepeat || keyPressFrames[k.key] == nil {
+                keyPressFrames[k.key] = frame + 1
+                keysRepeating.remove(k.key)
+            }
+            if k.isRepeat { keysRepeating.insert(k.key) }
+        case .keyUp(let k):
+            keysDown.remove(k.key)
+            keyPressFrames[k.key] = nil
+            keysRepeating.remove(k.key)
+        case .mouse, .resize:
+            break
+        }
+    }
+
+    /// `arcade.pressed(key, hold, period)`: whether the step of `frame` is the one of `key`'s
+    /// press, or, with `holdSteps` and `periodSteps` above 0 and the key held (repeating), one
+    /// `holdSteps` after the press or a multiple of `periodSteps` after that.
+    public func pressed(_ key: String, holdSteps: Int, periodSteps: Int) -> Bool {
+        guard let press = keyPressFrames[key] else { return false }
+        let elapsed = frame - press
+        if elapsed == 0 { return true }
+        guard holdSteps > 0, periodSteps > 0, elapsed >= holdSteps, keysRepeating.contains(key) else { return false }
+        return (elapsed - holdSteps) % periodSteps == 0
     }
 
     /// Canvas width in pixels (one per column).
@@ -31,7 +68,7 @@ public final class GameContext {
 }
 
 /// `arcade.time`, `arcade.frame`, `arcade.screen`, `arcade.seed`, `arcade.quit`, `arcade.log`,
-/// `arcade.is_down`, and the text measures `arcade.text_width` and `arcade.fit_text`.
+/// `arcade.is_down`, `arcade.pressed`, and the text measures `arcade.text_width` and `arcade.fit_text`.
 public enum ArcadeModule {
     /// Registers the functions on `vm`, reading from `context`.
     public static func install(in vm: LuaVM, context: GameContext) {
@@ -60,16 +97,18 @@ public enum ArcadeModule {
                 return 0
             }),
             ("is_down", { s in
-                let name = try s.argument(1) { i throws(LuaValueProblem) in
-                    // a key name as events spell it: a typo is an error, not a key never down
-                    guard let text = s.string(at: i) else { throw s.problem(expected: "key name", at: i) }
-                    guard let key = InputScript.parseKey(text), key.modifiers.isEmpty, key.key == text else {
-                        throw LuaValueProblem("unknown key name \"\(text)\" (names as events give them: \"left\", "
-                                              + "\"space\", \"a\", \"f1\"...)")
-                    }
-                    return text
+                s.push(context.keysDown.contains(try keyName(s, 1)))
+                return 1
+            }),
+            ("pressed", { s in
+                let name = try keyName(s, 1)
+                var hold = 0, period = 0
+                if !s.isNoneOrNil(2) || !s.isNoneOrNil(3) {
+                    // seconds of game time, counted in whole steps (at least one)
+                    hold = try steps(s, 2, "hold", dt: context.dt)
+                    period = try steps(s, 3, "period", dt: context.dt)
                 }
-                s.push(context.keysDown.contains(name))
+                s.push(context.pressed(name, holdSteps: hold, periodSteps: period))
                 return 1
             }),
             ("text_width", { s in
@@ -94,5 +133,28 @@ public enum ArcadeModule {
                 return 0
             }),
         ])
+    }
+
+    /// Argument `index`: a key name as events spell it; a typo is an error, not a key never down.
+    private static func keyName(_ s: LuaStack, _ index: Int32) throws(LuaArgumentError) -> String {
+        try s.argument(index) { i throws(LuaValueProblem) in
+            guard let text = s.string(at: i) else { throw s.problem(expected: "key name", at: i) }
+            guard let key = InputScript.parseKey(text), key.modifiers.isEmpty, key.key == text else {
+                throw LuaValueProblem("unknown key name \"\(text)\" (names as events give them: \"left\", "
+                                      + "\"space\", \"a\", \"f1\"...)")
+            }
+            return text
+        }
+    }
+
+    /// Argument `index` of `arcade.pressed`: seconds above 0, as a whole number of steps of
+    /// `dt` (at least one).
+    private static func steps(_ s: LuaStack, _ index: Int32, _ what: String, dt: Double) throws(LuaArgumentError) -> Int {
+        if s.isNoneOrNil(index) {
+            throw LuaArgumentError(index, "\(what) missing: give both hold and period (seconds), or neither")
+        }
+        let seconds = try s.checkNumber(index)
+        guard seconds > 0 else { throw LuaArgumentError(index, "\(what) must be above 0 seconds, got \(seconds)") }
+        return max(1, Int((seconds / dt).rounded()))
     }
 }

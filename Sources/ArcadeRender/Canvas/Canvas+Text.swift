@@ -17,8 +17,9 @@ extension Canvas {
     /// Within the block each line is placed by `align` (0 left, 0.5 centred, 1 right; nil
     /// means `anchor.x`, so left-anchored text is left-aligned and centred text centred).
     ///
-    /// Spaces are transparent unless `background` is not: then every cell of the text paints
-    /// it over its two pixels, like a rectangle drawn at that moment. A glyph's colour is
+    /// Spaces are transparent unless `background` is not: then every cell of the block's box
+    /// (as wide as its widest line, empty lines and the cells beside short lines included)
+    /// paints it over its two pixels, like a rectangle drawn at that moment. A glyph's colour is
     /// `color` (its own alpha times `alpha`) blended over the pixels beneath it.
     public func drawText(
         _ text: String, transform: AffineTransform, anchor: Vec2 = .zero, align: Double? = nil,
@@ -41,8 +42,10 @@ extension Canvas {
         guard let (firstColumn, firstRow) = Canvas.textPlacement(
             origin: origin, anchor: anchor, columns: size.columns, lines: size.lines) else { return }
         drawSerial &+= 1
+        fillTextBox(column: firstColumn, row: firstRow, columns: size.columns, lines: size.lines,
+                    background: bg, serial: drawSerial)
         drawGlyphs(text, column: firstColumn, row: firstRow, blockColumns: size.columns, align: lineAlign,
-                   color: fg, background: bg, serial: drawSerial)
+                   color: fg, background: .clear, serial: drawSerial)
     }
 
     /// ``drawText(_:transform:anchor:align:color:background:alpha:)`` of text given as its
@@ -54,6 +57,9 @@ extension Canvas {
             origin: origin, anchor: anchor, columns: size.columns, lines: size.lines) else { return true }
         drawSerial &+= 1
         let serial = drawSerial
+        fillTextBox(column: firstColumn, row: firstRow, columns: size.columns, lines: size.lines,
+                    background: bg, serial: serial)
+        let bg = Color.clear  // painted with the box
         let n = bytes.count
         var start = 0
         var row = firstRow
@@ -90,6 +96,26 @@ extension Canvas {
             row += 1
         }
         return true
+    }
+
+    /// Paints `bg` (when it shows) on every cell of a text block's box that is inside the clip
+    /// (whole rows only, as glyphs), covering the glyphs beneath, before its glyphs are drawn.
+    private func fillTextBox(column: Int, row: Int, columns boxColumns: Int, lines: Int, background bg: Color,
+                             serial: UInt32) {
+        guard bg.a != 0, boxColumns > 0, lines > 0 else { return }
+        let x0 = max(column, clip.x0, 0)
+        let x1 = min(column + boxColumns - 1, clip.x1, columns - 1)
+        guard x0 <= x1 else { return }
+        let (cols, stride) = (columns, width)
+        let px = pixels
+        textCells.withUnsafeMutableBufferPointer { cells in
+            for r in max(row, 0)..<max(row + lines, 0) where 2 * r >= clip.y0 && 2 * r + 1 <= clip.y1 && r < rows {
+                for c in x0...x1 {
+                    _ = Canvas.put(0x20, at: r * cols + c, top: 2 * r * stride + c, stride: stride,
+                                   color: .clear, background: bg, serial: serial, pixels: px, cells: cells)
+                }
+            }
+        }
     }
 
     /// One character of ``drawText(_:transform:anchor:align:color:background:alpha:)`` in a

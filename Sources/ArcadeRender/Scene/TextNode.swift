@@ -31,7 +31,8 @@ public final class TextNode: Node {
     public var text: String
     /// Glyph colour. Colour slot 0.
     public var color: Color
-    /// Cell background; transparent shows the pixels beneath. Colour slot 1.
+    /// Background of every cell of the block's box (short and empty lines' cells too);
+    /// transparent shows the pixels beneath. Colour slot 1.
     public var background: Color
     /// How lines sit in the block; nil follows `anchor.x` (left-anchored text is left-aligned,
     /// centred text centred, right-anchored text right-aligned).

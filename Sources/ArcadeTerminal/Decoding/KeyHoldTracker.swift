@@ -1,28 +1,41 @@
 import ArcadeCore
 
-/// Infers key releases for terminals that never send them (everything without the kitty
-/// keyboard protocol). Pure: the caller passes the time.
+/// Infers key releases, and tells auto-repeats from new presses, for terminals that never send
+/// releases (everything without the kitty keyboard protocol). Pure: the caller passes the time.
 ///
-/// A legacy terminal reports a held key as a press followed, after the keyboard's repeat delay,
-/// by a stream of repeated presses; releasing it just stops the stream. So a key counts as held
-/// from its press until no press of it has arrived for a hold timeout: `initialHold` after
-/// the first press (it must cover the keyboard's repeat delay, commonly 250-600 ms), then
-/// `repeatHold` after each repeat (it must cover the repeat interval, commonly 25-50 ms). When
-/// the timeout passes the tracker emits `keyUp`.
+/// A legacy terminal reports a held key as a press followed, after the keyboard's repeat delay
+/// (commonly 250-600 ms), by a stream of repeated presses (commonly every 25-50 ms); releasing
+/// it just stops the stream. A second tap after a release arrives as a press after a gap of
+/// the same size as the repeat delay, so the gap alone cannot tell the first auto-repeat from
+/// a second tap. The tracker goes by the rhythm instead:
+///
+/// - a press of a key that arrives within `repeatHold` of the previous press of that key is an
+///   auto-repeat (`isRepeat`): only the repeat stream is that fast;
+/// - any other press is a new press, even when the key still counts as held. So a double tap
+///   is two presses, and the first auto-repeat of a held key (it comes a whole repeat delay
+///   after the press) reads as a second press; the repeats after it are repeats.
+///
+/// A key counts as held from its press until no press of it has arrived for a hold timeout:
+/// `initialHold` after a new press (it must cover the repeat delay: X's default is 660 ms), `repeatHold` after a
+/// repeat (it must cover the repeat interval). When the timeout passes the tracker emits
+/// `keyUp`.
 ///
 /// What this costs: a tap is released `initialHold` late; two taps of one key closer together
-/// than the timeout read as one hold; and because keyboards repeat only the newest key, an
-/// older key still physically held is released once its repeats stop. Keys are identified by
-/// name, so Shift pressed or let go during a hold does not split it.
+/// than `initialHold` read as one key down (two presses, one release); and because keyboards
+/// repeat only the newest key, an older key still physically held is released once its
+/// repeats stop. Keys are identified by name, so Shift pressed or let go during a hold does not
+/// split it. A press the terminal itself marks as a repeat stays one.
 public struct KeyHoldTracker: Sendable {
     /// How long after a key's first press, with no repeat, it counts as released (seconds).
     public var initialHold: Double
-    /// How long after a repeat, with no further repeat, it counts as released (seconds).
+    /// How long after a repeat, with no further repeat, it counts as released (seconds); and
+    /// the longest gap after the previous press of a key for which a press is a repeat.
     public var repeatHold: Double
 
-    /// One held key: its last press and when it is released without another.
+    /// One held key: its last press, when that came, and when it is released without another.
     private struct HeldKey: Sendable {
         var press: KeyEvent
+        var time: Double
         var deadline: Double
     }
 
@@ -30,7 +43,7 @@ public struct KeyHoldTracker: Sendable {
     private var held: [HeldKey] = []
 
     /// A tracker with nothing held.
-    public init(initialHold: Double = 0.5, repeatHold: Double = 0.1) {
+    public init(initialHold: Double = 0.7, repeatHold: Double = 0.1) {
         self.initialHold = initialHold
         self.repeatHold = repeatHold
         held.reserveCapacity(16)
@@ -45,7 +58,8 @@ public struct KeyHoldTracker: Sendable {
 
     /// Passes `events` that arrived at `time` through the tracker and returns them with the
     /// inferred releases: keys whose hold ran out before `time` are released first, then
-    /// presses of held keys are marked as repeats, presses of other keys start a hold, and
+    /// presses of held keys that follow the previous press within `repeatHold` are marked as
+    /// repeats, other presses of held keys renew the hold, presses of other keys start one, and
     /// releases the terminal did report end a hold. Mouse and resize events pass unchanged.
     public mutating func process(_ events: [InputEvent], at time: Double) -> [InputEvent] {
         var output: [InputEvent] = []
@@ -62,13 +76,15 @@ public struct KeyHoldTracker: Sendable {
             switch event {
             case .key(var key):
                 if let index = held.firstIndex(where: { $0.press.key == key.key }) {
-                    key.isRepeat = true
+                    // the repeat stream's rhythm, not "still held", makes a repeat
+                    if time - held[index].time <= repeatHold { key.isRepeat = true }
                     held[index].press = key
-                    held[index].deadline = time + repeatHold
+                    held[index].time = time
+                    held[index].deadline = time + (key.isRepeat ? repeatHold : initialHold)
                 } else {
                     // A press the terminal already marks as a repeat is mid-hold already.
                     let hold = key.isRepeat ? repeatHold : initialHold
-                    held.append(HeldKey(press: key, deadline: time + hold))
+                    held.append(HeldKey(press: key, time: time, deadline: time + hold))
                 }
                 output.append(.key(key))
             case .keyUp(let key):
