@@ -9,3 +9,5 @@ bash scripts/setup.sh --tests
 swift build --build-tests
 swift test --skip-build
 "$(swift build --show-bin-path)/arcade" test --games games --no-determinism
+# the examples in the guide: their Lua tests and their determinism check
+"$(swift build --show-bin-path)/arcade" test --games docs/examples
