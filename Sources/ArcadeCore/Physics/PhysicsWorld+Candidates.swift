@@ -180,6 +180,7 @@ extension PhysicsWorld {
         case (false, true): gatherCandidates(count: n, filtering: false, wrapping: true)
         case (true, true): gatherCandidates(count: n, filtering: true, wrapping: true)
         }
+        if stopped != nil { candidatesValid = false }  // cut short: search again next step
     }
 
     /// The search of ``findCandidates(count:)`` over the grid it built: for each ball, the
@@ -199,8 +200,21 @@ extension PhysicsWorld {
             candidates = out
         }
         let cs = candidateStarts.base
+        let limit = pairLimit, ask = shouldStop
+        var nextCheck = 4096
         for a in 0..<n {
             cs[a] = Int32(truncatingIfNeeded: out.count)
+            // stacked balls make this search quadratic: it stops at the host's deadline or
+            // memory, leaving no candidates to the balls after (the step is abandoned)
+            if a & 63 == 0 || out.count >= nextCheck {
+                let stop: StepStop? = out.count > limit ? .tooManyPairs(out.count) : (ask?() == true ? .asked : nil)
+                if let stop {
+                    stopped = stop
+                    for rest in a...n { cs[rest] = Int32(truncatingIfNeeded: out.count) }
+                    return
+                }
+                nextCheck = out.count &+ 4096
+            }
             let boxA = fat[a]
             let filterA = fl[a]
             nbrs.removeAll()

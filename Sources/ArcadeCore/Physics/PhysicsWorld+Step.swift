@@ -7,6 +7,7 @@ extension PhysicsWorld {
         contactEvents.removeAll(keepingCapacity: true)
         separationEvents.removeAll(keepingCapacity: true)
         removedBodies.removeAll(keepingCapacity: true)
+        stopped = nil
         guard dt > 0, dt.isFinite else { return }
 
         syncWrapRegion()
@@ -16,6 +17,8 @@ extension PhysicsWorld {
         let h = dt / Double(count)
         prepareWalls(dt)
         buildContacts(dt, h: h)
+        // the search for pairs was stopped (``shouldStop``, ``pairLimit``): nothing moves
+        if stopped != nil { return }
 
         for k in 0..<count {
             integrateVelocities(h)

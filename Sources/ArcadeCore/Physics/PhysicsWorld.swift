@@ -170,6 +170,16 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) var candidateStarts = Column<Int32>()
     @exclusivity(unchecked) var candidates = Column<Int32>()
     @exclusivity(unchecked) var candidatesValid = false
+
+    /// Asked now and then while a step gathers the pairs that may touch (every 64 balls, and
+    /// every 4,096 pairs found): true stops the step there, before anything has moved. The
+    /// host's step budget and Ctrl-C, so balls stacked at one point cannot make a step run on.
+    @exclusivity(unchecked) public var shouldStop: (() -> Bool)?
+    /// The most candidate pairs one step may gather (what the host's memory cap leaves room
+    /// for): a step that would gather more stops before anything has moved.
+    @exclusivity(unchecked) public var pairLimit = Int.max
+    /// Why the last step stopped before it finished, or nil when it finished.
+    public internal(set) var stopped: StepStop?
     /// How far the fat boxes of the last full search reach beyond their balls' centres: in a
     /// wrap-around world, how near a seam a box must be to be looked for across it.
     @exclusivity(unchecked) var wrapExtent = 0.0
@@ -270,4 +280,12 @@ public final class PhysicsWorld {
         wallEvents.deallocate()
         ballEvents.deallocate()
     }
+}
+
+/// Why a step stopped before it finished (``PhysicsWorld/stopped``).
+public enum StepStop: Sendable, Equatable {
+    /// ``PhysicsWorld/shouldStop`` said so (the step's time ran out, or the player stopped it).
+    case asked
+    /// The pairs that may touch passed ``PhysicsWorld/pairLimit``.
+    case tooManyPairs(Int)
 }

@@ -124,6 +124,9 @@ extension GameSession {
             case .physics:
                 // Worlds step natively; only their events reach Lua, in each world's order.
                 try runNative(.physics) { physicsModule.step(context.dt) }
+                if let problem = physicsModule.runtime.takeMemoryStop() {
+                    throw LuaError(kind: .memory, message: "\(entry.id): the step stopped in physics: \(problem)")
+                }
                 phase = .physicsEvents
             case .physicsEvents:
                 remainder = .physicsEvents

@@ -138,6 +138,8 @@ public final class GameSession {
         }
         game = try GameSession.loadMain(vm: vm, entry: entry)
         vm.gameTable = game
+        // a world's search for pairs stops at the step's deadline or on Ctrl-C
+        physicsModule.runtime.shouldStop = { [unowned self] in self.timer.isPastBudget() || self.vm.isInterrupted }
         ensureStateTable()
         let ctx: LuaValue = .table([
             "width": .int(Int64(context.width)), "height": .int(Int64(context.height)),

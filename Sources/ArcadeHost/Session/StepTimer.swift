@@ -84,6 +84,16 @@ struct StepTimer {
         return ThreadCPUClock.now() >= deadline || wall >= wallDeadline
     }
 
+    /// Whether the step's budget has run out, without closing a phase: what a long native
+    /// phase asks as it works (a wall-clock read, and the CPU clock only once the budget's
+    /// worth of wall time has passed).
+    func isPastBudget() -> Bool {
+        guard budgetNanoseconds != 0 else { return false }
+        let wall = ProfileClock.now()
+        guard wall &- start >= budgetNanoseconds else { return false }
+        return ThreadCPUClock.now() >= deadline || wall >= wallDeadline
+    }
+
     /// Adds the step's phases to the profiler's rows.
     func add(to counters: ProfileCounters) {
         for phase in order { counters.add(phase.profilePhase, nanoseconds: nanoseconds[phase.rawValue]) }

@@ -23,9 +23,28 @@ extension PhysicsWorlds {
             let world = entry.world
             if entry.followsCanvas { world.bounds = area }
             world.removalRect = entry.removesOutside ? world.bounds : nil
+            world.shouldStop = shouldStop
+            // what a pair may cost at most (its candidate, contact and scratch), in what the cap leaves
+            world.pairLimit = max(4096, vm.availableMemory / Self.bytesPerPair)
             world.step(dt)
             recount(entry, measured: true)  // balls that left are credited, contacts counted
+            if case .tooManyPairs(let pairs) = world.stopped {
+                memoryStop = "a physics world's \(world.bodyCount) balls make \(pairs) or more pairs that may touch, "
+                    + "more than the memory limit (\(vm.limits.memoryBytes >> 20) MiB) leaves room for: "
+                    + "balls piled at one place?"
+                return
+            }
+            if world.stopped != nil { return }  // the step's time ran out: the host says so
         }
+    }
+
+    /// What a candidate pair may cost: its entry, a contact if it touches, sorting scratch.
+    static let bytesPerPair = 96
+
+    /// Why the last step was stopped for memory (once: reading it clears it).
+    public func takeMemoryStop() -> String? {
+        defer { memoryStop = nil }
+        return memoryStop
     }
 
     /// Hands the last step's contacts and removals to the Lua callbacks.

@@ -70,6 +70,12 @@ public final class PhysicsWorlds {
     /// last change made from Lua or the last step.
     public private(set) var nativeBytes = 0
     private var account = NativeAccount()
+    /// Asked while a world searches for pairs (see ``PhysicsWorld/shouldStop``): the host's
+    /// step deadline and Ctrl-C.
+    public var shouldStop: (() -> Bool)?
+    /// Why the last step was stopped for memory (``takeMemoryStop()``).
+    var memoryStop: String?
+
     /// Set while the worlds step: ``recount(_:measured:)`` leaves the new sum to the end.
     var stepping = false
 

@@ -1,0 +1,63 @@
+import Testing
+@testable import ArcadeCore
+@testable import ArcadeLua
+@testable import ArcadeHost
+
+/// Balls piled at one point make a world's search for pairs quadratic. The search stops at
+/// the step's deadline and at what the memory cap leaves room for, before anything moves,
+/// instead of running on for seconds or allocating past the cap.
+@Suite struct PhysicsBudgetTests {
+    static func piled(_ count: Int) -> String {
+        Hostile.loading("""
+            game.w = arcade.physics.world{ gravity = { 0, 0 }, bounds = false }
+            for i = 1, \(count) do game.w:add_ball{ x = 40, y = 24, radius = 2 } end
+            """)
+    }
+
+    static func session(_ main: String, memory: Int, stepSeconds: Double) throws -> (ScratchGame, GameSession) {
+        let game = try ScratchGame(files: ["main.lua": main])
+        let limits = LuaVM.Limits(memoryBytes: memory, secondsPerCall: 1, secondsPerStep: stepSeconds)
+        let session = try GameSession(entry: try #require(game.entry), options: GameSession.Options(limits: limits))
+        return (game, session)
+    }
+
+    @Test func aPileStopsAtTheStepsDeadlineBeforeAnythingMoves() throws {
+        // 2,500 balls at one point: over 3 million pairs, which the cap leaves room for
+        let (game, session) = try Self.session(Self.piled(2500), memory: 1 << 30, stepSeconds: 0.05)
+        _ = game
+        session.step()
+        let failure = try #require(session.failure)
+        #expect(failure.kind == .budget, "\(failure.message)")
+        #expect(failure.message.contains("ran past its time budget in physics"), "\(failure.message)")
+        let world = try #require(session.physicsModule.runtime.worlds.first?.world)
+        #expect(world.stopped == .asked, "the search ran to its end: \(String(describing: world.stopped))")
+        #expect(world.candidates.count < 2500 * 2499 / 2, "every pair was gathered")
+    }
+
+    @Test func aPileStopsAtWhatTheMemoryCapLeavesRoomFor() throws {
+        let (game, session) = try Self.session(Self.piled(3000), memory: 24 << 20, stepSeconds: 30)
+        _ = game
+        session.step()
+        let failure = try #require(session.failure)
+        #expect(failure.kind == .memory, "\(failure.message)")
+        #expect(failure.message.contains("balls piled at one place?"), "\(failure.message)")
+        let world = try #require(session.physicsModule.runtime.worlds.first?.world)
+        guard case .tooManyPairs(let pairs) = world.stopped else {
+            Issue.record("the search was not stopped for memory: \(String(describing: world.stopped))")
+            return
+        }
+        #expect(pairs < (24 << 20) / PhysicsWorlds.bytesPerPair + 4096, "\(pairs) pairs gathered")
+    }
+
+    /// Balls that are not piled never meet either stop.
+    @Test func anOrdinaryWorldIsNeverStopped() throws {
+        let (game, session) = try Self.session(Hostile.loading("""
+            game.w = arcade.physics.world{ gravity = { 0, 1 } }
+            for i = 1, 400 do game.w:add_ball{ x = (i * 7) % 80, y = (i * 13) % 48, radius = 1 } end
+            """), memory: 64 << 20, stepSeconds: 1)
+        _ = game
+        for _ in 0..<30 { session.step() }
+        #expect(session.failure == nil, "\(session.failure?.message ?? "")")
+        #expect(session.physicsModule.runtime.worlds.first?.world.stopped == nil)
+    }
+}
