@@ -61,3 +61,19 @@ import Testing
         #expect(session.physicsModule.runtime.worlds.first?.world.stopped == nil)
     }
 }
+
+/// A world of very many walls makes every ball look at each: that too stops at the deadline.
+@Suite struct PhysicsWallBudgetTests {
+    @Test func manyWallsStopAtTheStepsDeadline() throws {
+        let (game, session) = try PhysicsBudgetTests.session(Hostile.loading("""
+            game.w = arcade.physics.world{ gravity = { 0, 1 }, bounds = false }
+            for i = 0, 99999 do game.w:add_wall(nil, { x = i % 400, y = 100 + i // 400, width = 0.5, height = 0.5 }) end
+            for i = 1, 3000 do game.w:add_ball{ x = (i * 7) % 400, y = (i * 13) % 90, radius = 1 } end
+            """), memory: 1 << 30, stepSeconds: 0.05)
+        _ = game
+        session.step()
+        let failure = try #require(session.failure)
+        #expect(failure.message.contains("ran past its time budget in physics"), "\(failure.message)")
+        #expect(session.physicsModule.runtime.worlds.first?.world.stopped == .asked)
+    }
+}
