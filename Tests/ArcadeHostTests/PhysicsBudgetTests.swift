@@ -1,5 +1,6 @@
 import Testing
 @testable import ArcadeCore
+import ArcadeRender
 @testable import ArcadeLua
 @testable import ArcadeHost
 
@@ -75,5 +76,28 @@ import Testing
         let failure = try #require(session.failure)
         #expect(failure.message.contains("ran past its time budget in physics"), "\(failure.message)")
         #expect(session.physicsModule.runtime.worlds.first?.world.stopped == .asked)
+    }
+}
+
+/// A node bound to a ball of a wrap-around world shows on both sides of the edge the ball
+/// straddles, with no Lua looking at it: the world tells the node its region.
+@Suite struct PhysicsWrapDrawingTests {
+    @Test func aBoundNodeAcrossTheRightEdgeShowsAtTheLeftToo() throws {
+        let (game, session) = try PhysicsBudgetTests.session(Hostile.loading("""
+            arcade.scene.background("#000000")
+            game.w = arcade.physics.world{ gravity = { 0, 0 }, bounds = { x = 0, y = 0, width = 80, height = 48 }, wrap = true }
+            local dot = arcade.scene.rect{ width = 6, height = 6, fill = "#ff0000" }
+            game.b = game.w:add_ball{ x = 79, y = 24, radius = 3, node = dot }
+            """), memory: 64 << 20, stepSeconds: 1)
+        _ = game
+        session.step()
+        #expect(session.failure == nil, "\(session.failure?.message ?? "")")
+        let lines = session.renderFrame().plainLines { $0 == Color(rgb: 0x000000) }
+        // rows 11 and 12 hold pixel rows 22..25: the square spans x 76..81, so 76..79 and 0..1
+        let row = Array(lines[11])
+        #expect(row.count == 80)
+        #expect(row[76] != " " && row[79] != " ", "the right part: \(String(row))")
+        #expect(row[0] != " " && row[1] != " ", "the part past the right edge shows at the left: \(String(row))")
+        #expect(row[2] == " " && row[40] == " " && row[75] == " ", "\(String(row))")
     }
 }
