@@ -370,32 +370,17 @@ private func discBenchmark() -> [BenchResult] {
         _ = try! scene.add(node)
         discs.append((node, rng.nextDouble(in: -20, 20), rng.nextDouble(in: -20, 20)))
     }
-    var frame = canvas.makeFrame()
-    var samples: [Double] = []
-    var time = 0.0
-    for _ in 0..<7 {
-        let perRound = 60
-        var compose = 0.0
-        for _ in 0..<perRound {
-            time += 1.0 / 60
-            for d in discs {
-                var x = d.node.x + d.vx / 60, y = d.node.y + d.vy / 60
-                if x < 0 { x += width } else if x > width { x -= width }
-                if y < 0 { y += height } else if y > height { y -= height }
-                d.node.x = x
-                d.node.y = y
-            }
-            let t0 = threadCPUTime()
-            scene.draw(into: canvas, time: time)
-            canvas.render(into: &frame)
-            compose += threadCPUTime() - t0
+    let median = medianComposeTime(scene, canvas) {
+        for d in discs {
+            var x = d.node.x + d.vx / 60, y = d.node.y + d.vy / 60
+            if x < 0 { x += width } else if x > width { x -= width }
+            if y < 0 { y += height } else if y > height { y -= height }
+            d.node.x = x
+            d.node.y = y
         }
-        samples.append(compose / Double(perRound))
     }
-    samples.sort()
-    blackHole(frame)
     return [
-        BenchResult(name: "render.compose_discs_200x60_us", value: samples[samples.count / 2] * 1e6, unit: "us",
+        BenchResult(name: "render.compose_discs_200x60_us", value: median * 1e6, unit: "us",
                     note: "400 discs and rings, radius 1...12, at sub-pixel positions"),
     ]
 }
@@ -424,6 +409,29 @@ private func polygonBenchmark() -> [BenchResult] {
         _ = try! scene.add(node)
         rocks.append((node, rng.nextDouble(in: -20, 20), rng.nextDouble(in: -20, 20), rng.nextDouble(in: -2, 2)))
     }
+    let median = medianComposeTime(scene, canvas) {
+        for r in rocks {
+            var x = r.node.x + r.vx / 60, y = r.node.y + r.vy / 60
+            if x < 0 { x += width } else if x > width { x -= width }
+            if y < 0 { y += height } else if y > height { y -= height }
+            r.node.x = x
+            r.node.y = y
+            r.node.rotation += r.spin / 60
+        }
+    }
+    return [
+        BenchResult(name: "render.polygon_rocks_200x60_us", value: median * 1e6, unit: "us",
+                    note: "400 turning 12-point rocks, radius 2...13, a third with a border, wrapping round the canvas"),
+    ]
+}
+
+private func format1(_ v: Double) -> String {
+    "\((v * 10).rounded() / 10)"
+}
+
+/// The median, over 7 rounds of 60 frames, of the thread's CPU time to draw `scene` into
+/// `canvas` and compose its frame; `move` runs before each frame, untimed.
+private func medianComposeTime(_ scene: Scene, _ canvas: Canvas, move: () -> Void) -> Double {
     var frame = canvas.makeFrame()
     var samples: [Double] = []
     var time = 0.0
@@ -432,14 +440,7 @@ private func polygonBenchmark() -> [BenchResult] {
         var compose = 0.0
         for _ in 0..<perRound {
             time += 1.0 / 60
-            for r in rocks {
-                var x = r.node.x + r.vx / 60, y = r.node.y + r.vy / 60
-                if x < 0 { x += width } else if x > width { x -= width }
-                if y < 0 { y += height } else if y > height { y -= height }
-                r.node.x = x
-                r.node.y = y
-                r.node.rotation += r.spin / 60
-            }
+            move()
             let t0 = threadCPUTime()
             scene.draw(into: canvas, time: time)
             canvas.render(into: &frame)
@@ -449,12 +450,5 @@ private func polygonBenchmark() -> [BenchResult] {
     }
     samples.sort()
     blackHole(frame)
-    return [
-        BenchResult(name: "render.polygon_rocks_200x60_us", value: samples[samples.count / 2] * 1e6, unit: "us",
-                    note: "400 turning 12-point rocks, radius 2...13, a third with a border, wrapping round the canvas"),
-    ]
-}
-
-private func format1(_ v: Double) -> String {
-    "\((v * 10).rounded() / 10)"
+    return samples[samples.count / 2]
 }

@@ -101,7 +101,7 @@ extension SaveStore {
         let db: SQLiteDatabase
         do { db = try SQLiteDatabase(path: path) } catch { throw classify(error, path: path) }
         db.setBusyTimeout(milliseconds: openingTimeoutMilliseconds)
-        do {
+        try explaining(path) {
             // a rollback journal, so that several arcades can use the file at once (see
             // ``SaveStore``); leaving the WAL of older arcades' files needs them gone
             let mode = try db.texts("PRAGMA journal_mode = TRUNCATE")
@@ -112,14 +112,6 @@ extension SaveStore {
             if db.isReadOnly { throw OpenProblem.unusable("the file is read-only") }
             try db.execute("BEGIN IMMEDIATE; ROLLBACK")
             db.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-        } catch let problem as OpenProblem {
-            throw problem
-        } catch let mismatch as SaveSchema.Mismatch {
-            throw problem(mismatch)
-        } catch let f as SQLiteFailure {
-            throw classify(f, path: path)
-        } catch {
-            throw .unusable("\(error)")
         }
         return db
     }
@@ -130,13 +122,21 @@ extension SaveStore {
         do { db = try SQLiteDatabase(path: path, readOnly: true) } catch { throw classify(error, path: path) }
         defer { db.close() }
         db.setBusyTimeout(milliseconds: openingTimeoutMilliseconds)
-        do {
+        try explaining(path) {
             // the first read of the header: a file of garbage fails here
             _ = try SaveSchema.inspect(db)
             // quick_check walks every page (a truncated file fails here) without the
             // index cross-checks of integrity_check, which are slow on large files
             let check = try db.texts("PRAGMA quick_check")
             if check != ["ok"] { throw OpenProblem.damaged(summarize(check)) }
+        }
+    }
+
+    /// Runs `body`, saying what it throws as an ``OpenProblem``: a schema mismatch or an
+    /// SQLite failure in the words the player sees.
+    private static func explaining(_ path: String, _ body: () throws -> Void) throws(OpenProblem) {
+        do {
+            try body()
         } catch let problem as OpenProblem {
             throw problem
         } catch let mismatch as SaveSchema.Mismatch {
