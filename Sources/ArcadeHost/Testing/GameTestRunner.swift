@@ -86,10 +86,10 @@ public struct GameTestRunner {
         }
     }
 
-    /// Runs every test of `entry`, then its determinism check, handing each result to
-    /// `report` as soon as it is known.
+    /// Runs every test of `entry` (or those of the test files named in `files`), then its
+    /// determinism check, handing each result to `report` as soon as it is known.
     @discardableResult
-    public func run(_ entry: GameEntry, report: (Result) -> Void = { _ in }) -> [Result] {
+    public func run(_ entry: GameEntry, files: [String]? = nil, report: (Result) -> Void = { _ in }) -> [Result] {
         var results: [Result] = []
         func add(_ r: Result) {
             results.append(r)
@@ -100,7 +100,7 @@ public struct GameTestRunner {
                        message: entry.problem ?? "the game cannot be played"))
             return results
         }
-        for file in Self.testFiles(of: entry) {
+        for file in Self.testFiles(of: entry) where files?.contains(file) ?? true {
             runFile(file, of: entry, add)
         }
         if let check = options.determinism {
