@@ -62,6 +62,19 @@ import Testing
         #expect(world.contents(world.root + "/real-tmp").isEmpty, "the private folders are removed")
     }
 
+    /// A games folder that cannot be made says which folder and why, and nothing is left.
+    @Test func aFolderThatCannotBeMadeSaysWhy() throws {
+        let world = try Self.world("folder-reason")
+        let parent = String(world.userGames[..<world.userGames.lastIndex(of: "/")!])
+        try FileManager.default.createDirectory(atPath: String(parent[..<parent.lastIndex(of: "/")!]),
+                                                withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: parent, contents: Data("a file".utf8)))
+        let install = try world.arcade(["install", "linkbank.arcade"])
+        #expect(install.status != 0)
+        #expect(install.err.contains("cannot make the folder \(world.userGames): \(parent): not a directory"), "\(install.err)")
+        #expect(try String(contentsOfFile: parent, encoding: .utf8) == "a file")
+    }
+
     /// `arcade <command> caf\xE9.arcade` through a shell, the name's bytes Latin-1.
     static func latin1(_ world: CartWorld, _ command: String) throws -> (status: Int32, err: String) {
         let p = Process()

@@ -55,7 +55,7 @@ extension CartShelf {
     /// Unpacks `cart` into a new private folder.
     func unpack(_ cart: Cart) throws(CartProblem) -> UnpackedCart {
         sweepScratch()
-        guard FileTree.makeFolders(scratchDir) != nil else { throw CartProblem("cannot make the folder \(scratchDir)") }
+        _ = try FileTree.makeFolders(scratchDir)
         var template = Array((scratchDir + "/" + Self.scratchPrefix + "\(getpid())-XXXXXX").utf8CString)
         let root: String? = template.withUnsafeMutableBufferPointer { buf in
             mkdtemp(buf.baseAddress!).map { String(cString: $0) }

@@ -106,7 +106,7 @@ public struct CartShelf {
             throw CartProblem("\(target) is in the way (it is not an installed game); move it away first")
         }
         try check(cart)
-        guard let made = FileTree.makeFolders(userGamesDir) else { throw CartProblem("cannot make the folder \(userGamesDir)") }
+        let made = try FileTree.makeFolders(userGamesDir)
         let staging = userGamesDir + "/.\(cart.id).installing-\(getpid())"
         FileTree.remove(staging)
         do { try cart.write(into: staging) } catch {
@@ -116,7 +116,7 @@ public struct CartShelf {
         guard let old = installed else {
             // a new installed game is a new owner of the id's saves: the cart it came from
             // (the same cart installed again finds its saves; another cart does not)
-            guard FileTree.makeFolders(GameCatalog.ownersFolder(gamesDir: userGamesDir)) != nil,
+            guard (try? FileTree.makeFolders(GameCatalog.ownersFolder(gamesDir: userGamesDir))) != nil,
                   FileIO.writeText("cart \(cart.identity)\n", to: ownerFile) else {
                 FileTree.remove(staging)
                 FileTree.removeMade(made)

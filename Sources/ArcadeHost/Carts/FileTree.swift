@@ -42,17 +42,23 @@ enum FileTree {
     /// Makes `path` and any missing folder above it (mode 0755, or 0700 with `private`).
     /// A folder already on the way may be a symbolic link to one (a linked data home, games
     /// folder or `TMPDIR`): links are followed there, as `stat` and `mkdir -p` follow them.
-    /// Returns the folders it made, outermost first (for ``removeMade(_:)``), or nil when one
-    /// could not be made or something else is in the way.
-    static func makeFolders(_ path: String, private: Bool = false) -> [String]? {
+    /// Returns the folders it made, outermost first (for ``removeMade(_:)``).
+    ///
+    /// - Throws: ``CartProblem`` naming the folder that could not be made and the system's
+    ///   reason ("permission denied", "not a directory" when a file is in the way); the
+    ///   folders made before it are removed again.
+    static func makeFolders(_ path: String, private: Bool = false) throws(CartProblem) -> [String] {
         var made: [String] = []
         var current = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             current += "/" + part
             if isDirectory(current) { continue }
             guard mkdir(current, `private` ? 0o700 : 0o755) == 0 || (errno == EEXIST && isDirectory(current)) else {
+                let code = errno == EEXIST ? ENOTDIR : errno
                 removeMade(made)
-                return nil
+                let reason = String(cString: strerror(code)).lowercased()
+                throw CartProblem(current == path ? "cannot make the folder \(path): \(reason)"
+                                                  : "cannot make the folder \(path): \(current): \(reason)")
             }
             made.append(current)
         }
