@@ -98,7 +98,8 @@ let package = Package(
             dependencies: ["arcade"]
         ),
         // What several test targets share: a model of the terminal screen to replay bytes into.
-        .target(name: "ArcadeTestSupport", dependencies: ["ArcadeRender", "ArcadeCore"], path: "Tests/ArcadeTestSupport"),
+        .target(name: "ArcadeTestSupport", dependencies: ["ArcadeRender", "ArcadeCore", "ArcadePicture", "CGif", "CZlib"],
+                path: "Tests/ArcadeTestSupport"),
         .plugin(
             name: "TestGames",
             capability: .command(
@@ -108,12 +109,12 @@ let package = Package(
         ),
         .testTarget(name: "ArcadeCoreTests", dependencies: ["ArcadeCore"]),
         .testTarget(name: "ArcadeRenderTests", dependencies: ["ArcadeRender", "ArcadeCore", "ArcadeTestSupport"]),
-        .testTarget(name: "ArcadePictureTests", dependencies: ["ArcadePicture", "ArcadeRender", "ArcadeCore", "CZlib", "CGif"]),
+        .testTarget(name: "ArcadePictureTests", dependencies: ["ArcadePicture", "ArcadeRender", "ArcadeCore", "ArcadeTestSupport"]),
         .testTarget(name: "ArcadeTerminalTests", dependencies: ["ArcadeTerminal", "ArcadeCore"]),
         .testTarget(name: "ArcadeLuaTests", dependencies: ["ArcadeLua", "ArcadeCore", "CLua", "CLuaLib"]),
         .testTarget(
             name: "ArcadeHostTests",
-            dependencies: ["ArcadeHost", "ArcadeLua", "ArcadeCore", "ArcadeRender", "ArcadeTerminal", "ArcadeTestSupport"],
+            dependencies: ["ArcadeHost", "ArcadeLua", "ArcadeCore", "ArcadeRender", "ArcadeTerminal", "ArcadePicture", "ArcadeTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

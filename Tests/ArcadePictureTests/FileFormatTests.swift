@@ -2,6 +2,7 @@ import ArcadeCore
 import ArcadeRender
 import Testing
 @testable import ArcadePicture
+import ArcadeTestSupport
 
 /// A frame with a bit of everything: pixels of many colours, text, a wide glyph, a box.
 func sampleFrame(columns: Int = 12, rows: Int = 4, shift: Int = 0) -> Frame {
@@ -32,15 +33,15 @@ func sampleFrame(columns: Int = 12, rows: Int = 4, shift: Int = 0) -> Frame {
     }
 
     @Test func aPNGIsWrittenToAFile() throws {
-        let folder = temporaryFolder()
+        let folder = pictureTestFolder()
         let picture = Picture(frame: sampleFrame(), painter: painter)
         try picture.writePNG(to: folder + "/a.png")
-        #expect(try decodePNG(readBytes(folder + "/a.png")) == picture)
+        #expect(try decodePNG(fileBytes(folder + "/a.png")) == picture)
         #expect(throws: PictureError.self) { try picture.writePNG(to: folder + "/missing/a.png") }
     }
 
     @Test func aGIFDecodesBackToEachFrameWithItsTime() throws {
-        let path = temporaryFolder() + "/a.gif"
+        let path = pictureTestFolder() + "/a.gif"
         let gif = try GIFAnimation(path: path, columns: 12, rows: 4, painter: painter)
         var frames: [Frame] = []
         for i in 0..<4 { frames.append(sampleFrame(shift: i * 3)) }
@@ -65,7 +66,7 @@ func sampleFrame(columns: Int = 12, rows: Int = 4, shift: Int = 0) -> Frame {
     }
 
     @Test func aFrameThatChangesNothingLengthensTheOneBefore() throws {
-        let path = temporaryFolder() + "/a.gif"
+        let path = pictureTestFolder() + "/a.gif"
         let gif = try GIFAnimation(path: path, columns: 12, rows: 4, painter: painter)
         try gif.add(sampleFrame(), centiseconds: 3)
         try gif.add(sampleFrame(), centiseconds: 4)
@@ -84,7 +85,7 @@ func sampleFrame(columns: Int = 12, rows: Int = 4, shift: Int = 0) -> Frame {
                 frame[c, r] = Cell(top: Color(r: UInt8(c * 6), g: UInt8(r * 25), b: 10), bottom: Color(r: 5, g: UInt8(c * 6), b: UInt8(r * 25)))
             }
         }
-        let path = temporaryFolder() + "/a.gif"
+        let path = pictureTestFolder() + "/a.gif"
         let gif = try GIFAnimation(path: path, columns: 40, rows: 10, painter: painter)
         try gif.add(frame, centiseconds: 5)
         try gif.finish()
@@ -102,7 +103,7 @@ func sampleFrame(columns: Int = 12, rows: Int = 4, shift: Int = 0) -> Frame {
     }
 
     @Test func aGIFRefusesABadScaleOrPath() {
-        #expect(throws: PictureError.self) { try GIFAnimation(path: temporaryFolder() + "/a.gif", columns: 4, rows: 4, scale: 0) }
+        #expect(throws: PictureError.self) { try GIFAnimation(path: pictureTestFolder() + "/a.gif", columns: 4, rows: 4, scale: 0) }
         #expect(throws: PictureError.self) { try GIFAnimation(path: "/nonexistent-folder/a.gif", columns: 4, rows: 4) }
     }
 }

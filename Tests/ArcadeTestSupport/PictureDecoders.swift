@@ -3,15 +3,15 @@ import Glibc
 #endif
 import CGif
 import CZlib
-@testable import ArcadePicture
+import ArcadePicture
 
-struct DecodeFailure: Error, CustomStringConvertible {
-    let description: String
+public struct DecodeFailure: Error, CustomStringConvertible {
+    public let description: String
 }
 
 /// Reads a PNG file back, independently of the writer: any chunk order, several IDAT
 /// chunks, all five filters; 8-bit RGB only (what the arcade writes). CRCs are checked.
-func decodePNG(_ bytes: [UInt8]) throws -> Picture {
+public func decodePNG(_ bytes: [UInt8]) throws -> Picture {
     guard bytes.count > 8, Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else {
         throw DecodeFailure(description: "not a PNG signature")
     }
@@ -71,13 +71,13 @@ func decodePNG(_ bytes: [UInt8]) throws -> Picture {
 
 /// A GIF read back with giflib's decoder: each stored frame composed over the ones before
 /// (as a viewer shows it), with its delay in centiseconds and its rectangle.
-struct DecodedGIF {
-    var width = 0, height = 0
-    var frames: [(picture: Picture, centiseconds: Int, rect: (x: Int, y: Int, w: Int, h: Int))] = []
-    var loops = false
+public struct DecodedGIF {
+    public var width = 0, height = 0
+    public var frames: [(picture: Picture, centiseconds: Int, rect: (x: Int, y: Int, w: Int, h: Int))] = []
+    public var loops = false
 }
 
-func decodeGIF(_ path: String) throws -> DecodedGIF {
+public func decodeGIF(_ path: String) throws -> DecodedGIF {
     var error: Int32 = 0
     guard let gif = DGifOpenFileName(path, &error) else { throw DecodeFailure(description: "cannot open \(path) (\(error))") }
     defer { DGifCloseFile(gif, nil) }
@@ -112,7 +112,7 @@ func decodeGIF(_ path: String) throws -> DecodedGIF {
 }
 
 /// The bytes of the file at `path`.
-func readBytes(_ path: String) -> [UInt8] {
+public func fileBytes(_ path: String) -> [UInt8] {
     guard let f = fopen(path, "rb") else { return [] }
     defer { fclose(f) }
     var out: [UInt8] = []
@@ -126,7 +126,7 @@ func readBytes(_ path: String) -> [UInt8] {
 }
 
 /// A fresh folder under the temporary folder.
-func temporaryFolder() -> String {
+public func pictureTestFolder() -> String {
     var template = Array("/tmp/arcade-picture-XXXXXX".utf8CString)
     return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
 }
