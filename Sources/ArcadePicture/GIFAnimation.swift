@@ -19,8 +19,10 @@ public struct PictureError: Error, CustomStringConvertible, Sendable {
 /// The first frame is stored whole; each later one only as the rectangle of cells that
 /// changed since the one before, left in place over it. A frame that changes nothing adds
 /// its time to the one before. Each stored frame has its own colour table: the colours its
-/// rectangle shows when they are 256 or fewer (exact), else a fixed table of 252 colours
-/// (6 reds x 7 greens x 6 blues) each colour goes to the nearest of. The GIF loops forever.
+/// rectangle shows when they are 255 or fewer (exact), else a fixed table of 252 colours
+/// (6 reds x 7 greens x 6 blues) each colour goes to the nearest of, and one more entry,
+/// transparent, for the cells inside the rectangle that did not change (long runs of one
+/// index, which GIF's compression shrinks to little). The GIF loops forever.
 ///
 /// Every frame is drawn at the size of the first: a larger one is cut, a smaller one is
 /// filled with black.
@@ -36,7 +38,7 @@ public final class GIFAnimation {
     /// The last frame added (what the picture shows once the pending frame is written).
     private var previous: Frame?
     /// The frame waiting for its time to be known, with the cells it stores.
-    private var pending: (frame: Frame, columns: Range<Int>, rows: Range<Int>, centiseconds: Int)?
+    private var pending: (frame: Frame, before: Frame?, columns: Range<Int>, rows: Range<Int>, centiseconds: Int)?
     /// Frames stored in the file so far.
     public private(set) var framesWritten = 0
     /// Frames with the same cells as the one before, whose time went to that one.
@@ -83,7 +85,7 @@ public final class GIFAnimation {
         let time = max(1, centiseconds)
         guard let previous else {
             self.previous = frame
-            pending = (frame, 0..<columns, 0..<rows, time)
+            pending = (frame, nil, 0..<columns, 0..<rows, time)
             return
         }
         guard let changed = Self.changedCells(previous, frame) else {
@@ -92,8 +94,8 @@ public final class GIFAnimation {
             return
         }
         try flush()
+        pending = (frame, previous, changed.columns, changed.rows, time)
         self.previous = frame
-        pending = (frame, changed.columns, changed.rows, time)
     }
 
     /// Writes the last frame and closes the file.
@@ -145,17 +147,17 @@ public final class GIFAnimation {
     private func flush() throws(PictureError) {
         guard let p = pending, let gif else { return }
         pending = nil
-        // the colours the rectangle shows
+        // the colours the rectangle shows where it changed (one entry is kept for "unchanged")
         var colors: [UInt32: UInt8] = [:]
         var table: [UInt32] = []
         var exact = true
         outer: for r in p.rows {
-            for c in p.columns {
+            for c in p.columns where !Self.isUnchanged(c, r, p.frame, p.before) {
                 let look = painter.look(of: p.frame, column: c, row: r)
                 for color in [look.on, look.off] {
                     let v = Picture.rgb(color)
                     if colors[v] == nil {
-                        guard table.count < 256 else { exact = false; break outer }
+                        guard table.count < 255 else { exact = false; break outer }
                         colors[v] = UInt8(table.count)
                         table.append(v)
                     }
@@ -163,6 +165,8 @@ public final class GIFAnimation {
             }
         }
         if !exact { table = Self.cube }
+        let clear = UInt8(table.count)
+        table.append(0)
         var bits: Int32 = 1
         while (1 << bits) < table.count { bits += 1 }
         var entries = table.map { GifColorType(Red: UInt8($0 >> 16), Green: UInt8(($0 >> 8) & 0xFF), Blue: UInt8($0 & 0xFF)) }
@@ -171,7 +175,8 @@ public final class GIFAnimation {
         defer { GifFreeMapObject(map) }
 
         var gcb = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
-                                       DelayTime: Int32(min(p.centiseconds, 65535)), TransparentColor: NO_TRANSPARENT_COLOR)
+                                       DelayTime: Int32(min(p.centiseconds, 65535)),
+                                       TransparentColor: p.before == nil ? NO_TRANSPARENT_COLOR : Int32(clear))
         var ext = [GifByteType](repeating: 0, count: 4)
         let n = EGifGCBToExtension(&gcb, &ext)
         try check(EGifPutExtension(gif, arcade_gif_graphics_ext(), Int32(n), ext))
@@ -182,14 +187,38 @@ public final class GIFAnimation {
                                    false, map))
         var indices = [UInt8](repeating: 0, count: w * h)
         indices.withUnsafeMutableBufferPointer { b in
-            painter.paint(p.frame, columns: p.columns, rows: p.rows, scale: scale, into: b.baseAddress!, stride: w) { color in
-                exact ? colors[Picture.rgb(color)] ?? 0 : Self.cubeIndex(color)
+            let base = b.baseAddress!
+            for r in p.rows {
+                for c in p.columns {
+                    let at = base + (r - p.rows.lowerBound) * ch * w + (c - p.columns.lowerBound) * cw
+                    if Self.isUnchanged(c, r, p.frame, p.before) {
+                        // the cell as it was: left out (transparent), which compresses well
+                        for y in 0..<ch { (at + y * w).update(repeating: clear, count: cw) }
+                    } else {
+                        painter.paint(p.frame, columns: c..<c + 1, rows: r..<r + 1, scale: scale, into: at, stride: w) { color in
+                            exact ? colors[Picture.rgb(color)] ?? 0 : Self.cubeIndex(color)
+                        }
+                    }
+                }
             }
         }
         for y in 0..<h {
             try check(indices.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress! + y * w, Int32(w)) })
         }
         framesWritten += 1
+    }
+
+    /// True when cell `c`, `r` of `frame` looks as it did in `before`: it, and the other half
+    /// of a wide glyph it is part of, are the same.
+    static func isUnchanged(_ c: Int, _ r: Int, _ frame: Frame, _ before: Frame?) -> Bool {
+        guard let before else { return false }
+        let cell = frame[c, r]
+        guard cell == before[c, r] else { return false }
+        if cell.isContinuation, c > 0, frame[c - 1, r] != before[c - 1, r] { return false }
+        if c + 1 < frame.columns, frame[c + 1, r] != before[c + 1, r], frame[c + 1, r].isContinuation || before[c + 1, r].isContinuation {
+            return false
+        }
+        return true
     }
 
     /// 6 reds x 7 greens x 6 blues, for a frame of more than 256 colours.

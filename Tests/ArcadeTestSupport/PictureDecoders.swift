@@ -90,16 +90,17 @@ public func decodeGIF(_ path: String) throws -> DecodedGIF {
         let image = gif.pointee.SavedImages[n]
         let d = image.ImageDesc
         guard let map = d.ColorMap ?? gif.pointee.SColorMap else { throw DecodeFailure(description: "frame \(n) has no colours") }
+        var gcb = GraphicsControlBlock()
+        guard DGifSavedExtensionToGCB(gif, Int32(n), &gcb) == GIF_OK else { throw DecodeFailure(description: "frame \(n) has no delay") }
         for y in 0..<Int(d.Height) {
             for x in 0..<Int(d.Width) {
                 let index = Int(image.RasterBits[y * Int(d.Width) + x])
+                if index == Int(gcb.TransparentColor) { continue }  // the pixel before shows
                 guard index < Int(map.pointee.ColorCount) else { throw DecodeFailure(description: "index out of the table") }
                 let c = map.pointee.Colors[index]
                 canvas[Int(d.Left) + x, Int(d.Top) + y] = UInt32(c.Red) << 16 | UInt32(c.Green) << 8 | UInt32(c.Blue)
             }
         }
-        var gcb = GraphicsControlBlock()
-        guard DGifSavedExtensionToGCB(gif, Int32(n), &gcb) == GIF_OK else { throw DecodeFailure(description: "frame \(n) has no delay") }
         out.frames.append((canvas, Int(gcb.DelayTime), (Int(d.Left), Int(d.Top), Int(d.Width), Int(d.Height))))
         for e in 0..<Int(image.ExtensionBlockCount) where image.ExtensionBlocks[e].Function == 0xFF {
             let b = image.ExtensionBlocks[e]
