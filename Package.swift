@@ -33,10 +33,16 @@ let package = Package(
         // pixels (an SSE2 and an SSSE3 build), clearing, composing cells, and number
         // conversions without Swift's range checks.
         .systemLibrary(name: "CRaster"),
+        // zlib, for the compression inside PNG files (the chunks are written in Swift).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // giflib, for animated GIFs (it has no pkg-config file: the module map links it).
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         // Pure Swift, no I/O, no Lua: geometry, random, clock, timers, animation, physics.
         .target(name: "ArcadeCore", linkerSettings: [.linkedLibrary("m")]),
         // Scene graph, canvas, sprites, fonts, compositor, frame encoder.
         .target(name: "ArcadeRender", dependencies: ["ArcadeCore", "CRaster"]),
+        // Pictures of frames: cells to pixels (Unifont glyphs read at run time), PNG and GIF.
+        .target(name: "ArcadePicture", dependencies: ["ArcadeCore", "ArcadeRender", "CZlib", "CGif"]),
         // The tty: raw mode, alternate screen, input decoding, restore on exit.
         .target(name: "ArcadeTerminal", dependencies: ["ArcadeCore"]),
         // The VM: state, sandbox, limits, bridging, one binding file per module.
@@ -49,7 +55,7 @@ let package = Package(
         // Catalog, game session, frame loop, hot reload, menu, saves, record/replay.
         .target(
             name: "ArcadeHost",
-            dependencies: ["ArcadeCore", "ArcadeRender", "ArcadeTerminal", "ArcadeLua", "CSQLite"],
+            dependencies: ["ArcadeCore", "ArcadeRender", "ArcadeTerminal", "ArcadeLua", "ArcadePicture", "CSQLite"],
             // The Lua half of the test API (`test`, `expect`), compiled in as bytes.
             resources: [.embedInCode("Testing/test-prelude.lua")]
         ),
@@ -63,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "arcade-bench",
             // ArcadeTestSupport: the slow-link harness the host tests use, for the link.* rows
-            dependencies: ["ArcadeCore", "ArcadeRender", "ArcadeLua", "ArcadeHost", "CLua", "CLuaLib", "ArcadeTestSupport"],
+            dependencies: ["ArcadeCore", "ArcadeRender", "ArcadeLua", "ArcadeHost", "ArcadePicture", "CLua", "CLuaLib", "ArcadeTestSupport"],
             path: "Benchmarks/arcade-bench"
         ),
         // Authoring tools: `swift package new-game <id>`, `swift package check-games`,
@@ -92,7 +98,8 @@ let package = Package(
             dependencies: ["arcade"]
         ),
         // What several test targets share: a model of the terminal screen to replay bytes into.
-        .target(name: "ArcadeTestSupport", dependencies: ["ArcadeRender", "ArcadeCore"], path: "Tests/ArcadeTestSupport"),
+        .target(name: "ArcadeTestSupport", dependencies: ["ArcadeRender", "ArcadeCore", "ArcadePicture", "CGif", "CZlib"],
+                path: "Tests/ArcadeTestSupport"),
         .plugin(
             name: "TestGames",
             capability: .command(
@@ -102,11 +109,12 @@ let package = Package(
         ),
         .testTarget(name: "ArcadeCoreTests", dependencies: ["ArcadeCore"]),
         .testTarget(name: "ArcadeRenderTests", dependencies: ["ArcadeRender", "ArcadeCore", "ArcadeTestSupport"]),
+        .testTarget(name: "ArcadePictureTests", dependencies: ["ArcadePicture", "ArcadeRender", "ArcadeCore", "ArcadeTestSupport"]),
         .testTarget(name: "ArcadeTerminalTests", dependencies: ["ArcadeTerminal", "ArcadeCore"]),
         .testTarget(name: "ArcadeLuaTests", dependencies: ["ArcadeLua", "ArcadeCore", "CLua", "CLuaLib"]),
         .testTarget(
             name: "ArcadeHostTests",
-            dependencies: ["ArcadeHost", "ArcadeLua", "ArcadeCore", "ArcadeRender", "ArcadeTerminal", "ArcadeTestSupport"],
+            dependencies: ["ArcadeHost", "ArcadeLua", "ArcadeCore", "ArcadeRender", "ArcadeTerminal", "ArcadePicture", "ArcadeTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -37,6 +37,7 @@ let groups: [(String, () -> [BenchResult])] = [
     ("physics", physicsBenchmarks),
     ("game", gameBenchmarks),
     ("link", linkBenchmarks),
+    ("picture", pictureBenchmarks),
 ]
 
 var results: [BenchResult] = []

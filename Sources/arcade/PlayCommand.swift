@@ -64,6 +64,47 @@ extension Arcade {
                 transform: frameDump)
         var dumpFrame: HeadlessPlay.FrameDump?
 
+        @Option(help: ArgumentHelp("Headless: write a picture of the final frame to FILE as a PNG (each cell 8x16 pixels).", valueName: "FILE"))
+        var png: String?
+
+        @Option(help: ArgumentHelp("Write an animated GIF of the run to FILE, on the game's clock: headless, or from a --replay before it plays in the terminal.",
+                                   valueName: "FILE"))
+        var gif: String?
+
+        @Option(name: .customLong("gif-fps"), help: ArgumentHelp("Pictures a second of game time in the --gif (1 to 50).", valueName: "N"))
+        var gifFPS = 30
+
+        @Option(name: .customLong("gif-start"), parsing: .unconditional,
+                help: ArgumentHelp("The --gif starts with the frame after this step.", valueName: "STEP"), transform: stepCount)
+        var gifStart = 0
+
+        @Option(name: .customLong("gif-end"), parsing: .unconditional,
+                help: ArgumentHelp("The --gif ends with the frame after this step (default: where the run ends).", valueName: "STEP"),
+                transform: stepCount)
+        var gifEnd: Int?
+
+        @Option(help: ArgumentHelp("Each pixel of the --png or --gif picture becomes N x N (1 to 8).", valueName: "N"))
+        var scale = 1
+
+        /// The `--gif` options, or nil.
+        var gifRequest: GIFRequest? {
+            gif.map {
+                var r = GIFRequest(path: $0)
+                r.fps = gifFPS
+                r.scale = scale
+                r.start = gifStart
+                r.end = gifEnd
+                return r
+            }
+        }
+
+        func validate() throws {
+            if let problem = gifRequest?.problem { throw ValidationError(problem) }
+            if !(1...8).contains(scale) { throw ValidationError("--scale takes a whole number from 1 to 8") }
+            if png != nil && !headless { throw ValidationError("--png writes the final frame of a --headless run (in the terminal, F12 takes a picture)") }
+            if gif != nil && !headless && replay == nil { throw ValidationError("--gif in the terminal needs --replay (make one with --record)") }
+        }
+
         /// The playable game `id`, or an exit with the reason.
         static func find(_ id: String, in catalog: GameCatalog) throws -> GameEntry {
             // another game claiming the id is not played: say which one is
@@ -106,6 +147,16 @@ extension Arcade {
             let inputScript = try input.map { try script($0, game: entry.id) }
             try checkRecordPath()
             guard headless else {
+                if let request = gifRequest, let replayScript {
+                    // the same replay headless first: the same frames, drawn as pictures
+                    var play = HeadlessPlay(entry: entry)
+                    play.replay = replayScript
+                    play.seed = seed
+                    play.size = size.map { ($0.cols, $0.rows) }
+                    play.gif = request
+                    let status = play.run(log: { _ in }, to: .init(out: Output.out, outRaw: Output.outRaw, err: Output.err))
+                    if status != 0 { throw ExitCode(status) }
+                }
                 var o = ArcadeApp.Options(catalog: catalog)
                 o.gameID = entry.id
                 o.seed = seed
@@ -130,6 +181,9 @@ extension Arcade {
             play.profile = profile
             if let color = display.color { play.colorMode = color }
             play.dumpFrame = dumpFrame
+            play.pngPath = png
+            play.pngScale = scale
+            play.gif = gifRequest
             play.printState = state
             play.printStats = stats
             let noticed = play.store?.notices.count ?? 0

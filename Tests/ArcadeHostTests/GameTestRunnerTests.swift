@@ -215,7 +215,8 @@ import ArcadeLua
         #expect(!r.passed)
         #expect(r.message == "scratch/tests/a.lua:2: the frame differs from the golden frame scratch/tests/golden/pressed.txt: "
                 + "1 cell differs in 1 row (frame 1); `arcade test scratch --update-golden` rewrites it")
-        #expect(r.details == ["row 0:", "  want |presses 9|", "  got  |presses 1|", "                ^"])
+        #expect(Array(r.details.prefix(4)) == ["row 0:", "  want |presses 9|", "  got  |presses 1|", "                ^"])
+        #expect(r.details.last?.hasPrefix("pictures: ") == true)
     }
 
     @Test func updateGoldenWritesTheFrameAndTheNextRunComparesWithIt() throws {

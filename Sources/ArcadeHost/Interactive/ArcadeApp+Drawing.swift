@@ -79,6 +79,7 @@ extension ArcadeApp {
                 }
             }
         }
+        pictureNotice.draw(on: &frame, now: monotonicSeconds())
         // what happened to the save file (moved aside, saves kept in memory), over everything
         saveNotices.update(from: options.store, now: monotonicSeconds())
         saveNotices.draw(on: &frame)

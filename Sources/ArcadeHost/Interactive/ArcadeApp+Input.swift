@@ -55,6 +55,8 @@ extension ArcadeApp {
             }
             // F3 belongs to the host (the profiler), over cards too; the game never sees it
             if screen == .playing, isProfileKey(event) { continue }
+            // so is F12 (a picture of the game's frame)
+            if screen == .playing, isPictureKey(event) { continue }
             // so is F2 under dev (the console), and the game never sees it either
             if screen == .playing, options.dev, isConsoleKey(event) { continue }
             // F5 reloads under the error card too: a fix saved while the game was paused

@@ -112,6 +112,8 @@ public final class ArcadeApp {
     var pauseMarkPressed = false
     /// The save file's notices, shown for a few seconds each along the bottom of the screen.
     let saveNotices = SaveNoticeBar()
+    /// Where F12's picture went, shown for a few seconds along the bottom row.
+    let pictureNotice = PictureNotice()
     /// Dev mode's console (F2): what the game printed and its errors.
     let console: DevConsole
     /// Dev mode: why the last edit of `manifest.lua` was refused (the old manifest stays),

@@ -1,5 +1,6 @@
 import ArcadeCore
 import ArcadeLua
+import ArcadePicture
 import ArcadeRender
 
 /// `arcade play <id> --headless`: runs a game from an input script or a recording without a
@@ -51,6 +52,12 @@ public struct HeadlessPlay {
     public var dumpFrame: FrameDump?
     public var printState = false
     public var printStats = false
+    /// `--png FILE`: a picture of the final frame.
+    public var pngPath: String?
+    /// `--scale` of the `--png` picture.
+    public var pngScale = 1
+    /// `--gif FILE` and its options.
+    public var gif: GIFRequest?
 
     public init(entry: GameEntry) {
         self.entry = entry
@@ -71,6 +78,9 @@ public struct HeadlessPlay {
         runner.store = store
         runner.profile = profile ? ProfileCounters() : nil
         runner.colorMode = colorMode
+        let gifRecorder = gif.map { GIFRecorder($0, stepRate: options.stepRate) }
+        if let gifRecorder { runner.afterStep = gifRecorder.afterStep }
+        if gif != nil || pngPath != nil, let warning = missingFontWarning { streams.err("arcade: \(warning)\n") }
         if let castPath {
             do {
                 runner.cast = try AsciicastWriter(path: castPath, cols: cols, rows: rows, title: "arcade: \(entry.title)",
@@ -88,6 +98,15 @@ public struct HeadlessPlay {
         do { try runner.cast?.finish() } catch {
             streams.err("arcade: \(error)\n")
             return 2
+        }
+        if let gifRecorder {
+            switch gifRecorder.finish() {
+            case .success(let made):
+                streams.err("arcade: wrote \(gifRecorder.request.path): \(made.pictures) pictures, \(made.stored) stored, \(made.bytes) bytes\n")
+            case .failure(let problem):
+                streams.err("arcade: cannot write the GIF: \(problem)\n")
+                return 2
+            }
         }
         if let counters = runner.profile {
             // on stderr, so that the frame, the state and the stats keep stdout to themselves
@@ -118,6 +137,17 @@ public struct HeadlessPlay {
             let text = dumpFrame == .ansi ? frame.ansiText() : frame.plainText(background: session.scene.background)
             // a line of its own, so that the state or the stats start on the next one
             streams.outRaw(text.hasSuffix("\n") ? text : text + "\n")
+        }
+        if let pngPath {
+            let frame = session.renderFrame()
+            if let failure = session.failure {
+                streams.err(failure.description + "\n")
+                return 1
+            }
+            do { try Picture(frame: frame, scale: pngScale).writePNG(to: pngPath) } catch {
+                streams.err("arcade: \(error)\n")
+                return 2
+            }
         }
         if printState {
             do { streams.out(try session.state().json(pretty: true) + "\n") } catch {

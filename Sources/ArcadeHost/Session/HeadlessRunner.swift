@@ -28,6 +28,8 @@ public struct HeadlessRunner {
     /// Stop stepping once the running thread's CPU clock (``ThreadCPUClock``, nanoseconds)
     /// reaches this: a check's overall limit. Nil: run every step.
     public var cpuDeadline: UInt64?
+    /// Called after each step, with the session (a GIF takes its pictures here).
+    var afterStep: ((GameSession) -> Void)?
 
     public init(entry: GameEntry, options: GameSession.Options, frames: Int, script: InputScript = InputScript()) {
         self.entry = entry
@@ -50,6 +52,7 @@ public struct HeadlessRunner {
         for _ in 0..<max(frames, 0) {
             if profile != nil { stepStart = ProfileClock.now() }
             driver.step()
+            afterStep?(session)
             if let output {
                 // drawn as the interactive loop draws after each batch of steps
                 let at = microseconds(after: session.stepsRun)

@@ -225,8 +225,9 @@ extension TestFile {
                 guard GoldenFrame.isValidName(name) else {
                     throw LuaArgumentError(2, "golden frame name expected: letters, digits, '-', '_' and '.'")
                 }
-                let text = GoldenFrame.normalized(try self.frameText(s).joined(separator: "\n"))
-                try self.compareGolden(name, text, game, s)
+                let (frame, rows) = try self.frameAndText(s)
+                let text = GoldenFrame.normalized(rows.joined(separator: "\n"))
+                try self.compareGolden(name, text, frame, game, s)
                 s.setTop(1)
                 return 1
             }),
@@ -326,7 +327,7 @@ extension TestFile {
     }
 
     /// Compares `text` with `tests/golden/<name>.txt`, or writes it there with `--update-golden`.
-    private func compareGolden(_ name: String, _ text: String, _ game: TestGame, _ s: LuaStack) throws {
+    private func compareGolden(_ name: String, _ text: String, _ frame: Frame, _ game: TestGame, _ s: LuaStack) throws {
         let folder = testsFolder + "/golden"
         let path = folder + "/" + name + ".txt"
         let shown = "\(entry.id)/tests/golden/\(name).txt"
@@ -344,8 +345,13 @@ extension TestFile {
                           + "(look at it before committing)\(frameNote())\nthe frame:\n" + text.dropLast())
         }
         if let (summary, diff) = GoldenFrame.difference(want: existing, got: text) {
+            let pictures: String
+            switch GoldenPictures.write(want: GoldenFrame.normalized(existing), got: text, frame: frame, game: entry.id, name: name) {
+            case .success(let paths): pictures = "\npictures: " + paths.joined(separator: " ")
+            case .failure(let problem): pictures = "\nno pictures: \(problem)"
+            }
             throw failure(s, "the frame differs from the golden frame \(shown): \(summary)\(frameNote()); "
-                          + "`arcade test \(entry.id) --update-golden` rewrites it\n" + diff)
+                          + "`arcade test \(entry.id) --update-golden` rewrites it\n" + diff + pictures)
         }
     }
 

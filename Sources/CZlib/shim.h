@@ -1,0 +1,4 @@
+#ifndef ARCADE_CZLIB_SHIM_H
+#define ARCADE_CZLIB_SHIM_H
+#include <zlib.h>
+#endif
