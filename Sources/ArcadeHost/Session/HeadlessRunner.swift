@@ -28,6 +28,8 @@ public struct HeadlessRunner {
     /// Stop stepping once the running thread's CPU clock (``ThreadCPUClock``, nanoseconds)
     /// reaches this: a check's overall limit. Nil: run every step.
     public var cpuDeadline: UInt64?
+    /// Where the game's sound goes, step by step (`--wav`).
+    public var soundSinks: [SoundSink] = []
 
     public init(entry: GameEntry, options: GameSession.Options, frames: Int, script: InputScript = InputScript()) {
         self.entry = entry
@@ -40,6 +42,7 @@ public struct HeadlessRunner {
     public func run(log: @escaping (String) -> Void = { _ in }) throws(LuaError) -> GameSession {
         let session = try GameSession(entry: entry, options: options, store: store, log: log)
         session.profile = profile
+        session.soundSinks = soundSinks
         let driver = SessionDriver(session: session, script: script)
         let output = profile != nil || cast != nil ? FrameOutput(colorMode: colorMode) : nil
         var frame = Frame(columns: 0, rows: 0)
