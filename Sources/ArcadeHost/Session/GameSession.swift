@@ -144,13 +144,14 @@ public final class GameSession {
         physicsModule = PhysicsModule(vm: vm, scene: sceneModule) { [context] in
             Rect(x: 0, y: 0, width: Double(context.width), height: Double(context.height))
         }
-        sound = SoundModule(vm: vm) { [context] in context.frame }
+        sound = SoundModule(vm: vm)
         try GameSession.define(try GameSession.soundFiles(of: entry), in: sound)
         game = try GameSession.loadMain(vm: vm, entry: entry)
         vm.gameTable = game
         // a world's search for pairs stops at the step's deadline or on Ctrl-C
         physicsModule.runtime.shouldStop = { [unowned self] in self.timer.isPastBudget() || self.vm.isInterrupted }
         ensureStateTable()
+        sound.currentStep = { [unowned self] in self.stepsRun }
         let ctx: LuaValue = .table([
             "width": .int(Int64(context.width)), "height": .int(Int64(context.height)),
             "cols": .int(Int64(context.cols)), "rows": .int(Int64(context.rows)),

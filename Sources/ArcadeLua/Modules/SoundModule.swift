@@ -35,15 +35,15 @@ public final class SoundModule {
     public private(set) var sounds: [String: Sound] = [:]
     /// The sounds started, oldest first (at most ``startedKept``): what `g:sounds()` lists.
     public private(set) var started: [Started] = []
-    /// The step a sound started now starts at.
-    private let frame: () -> Int
+    /// The step running now (the host's count of steps, 0 during `load`): where a sound
+    /// started now is listed.
+    public var currentStep: () -> Int = { 0 }
     private var definedBytes = 0
     private var musicBytes = 0
     private var account = NativeAccount()
 
-    public init(vm: LuaVM, sampleRate: Int = Mixer.defaultSampleRate, frame: @escaping () -> Int) {
+    public init(vm: LuaVM, sampleRate: Int = Mixer.defaultSampleRate) {
         self.vm = vm
-        self.frame = frame
         mixer = Mixer(sampleRate: sampleRate)
         vm.register(in: "arcade.sfx", [
             ("define", { s in
@@ -142,7 +142,7 @@ public final class SoundModule {
     /// Notes a sound started on `channel` (0-based) for `g:sounds()`.
     private func note(_ name: String, channel: Int) {
         if started.count >= Self.startedKept { started.removeFirst(started.count - Self.startedKept + 1) }
-        started.append(Started(name: name, step: frame(), channel: channel + 1))
+        started.append(Started(name: name, step: currentStep(), channel: channel + 1))
     }
 
     /// Silences everything (the game stopped or left).
