@@ -136,17 +136,28 @@ public struct SoundSpec: Equatable, Sendable {
     public static func parseNotes(_ text: String) throws(SoundSpecError) -> [Int?] {
         var notes: [Int?] = []
         var position = 0
-        for token in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "," }) {
+        let bytes = Array(text.utf8)
+        var i = 0
+        while i < bytes.count {
+            if [32, 9, 10, 13, 44].contains(bytes[i]) {  // space, tab, newline, comma
+                i += 1
+                continue
+            }
+            var end = i
+            while end < bytes.count, ![32, 9, 10, 13, 44].contains(bytes[end]) { end += 1 }
+            let token = bytes[i..<end]
+            i = end
             position += 1
             if notes.count >= maxNotes {
                 throw SoundSpecError(key: "notes", "at most \(maxNotes) notes")
             }
-            if token == "-" || token == "." {
+            if token.count == 1, token.first == UInt8(ascii: "-") || token.first == UInt8(ascii: ".") {
                 notes.append(nil)
                 continue
             }
             guard let midi = midiNumber(token) else {
-                let shown = token.count > 12 ? token.prefix(12) + "..." : token
+                let word = String(decoding: token, as: UTF8.self)
+                let shown = word.count > 12 ? word.prefix(12) + "..." : Substring(word)
                 throw SoundSpecError(key: "notes", "note \(position) '\(shown)' is not a note (like c5, f#4, eb3, or - for a rest)")
             }
             notes.append(midi)
@@ -156,20 +167,28 @@ public struct SoundSpec: Equatable, Sendable {
 
     /// The MIDI number of a note like `c5`, `F#4` or `eb3`.
     public static func midiNumber(_ token: Substring) -> Int? {
-        var chars = Array(token.lowercased().unicodeScalars)
-        guard chars.count >= 2, chars.count <= 3 else { return nil }
-        let names: [Unicode.Scalar: Int] = ["c": 0, "d": 2, "e": 4, "f": 5, "g": 7, "a": 9, "b": 11]
-        guard let base = names[chars.removeFirst()] else { return nil }
+        midiNumber(Array(token.utf8)[...])
+    }
+
+    /// The MIDI number of a note spelled in `token`'s bytes.
+    static func midiNumber(_ token: ArraySlice<UInt8>) -> Int? {
+        guard token.count == 2 || token.count == 3 else { return nil }
+        let letters: [UInt8: Int] = [99: 0, 100: 2, 101: 4, 102: 5, 103: 7, 97: 9, 98: 11]  // c d e f g a b
+        var k = token.startIndex
+        guard let base = letters[token[k] | 0x20] else { return nil }  // either case
         var semitone = base
-        if chars.count == 2 {
-            switch chars.removeFirst() {
-            case "#": semitone += 1
-            case "b": semitone -= 1
+        k += 1
+        if token.count == 3 {
+            switch token[k] {
+            case UInt8(ascii: "#"): semitone += 1
+            case UInt8(ascii: "b"): semitone -= 1
             default: return nil
             }
+            k += 1
         }
-        guard chars.count == 1, let octave = Int(String(chars[0])), (0...8).contains(octave) else { return nil }
-        return 12 * (octave + 1) + semitone
+        let digit = Int(token[k]) - 48
+        guard (0...8).contains(digit) else { return nil }
+        return 12 * (digit + 1) + semitone
     }
 
     /// Hz of MIDI note `midi`, which may fall between notes (a4, MIDI 69, is 440 Hz).

@@ -3,8 +3,8 @@ import ArcadeCore
 extension NativeCost {
     /// A defined sound, before its notes and its name.
     public static let sound = 256
-    /// Per note of a defined sound.
-    public static let note = 8
+    /// Per note of a defined sound (kept twice over: as written and as played).
+    public static let note = 16
     /// Per pattern of the music playing.
     public static let pattern = 64
 }
@@ -20,6 +20,12 @@ public final class SoundModule {
         public var name: String
         public var step: Int
         public var channel: Int
+
+        public init(name: String, step: Int, channel: Int) {
+            self.name = name
+            self.step = step
+            self.channel = channel
+        }
     }
 
     /// The most started sounds ``started`` keeps (the latest).
@@ -28,6 +34,10 @@ public final class SoundModule {
     public static let maxPatterns = 256
     /// The longest sound name, in bytes.
     public static let maxNameBytes = 64
+    /// What `define`'s spec, `play`'s options and `music`'s options may hold.
+    public static let specNames = LuaOptionNames(SoundSpec.keys)
+    public static let playOptions: LuaOptionNames = ["channel", "volume", "pitch"]
+    public static let musicOptions: LuaOptionNames = ["loop", "volume"]
 
     private unowned let vm: LuaVM
     public let mixer: Mixer
@@ -54,7 +64,7 @@ public final class SoundModule {
             }),
             ("play", { s in
                 let sound = try self.sound(s, 1)
-                let o = try s.optOptions(2, known: ["channel", "volume", "pitch"])
+                let o = try s.optOptions(2, known: Self.playOptions)
                 let channel = try o.field("channel") { i throws(LuaValueProblem) in
                     try s.readInteger(at: i, "channel from 1 to \(Mixer.channelCount)", where: { (1...Int64(Mixer.channelCount)).contains($0) })
                 }
@@ -87,7 +97,7 @@ public final class SoundModule {
                     return 0
                 }
                 let patterns = try self.patterns(s, 1)
-                let o = try s.optOptions(2, known: ["loop", "volume"])
+                let o = try s.optOptions(2, known: Self.musicOptions)
                 let loop = try o.bool("loop") ?? true
                 let volume = try o.number("volume", "number from 0 to 1", where: { (0...1).contains($0) }) ?? 1
                 let bytes = NativeCost.product(patterns.count, NativeCost.pattern)
@@ -171,12 +181,12 @@ public final class SoundModule {
     }
 
     private static func unknown(_ name: String) -> String {
-        "no sound named '\(name)' (define it with arcade.sfx.define or a \(name).sfx file)"
+        "no sound named '\(name)': define it with arcade.sfx.define or a \(name).sfx file"
     }
 
     /// Argument `index`: a sound's spec table.
     private static func spec(_ s: LuaStack, _ index: Int32) throws(LuaArgumentError) -> SoundSpec {
-        let o = try s.checkOptions(index, known: LuaOptionNames(SoundSpec.keys))
+        let o = try s.checkOptions(index, known: specNames)
         var spec = SoundSpec()
         if let wave = try o.field("wave", { i throws(LuaValueProblem) in try s.readName(Waveform.self, at: i) }) { spec.wave = wave }
         spec.notes = try o.required("notes") { i throws(LuaValueProblem) in
