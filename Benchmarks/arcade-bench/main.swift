@@ -37,6 +37,7 @@ let groups: [(String, () -> [BenchResult])] = [
     ("physics", physicsBenchmarks),
     ("game", gameBenchmarks),
     ("link", linkBenchmarks),
+    ("audio", audioBenchmarks),
 ]
 
 var results: [BenchResult] = []

@@ -86,8 +86,9 @@ local turn_u                   -- where the pig turns mid-way on this walk, or n
 local turn_warned              -- the hop before that turn has started
 local hop_anim, wobble_anim
 local over_at                  -- game time the run ended
-local chimed = -1              -- game time of the last coin's chime: a burst's coins chime at most every CHIME_GAP
-local CHIME_GAP = 0.05
+local chimed, thudded = -1, -1 -- game time of the last coin's chime and of the last miss's thud
+local CHIME_GAP = 0.08         -- decided: a burst's coins chime at most this often, its misses thud at most
+local THUD_GAP = 0.3           -- this often, so a burst of 300 stays a pleasant patter
 local stress_box               -- the hint's "k: 10,000 coins", clickable: { x, y, w, h }
 local launcher                 -- the launch timer of the burst under way
 -- Coins fly in a layer: a group whose children use the canvas coordinates of the layout
@@ -436,11 +437,12 @@ local function arrive(coin, first, finished, layer)
   end
   s.arrived = s.arrived + 1
   local counts = s.burst_size ~= STRESS_COINS
-  local chime = counts and arcade.time() - chimed >= CHIME_GAP
-  if chime then chimed = arcade.time() end
   if counts and math.abs(pig_x() - tx) > CATCH_HALF * pig_n then
     s.lost = s.lost + 1
-    if chime then arcade.sfx.play("lost", { channel = 2 }) end
+    if arcade.time() - thudded >= THUD_GAP then
+      thudded = arcade.time()
+      arcade.sfx.play("lost", { channel = 2 })
+    end
     tumble(coin, layer)
   else
     coin:remove()
@@ -451,7 +453,10 @@ local function arrive(coin, first, finished, layer)
       s.level_banked = s.level_banked + 1
       s.burst_banked = s.burst_banked + 1
       -- the chime climbs a little as the burst fills the pig
-      if chime then arcade.sfx.play("coin", { channel = 1, pitch = math.min(s.burst_banked // 10, 7) }) end
+      if arcade.time() - chimed >= CHIME_GAP then
+        chimed = arcade.time()
+        arcade.sfx.play("coin", { channel = 1, pitch = math.min(s.burst_banked // 10, 7) })
+      end
       if s.burst_banked % WOBBLE_EVERY == 1 then wobble() end
       if s.level_banked >= s.target then level_up() end
     end

@@ -1,6 +1,8 @@
 /// An ADSR envelope, in seconds (attack, decay, release) and a level (sustain), applied to
 /// each note: the level rises from 0 to 1 over `attack`, falls to `sustain` over `decay`,
-/// holds while the note lasts, then falls from where it was to 0 over `release`.
+/// holds while the note lasts, then falls from where it was to 0 over `release`. A note that
+/// follows another (no rest between) rises from where the last one's level was instead of
+/// from 0, so a melody does not click between its notes.
 public struct Envelope: Equatable, Sendable {
     public var attack: Double
     public var decay: Double
@@ -48,18 +50,20 @@ struct SampleEnvelope: Sendable {
         release = Int((e.release * rate).rounded())
     }
 
-    /// The level `n` samples into a note held for `gate` samples.
+    /// The level `n` samples into a note held for `gate` samples, whose attack rises from
+    /// `floor` (0 for a note after silence; where the last note's envelope was for a note that
+    /// follows it, so a melody has no click between its notes).
     @inline(__always)
-    func level(at n: Int, gate: Int) -> Float {
-        if n < gate { return held(at: n) }
+    func level(at n: Int, gate: Int, from floor: Float = 0) -> Float {
+        if n < gate { return held(at: n, from: floor) }
         let past = n - gate
         guard past < release else { return 0 }
-        return held(at: gate) * (1 - Float(past) / Float(release))
+        return held(at: gate, from: floor) * (1 - Float(past) / Float(release))
     }
 
     @inline(__always)
-    func held(at n: Int) -> Float {
-        if n < attack { return Float(n) / Float(attack) }
+    func held(at n: Int, from floor: Float = 0) -> Float {
+        if n < attack { return floor + (1 - floor) * Float(n) / Float(attack) }
         let d = n - attack
         if d < decay { return 1 - (1 - sustain) * Float(d) / Float(decay) }
         return sustain

@@ -16,6 +16,8 @@ public final class Mixer {
 
     public let sampleRate: Int
     private var voices: [Voice?] = Array(repeating: nil, count: channelCount)
+    /// The voices cut off on each channel, fading out for a couple of milliseconds.
+    private var fading: [Voice?] = Array(repeating: nil, count: channelCount)
     private var started = 0
     private var music: MusicState?
     private var scratch: [Float] = []
@@ -46,6 +48,7 @@ public final class Mixer {
     }
 
     private func start(_ sound: Sound, on ch: Int, volume: Double, pitch: Double, isMusic: Bool) {
+        cut(ch)
         started += 1
         voices[ch] = Voice(sound: sound, volume: volume, transpose: pitch, isMusic: isMusic, order: started,
                            sampleRate: sampleRate)
@@ -63,20 +66,28 @@ public final class Mixer {
         }!
     }
 
+    /// Moves the voice on channel `ch` to fade out.
+    private func cut(_ ch: Int) {
+        guard var v = voices[ch] else { return }
+        v.cut()
+        fading[ch] = v
+        voices[ch] = nil
+    }
+
     /// Silences `channel` (0-based).
     public func stop(channel: Int) {
         guard voices.indices.contains(channel) else { return }
-        voices[channel] = nil
+        cut(channel)
     }
 
     /// Silences every channel playing a sound named `name`.
     public func stop(named name: String) {
-        for i in voices.indices where voices[i]?.sound.name == name { voices[i] = nil }
+        for i in voices.indices where voices[i]?.sound.name == name { cut(i) }
     }
 
     /// Silences everything, the music too.
     public func stopAll() {
-        voices = Array(repeating: nil, count: Self.channelCount)
+        for i in voices.indices { cut(i) }
         music = nil
     }
 
@@ -93,7 +104,7 @@ public final class Mixer {
     /// Stops the music and its voices.
     public func stopMusic() {
         music = nil
-        for i in voices.indices where voices[i]?.isMusic == true { voices[i] = nil }
+        for i in voices.indices where voices[i]?.isMusic == true { cut(i) }
     }
 
     private func startPattern() {
@@ -107,8 +118,11 @@ public final class Mixer {
         music = m
     }
 
-    /// True while any channel sounds.
+    /// True while any channel plays a sound (a sound cut off and fading out does not count).
     public var isPlaying: Bool { voices.contains { $0 != nil } }
+
+    /// True while anything is heard, the fading of sounds cut off included.
+    private var isSounding: Bool { isPlaying || fading.contains { $0 != nil } }
 
     /// The name of the sound on `channel` (0-based), if one plays there.
     public func sound(on channel: Int) -> String? {
@@ -124,7 +138,7 @@ public final class Mixer {
     public func render(into out: UnsafeMutableBufferPointer<Int16>) {
         let count = out.count
         guard count > 0 else { return }
-        if !isPlaying && music == nil {
+        if !isSounding && music == nil {
             out.initialize(repeating: 0)
             return
         }
@@ -132,9 +146,15 @@ public final class Mixer {
         scratch.withUnsafeMutableBufferPointer { mix in
             mix.baseAddress!.update(repeating: 0, count: count)
             run(count) { offset, n in
-                for i in voices.indices where voices[i] != nil {
-                    voices[i]!.render(into: mix.baseAddress! + offset, count: n)
-                    if !voices[i]!.isActive { voices[i] = nil }
+                for i in voices.indices {
+                    if fading[i] != nil {
+                        fading[i]!.render(into: mix.baseAddress! + offset, count: n)
+                        if !fading[i]!.isActive { fading[i] = nil }
+                    }
+                    if voices[i] != nil {
+                        voices[i]!.render(into: mix.baseAddress! + offset, count: n)
+                        if !voices[i]!.isActive { voices[i] = nil }
+                    }
                 }
             }
             for i in 0..<count {
@@ -154,6 +174,7 @@ public final class Mixer {
     /// Moves every channel and the music on by `count` samples without making them: what
     /// nobody listens to still starts, ends and loops on time.
     public func advance(_ count: Int) {
+        fading = Array(repeating: nil, count: Self.channelCount)
         guard count > 0, isPlaying || music != nil else { return }
         run(count) { _, n in
             for i in voices.indices where voices[i] != nil {
