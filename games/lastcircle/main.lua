@@ -554,7 +554,9 @@ local function show_over()
   if game.nodes.over_title then return end
   if arcade.score.submit(s.score) then s.new_best = true end
   s.best = math.max(s.best, s.score)
-  arcade.sfx.play((s.new_best and s.score > 0) and "best" or "over", { channel = 2 })
+  -- one sound for the end: a new best's fanfare, else the bar's run-out or the plain ending
+  local ending = s.ending == "time" and "timeup" or "over"
+  arcade.sfx.play((s.new_best and s.score > 0) and "best" or ending, { channel = 2 })
   s.card = true
   hide_bar()
   remove_circles()
@@ -656,7 +658,6 @@ function game.time_up(finished)
   s.elapsed = s.time_limit
   s.phase, s.stage = "over", "over"
   s.ending, s.reason = "time", REASONS.time
-  arcade.sfx.play("timeup", { channel = 1 })
   show_over()
 end
 
