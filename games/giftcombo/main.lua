@@ -487,7 +487,8 @@ function game.timed_out(id)
   s.hearts = s.hearts - 1
   s.streak = 0
   s.event = r.viewer .. " gave up waiting: a heart lost"
-  arcade.sfx.play("heart", { channel = 4 })
+  -- the last heart's loss is the run's end, which has its own sound
+  if s.hearts > 0 then arcade.sfx.play("heart", { channel = 4 }) end
   game.flash_hearts()
   if s.hearts <= 0 then
     game.end_run("the chat gave up")
