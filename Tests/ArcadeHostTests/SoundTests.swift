@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ArcadeCore
 import ArcadeLua
+import ArcadeTerminal
 @testable import ArcadeHost
 
 /// `arcade.sfx` in a running game: sounds defined in Lua and in `.sfx` files, what
@@ -199,4 +200,42 @@ final class LockedLines: @unchecked Sendable {
     private var stored: [String] = []
     func append(_ line: String) { lock.withLock { stored.append(line) } }
     var lines: [String] { lock.withLock { stored } }
+}
+
+/// The mute key on the pause card, on a pseudo-terminal.
+@Suite(.serialized) struct MuteKeyTests {
+    @Test func mOnThePauseCardMutesAndTheArcadeRemembersIt() throws {
+        let store = SaveStore(location: .memory)
+        var ptys: [PseudoTerminal] = []  // kept open while their arcades run
+        func app() throws -> ArcadeApp {
+            let pty = try PseudoTerminal(cols: 80, rows: 24)
+            var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
+            parts.removeLast(3)
+            var o = ArcadeApp.Options(catalog: GameCatalog(searchDirs: [parts.joined(separator: "/") + "/games"]))
+            o.gameID = "fishing"
+            o.store = store
+            let app = ArcadeApp(options: o, terminal: try Terminal(input: pty.secondary, output: pty.secondary))
+            app.speaker = Speaker(device: "arcade-test-no-such-device", log: { _ in })
+            app.start(try #require(o.catalog.game("fishing")))
+            ptys.append(pty)
+            return app
+        }
+        // the card's panel reads as blocks in the plain text: its spaces too
+        func card(_ app: ArcadeApp) -> String { InteractiveAppTests.text(app).replacingOccurrences(of: "█", with: " ") }
+        let first = try app()
+        #expect(!first.muted)
+        first.handle([.key(KeyEvent("esc"))])
+        #expect(card(first).contains("m: sound on"))
+        first.handle([.key(KeyEvent("m"))])
+        #expect(first.muted && first.speaker?.muted == true)
+        #expect(card(first).contains("m: sound off"))
+        // the card stays up: m is not a choice
+        if case .pause? = first.card {} else { Issue.record("the pause card closed") }
+        // a later run starts muted
+        let second = try app()
+        #expect(second.muted)
+        second.handle([.key(KeyEvent("esc")), .key(KeyEvent("m"))])
+        #expect(!second.muted)
+        #expect(try !app().muted)
+    }
 }

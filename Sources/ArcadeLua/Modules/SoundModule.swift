@@ -101,7 +101,7 @@ public final class SoundModule {
                 let loop = try o.bool("loop") ?? true
                 let volume = try o.number("volume", "number from 0 to 1", where: { (0...1).contains($0) }) ?? 1
                 let bytes = NativeCost.product(patterns.count, NativeCost.pattern)
-                try vm.reserveNative(bytes - self.musicBytes, for: "music of \(patterns.count) patterns")
+                try self.vm.reserveNative(bytes - self.musicBytes, for: "music of \(patterns.count) patterns")
                 self.mixer.playMusic(patterns, loop: loop, volume: volume)
                 self.setMusicBytes(bytes)
                 for (k, sound) in (patterns.first ?? []).enumerated() { self.note(sound.name, channel: Mixer.channelCount - 1 - k) }
