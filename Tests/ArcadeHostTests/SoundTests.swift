@@ -239,3 +239,32 @@ final class LockedLines: @unchecked Sendable {
         #expect(try !app().muted)
     }
 }
+
+/// The speaker's output thread through a real ALSA device that needs no hardware: ALSA's
+/// `file` plugin, which writes what it is sent to a file.
+@Suite(.serialized) struct SpeakerOutputTests {
+    @Test func theSamplesReachTheDeviceInOrder() throws {
+        guard dlopen("libasound.so.2", RTLD_NOW) != nil else { return }  // no ALSA here: nothing to check
+        let path = NSTemporaryDirectory() + "arcade-speaker-\(UUID().uuidString).raw"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let lines = LockedLines()
+        let speaker = Speaker(device: "file:FILE=\(path),FORMAT=raw", log: { lines.append($0) })
+        let tone = (0..<800).map { Int16(($0 % 40) * 500 - 10_000) }
+        tone.withUnsafeBufferPointer { speaker.write($0) }
+        for _ in 0..<1000 where speaker.currentState == .opening { usleep(5_000) }
+        #expect(speaker.currentState == .playing, "\(lines.lines)")
+        for _ in 0..<3 {
+            usleep(10_000)
+            tone.withUnsafeBufferPointer { speaker.write($0) }
+        }
+        usleep(100_000)
+        speaker.close()
+        #expect(lines.lines == ["sound: playing through ALSA's 'file:FILE=\(path),FORMAT=raw' at 48000 Hz"])
+        let data = try #require(FileManager.default.contents(atPath: path))
+        let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        // the first tone went out whole, before anything of the later ones
+        let start = try #require(samples.firstIndex { $0 != 0 })
+        #expect(Array(samples[start..<min(samples.count, start + 800)]) == tone)
+        #expect(samples.filter { $0 == -10_000 }.count >= 20 * 4 - 20 * speaker.dropped / 800)
+    }
+}
