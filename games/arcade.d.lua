@@ -248,6 +248,42 @@ function arcade.score.best() end
 ---the next score submitted becomes the best. Call it once, marked by a save of your own.
 function arcade.score.reset() end
 
+---Sound: short note sequences played by the arcade's synth, eight channels mixed natively after
+---each step. Sounds come from `arcade.sfx.define` and from `.sfx` files in the game's folder or
+---its `sfx/` folder (`coin.sfx` defines "coin"; hot-reloaded under `arcade dev`). Silent where
+---there is no speaker; `--wav FILE` writes what was played.
+---@class arcade.sfx
+arcade.sfx = {}
+
+---Defines (or redefines) the sound `name`. Counts against the game's memory cap.
+---@param name string 1 to 64 bytes
+---@param spec arcade.SoundSpec
+function arcade.sfx.define(name, spec) end
+
+---Starts the sound `name` on a channel: the one given, else a free one, else the one playing
+---longest (the music's last). A channel plays one sound at a time.
+---@param name string a defined sound
+---@param opts? arcade.PlayOptions
+---@return integer channel 1 to 8
+function arcade.sfx.play(name, opts) end
+
+---Stops every sound and the music (no argument), the sound on a channel, or every channel
+---playing the sound `name`.
+---@param what? integer|string a channel (1 to 8) or a sound's name
+function arcade.sfx.stop(what) end
+
+---Plays music: patterns one after another, each a few sounds started together on the top
+---channels (the first on 8, the next on 7...); the next pattern starts when the longest sound
+---of this one has played its notes. Replaces the music playing; nil stops it.
+---@param patterns string[][]? e.g. { { "bass", "lead" }, { "bass", "lead2" } }
+---@param opts? arcade.MusicOptions
+function arcade.sfx.music(patterns, opts) end
+
+---Whether anything plays (no argument), a channel plays, or a sound `name` plays somewhere.
+---@param what? integer|string
+---@return boolean
+function arcade.sfx.is_playing(what) end
+
 ---Booleans, finite numbers, UTF-8 strings, and tables of them that are arrays (keys 1..n) or have only string keys.
 ---@alias arcade.Savable boolean|number|string|table
 
@@ -595,6 +631,31 @@ function Wall:alive() end
 ---@field frame? integer
 ---@field tint? arcade.Color
 ---@field color? arcade.Color
+
+---A sound (`arcade.sfx.define`, or a `.sfx` file's `key = value` lines).
+---@class arcade.SoundSpec
+---@field notes string "c5 e5 g5": a to g, # or b, octave 0 to 8 (c4 is middle C); - or . a rest
+---@field wave? "square"|"triangle"|"saw"|"sine"|"noise" default "square"
+---@field duty? number the square's high share, 0.05 to 0.95 (default 0.5)
+---@field speed? integer each note lasts speed / 120 s, 1 to 255 (default 8)
+---@field volume? number 0 to 1 (default 0.5)
+---@field attack? number seconds from silence to full (default 0.005)
+---@field decay? number seconds from full to the sustain level (default 0.05)
+---@field sustain? number the level held while the note lasts, 0 to 1 (default 0.7)
+---@field release? number seconds to silence after the note (default 0.05)
+---@field slide? number semitones the pitch moves over each note (default 0)
+---@field vibrato? number semitones the pitch wavers either way (default 0)
+---@field vibrato_rate? number wavers a second (default 6)
+---@field loop? boolean start over after the last note until stopped (default false)
+
+---@class arcade.PlayOptions
+---@field channel? integer 1 to 8
+---@field volume? number 0 to 1, times the sound's own (default 1)
+---@field pitch? number semitones up (negative: down), -48 to 48
+
+---@class arcade.MusicOptions
+---@field loop? boolean from the first pattern again after the last (default true)
+---@field volume? number 0 to 1 (default 1)
 
 ---@class arcade.PathSpec
 ---@field from arcade.Point
@@ -1015,6 +1076,12 @@ function TestGame:save(key) end
 ---The best score the game submitted, or nil.
 ---@return integer? best
 function TestGame:best() end
+
+---The sounds the game started (arcade.sfx.play, and the first pattern of music it starts), oldest first
+---(the latest 4096): the sound's name, the step that started it (as `g:frame()` reads after
+---that step) and its channel.
+---@return { name: string, step: integer, channel: integer }[] sounds
+function TestGame:sounds() end
 
 ---The lines the game printed (print, arcade.log), oldest first.
 ---@return string[] lines

@@ -38,6 +38,7 @@ let groups: [(String, () -> [BenchResult])] = [
     ("game", gameBenchmarks),
     ("link", linkBenchmarks),
     ("picture", pictureBenchmarks),
+    ("audio", audioBenchmarks),
 ]
 
 var results: [BenchResult] = []

@@ -53,6 +53,10 @@ extension Arcade {
                                    valueName: "FILE"))
         var cast: String?
 
+        @Option(help: ArgumentHelp("Write what the game played to FILE as a WAV (48 kHz, 16-bit mono), on the game's clock: the same run gives the same bytes. Headless or in the terminal.",
+                                   valueName: "FILE"))
+        var wav: String?
+
         @Flag(help: ArgumentHelp("Print a table of where the time went (ms per step: Lua, animation, physics, compose, encode) on stderr at the end. Headless: every step is also drawn and encoded. In the terminal: the frames per second the link allowed and the terminal's round trip too."))
         var profile = false
 
@@ -146,6 +150,10 @@ extension Arcade {
             let replayScript = try replay.map { try script($0, game: entry.id) }
             let inputScript = try input.map { try script($0, game: entry.id) }
             try checkRecordPath()
+            if let wav, let problem = WAVRecorder.problem(writingTo: wav) {
+                Output.err("arcade: \(problem)\n")
+                throw ExitCode(2)
+            }
             guard headless else {
                 if let request = gifRequest, let replayScript {
                     // the same replay headless first: the same frames, drawn as pictures
@@ -165,6 +173,7 @@ extension Arcade {
                 o.store = replayScript == nil ? dirs.store() : SaveStore(location: .memory)
                 display.apply(to: &o)
                 o.profile = profile
+                o.wavPath = wav
                 try Interactive.run(o, cast: cast)
                 return
             }
@@ -178,6 +187,7 @@ extension Arcade {
             play.store = dirs.data == nil ? nil : dirs.store()
             play.recordPath = record
             play.castPath = cast
+            play.wavPath = wav
             play.profile = profile
             if let color = display.color { play.colorMode = color }
             play.dumpFrame = dumpFrame

@@ -420,6 +420,7 @@ local function end_round()
   end
   local title = "round " .. s.round .. ": " .. points .. (points == 1 and " point" or " points")
   local verdict = best and "best round yet!" or "best round " .. s.best_round
+  arcade.sfx.play("round", { channel = 3 })
   game.banner_text = { title = title, verdict = verdict, color = best and COLORS.best or COLORS.hud }
   show_banner(title, { verdict, "the gate is open: round " .. (s.round + 1) .. " drops faster" },
               game.banner_text.color)
@@ -474,6 +475,7 @@ end
 -- A banked ball: it pops where it is, and its points fly from the box to the score.
 local function bank(entry, box)
   local s = game.state
+  arcade.sfx.play("score", { channel = 2, pitch = math.min(box.points - 1, 7) })
   s.score = s.score + box.points
   s.round_score = s.round_score + box.points
   s.hits[box.id] = s.hits[box.id] + 1
@@ -521,6 +523,7 @@ function game.on_contact(ball, id, cx, cy)
     -- never live
     local bat = into > BAT_SPEED * game.layout.H and s.phase == "play" and not game.lying[entry]
     set_live(entry, bat)
+    if bat then arcade.sfx.play("bat", { channel = 1 }) end
     game.lying[entry] = not bat or nil
   elseif id == nil and entry.live and cy >= game.layout.H - 1 then
     set_live(entry, false)
@@ -580,6 +583,7 @@ local function game_over()
   arcade.score.submit(s.score)
   s.best = math.max(s.best, s.score)
   s.new_best = new_best
+  arcade.sfx.play(new_best and "best" or "over")
   game.over_at = game.clock
   game.nodes.hint.visible = false
   show_banner("GAME OVER", {

@@ -86,6 +86,9 @@ local turn_u                   -- where the pig turns mid-way on this walk, or n
 local turn_warned              -- the hop before that turn has started
 local hop_anim, wobble_anim
 local over_at                  -- game time the run ended
+local chimed, thudded = -1, -1 -- game time of the last coin's chime and of the last miss's thud
+local CHIME_GAP = 0.08         -- decided: a burst's coins chime at most this often, its misses thud at most
+local THUD_GAP = 0.3           -- this often, so a burst of 300 stays a pleasant patter
 local stress_box               -- the hint's "k: 10,000 coins", clickable: { x, y, w, h }
 local launcher                 -- the launch timer of the burst under way
 -- Coins fly in a layer: a group whose children use the canvas coordinates of the layout
@@ -331,6 +334,7 @@ local function end_run()
   arcade.score.submit(s.score)
   s.new_best = s.score > 0 and (before == nil or s.score > before)
   s.best = arcade.score.best() or 0
+  arcade.sfx.play(s.new_best and "best" or "over")
   arcade.save.set("total", s.banked)
   turn_u = nil
   set_button(true)
@@ -383,6 +387,7 @@ local function level_up()
   s.target = target_for(s.level)
   s.level_banked = 0
   s.bursts_left = BURSTS
+  arcade.sfx.play("levelup", { channel = 3 })
   banner.text = "level " .. s.level .. "! " .. s.target .. " coins in " .. BURSTS .. " bursts"
   banner.visible = true
   if banner_timer then banner_timer:cancel() end
@@ -434,6 +439,10 @@ local function arrive(coin, first, finished, layer)
   local counts = s.burst_size ~= STRESS_COINS
   if counts and math.abs(pig_x() - tx) > CATCH_HALF * pig_n then
     s.lost = s.lost + 1
+    if arcade.time() - thudded >= THUD_GAP then
+      thudded = arcade.time()
+      arcade.sfx.play("lost", { channel = 2 })
+    end
     tumble(coin, layer)
   else
     coin:remove()
@@ -443,6 +452,11 @@ local function arrive(coin, first, finished, layer)
       s.score = s.score + 1
       s.level_banked = s.level_banked + 1
       s.burst_banked = s.burst_banked + 1
+      -- the chime climbs a little as the burst fills the pig
+      if arcade.time() - chimed >= CHIME_GAP then
+        chimed = arcade.time()
+        arcade.sfx.play("coin", { channel = 1, pitch = math.min(s.burst_banked // 10, 7) })
+      end
       if s.burst_banked % WOBBLE_EVERY == 1 then wobble() end
       if s.level_banked >= s.target then level_up() end
     end

@@ -105,6 +105,7 @@ local MISS_TIME = 0.7          -- decided: a near miss's "!" rises and fades for
 local COIN_FLIGHT = 0.8        -- decided: coins fly to the wallet while the hook comes up
 local COIN_STAGGER = 0.01      -- decided: one coin leaves every 0.01 s, as in the coin bank
 local COINS_SHOWN = 20         -- decided: at most this many coins fly for one win
+local CHIME_GAP = 0.05         -- decided: the coins reaching the wallet chime at most this often
 local WIN_RISE = 1.0           -- decided: the "+N" rises and fades over the reel-in
 
 local WATER_HALF = 110         -- decided: the bay's half-width (points) at the hook's depth;
@@ -739,6 +740,7 @@ local function catch(f, tick)
                            from = { lead, from_y }, to = to },
                  function(finished) game.hang(f, finished) end)
   local s = game.state
+  arcade.sfx.play("bite", { channel = 2 })
   s.incoming = s.incoming + 1
   game.incoming[f.kind] = game.incoming[f.kind] + 1
   local kind_index, dir = f.kind, f.dir
@@ -754,6 +756,7 @@ local function near_miss(f, tick)
                                     anchor_x = 0.5, anchor_y = 1, z = 9, x = edge_at(f, tick) * L.u,
                                     y = math.max(L.top + 5, f.top) }
   game.marks[label] = true
+  arcade.sfx.play("miss", { channel = 3 })
   arcade.animate(label, { group = { { property = "y", to = label.y - 3 }, { property = "alpha", values = { 1, 1, 0 } } },
                           duration = MISS_TIME },
                  function() game.marks[label] = nil label:remove() end)
@@ -840,6 +843,7 @@ local function end_day(reason)
   s.new_best = arcade.score.submit(s.score) and true or false
   s.best = arcade.score.best() or s.score
   s.days = s.days + 1
+  arcade.sfx.play(s.new_best and "best" or "over")
   game.over_at = arcade.time()
   show_card()
   show_hint()
@@ -863,6 +867,7 @@ local function cast()
     show_day()
   end
   s.hook = "casting"
+  arcade.sfx.play("cast", { channel = 1 })
   s.cast_x = s.landing.x  -- where the marker was: where the hook lands
   s.line_end = { L.cx + end_x, lineLength }
   s.hook_x = L.cx + bottom_x
@@ -906,7 +911,10 @@ end
 function game.cast_done(finished)
   if not finished then return end
   local s = game.state
-  if not s.on_bank then start_ripple() end
+  if not s.on_bank then
+    start_ripple()
+    arcade.sfx.play("splash", { channel = 1 })
+  end
   s.hook = "waiting"
   s.wait = s.on_bank and WAIT_BANK or math.random(WAIT_MIN, WAIT_MAX)
   s.left = s.wait
@@ -939,6 +947,10 @@ function game.coin_in(coin)
   local p = game.paying
   if not p then return end
   p.landed = p.landed + 1
+  if arcade.time() - (p.chimed or -1) >= CHIME_GAP then
+    p.chimed = arcade.time()
+    arcade.sfx.play("coin", { channel = 4, pitch = math.min(p.landed // 4, 5) })
+  end
   game.shown = p.before + p.win * p.landed // p.count
   if p.landed >= p.count then game.paying = nil end
   show_wallet()
@@ -1051,6 +1063,7 @@ local function too_slow()
   s.casts_left = s.casts_left - 1
   s.day_casts = s.day_casts + 1
   s.lost = s.lost + 1
+  arcade.sfx.play("miss", { channel = 3 })
   local label = arcade.scene.label{ text = "too slow -" .. cast_cost(), font = "small", color = COLORS.warn,
                                     outline = COLORS.card, anchor_x = 0.5, anchor_y = 0, z = 9,
                                     x = s.landing.x, y = L.top + 2 }

@@ -227,6 +227,8 @@ function game.tick(i)
   ch.free = false
   s.shown = s.shown + 1
   if ch.count > s.best_combo then s.best_combo = ch.count end
+  -- the player's own combos pop, a semitone higher with each gift up to an octave
+  if not ch.crowd then arcade.sfx.play("pop", { channel = i, pitch = math.min(ch.count - 1, 12) }) end
   local counter = game.show_count(i, ch.count)
   game.show_counter(i, true)
   arcade.animate(counter, { property = "scale", values = POP_SCALES, key_times = POP_TIMES, duration = POP,
@@ -406,6 +408,7 @@ function game.end_run(reason)
   arcade.score.submit(s.score)
   s.new_best = s.score > before
   s.best = math.max(before, s.score)
+  arcade.sfx.play(s.new_best and "best" or "over")
   game.show_card()
   game.show_hud()
   game.show_queue()
@@ -484,6 +487,8 @@ function game.timed_out(id)
   s.hearts = s.hearts - 1
   s.streak = 0
   s.event = r.viewer .. " gave up waiting: a heart lost"
+  -- the last heart's loss is the run's end, which has its own sound
+  if s.hearts > 0 then arcade.sfx.play("heart", { channel = 4 }) end
   game.flash_hearts()
   if s.hearts <= 0 then
     game.end_run("the chat gave up")
@@ -508,6 +513,7 @@ function game.combo_left(gift, count, i)
       s.filled = s.filled + 1
       s.event = "+" .. points .. " · " .. r.viewer .. " got " .. gift .. " x" .. count
       game.float_points(i, "+" .. points)
+      arcade.sfx.play("fill", { channel = 3 })
       table.remove(s.requests, k)
       game.drop_request_nodes(r.id)
       if s.filled % FILLS_PER_LEVEL == 0 then
@@ -523,6 +529,7 @@ function game.combo_left(gift, count, i)
     end
   end
   s.streak = 0
+  arcade.sfx.play("wrong", { channel = 3 })
   s.event = gift .. " x" .. count .. ": nobody asked for that · streak lost"
   game.show_hud()
   game.show_queue()

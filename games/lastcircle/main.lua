@@ -554,6 +554,9 @@ local function show_over()
   if game.nodes.over_title then return end
   if arcade.score.submit(s.score) then s.new_best = true end
   s.best = math.max(s.best, s.score)
+  -- one sound for the end: a new best's fanfare, else the bar's run-out or the plain ending
+  local ending = s.ending == "time" and "timeup" or "over"
+  arcade.sfx.play((s.new_best and s.score > 0) and "best" or ending, { channel = 2 })
   s.card = true
   hide_bar()
   remove_circles()
@@ -591,6 +594,7 @@ local function start_round()
   s.bar_start = nil
   if #game.circles >= MAX_CIRCLES then retire_oldest() end
   add_circle()
+  arcade.sfx.play("appear", { channel = 3 })
   pop_all(deal_keys(#game.circles))
   show_hud()
   set_hint("new circle? click it or press its key")
@@ -699,6 +703,7 @@ local function pick(i)
     s.last_bonus, s.last_points = bonus, POINTS + bonus
     s.score = s.score + POINTS + bonus
     s.stage = "won_round"
+    arcade.sfx.play("right", { channel = 1 })
     show_hud()
     set_hint("right: +" .. POINTS .. " and +" .. bonus .. " for speed")
     answer.z = 90
@@ -710,6 +715,7 @@ local function pick(i)
     s.phase, s.stage = "over", "over"
     s.ending, s.reason = "wrong", REASONS.wrong
     s.picked = i
+    arcade.sfx.play("wrong", { channel = 1 })
     hide_bar()
     set_hint("wrong circle: the new one blinks")
     -- the others step back; the wrong pick keeps its colour and gets a mark

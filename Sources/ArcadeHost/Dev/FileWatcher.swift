@@ -3,7 +3,7 @@ import Glibc
 #endif
 import ArcadeCore
 
-/// Notices edits to Lua files under a set of folders, for hot reload.
+/// Notices edits to Lua files (and `.sfx` sounds) under a set of folders, for hot reload.
 ///
 /// Uses inotify (created, written, moved-in and deleted files, with new subfolders watched as
 /// they appear); where inotify is unavailable (or when asked) it falls back to polling file
@@ -96,7 +96,7 @@ public final class FileWatcher {
                     if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { addWatches(path) }
                     continue
                 }
-                if name.hasSuffix(".lua") { changed.insert(path) }
+                if name.hasSuffix(".lua") || name.hasSuffix(".sfx") { changed.insert(path) }
             }
         }
         return changed.sorted()
@@ -105,7 +105,7 @@ public final class FileWatcher {
     private func scan() -> [String: FileStamp] {
         var out: [String: FileStamp] = [:]
         for folder in folders {
-            for rel in luaFiles(in: folder) {
+            for rel in luaFiles(in: folder) + soundFilePaths(in: folder) {
                 let path = folder + "/" + rel
                 var st = stat()
                 if stat(path, &st) == 0 {

@@ -61,7 +61,8 @@ extension ArcadeApp {
                     switch card {
                     case .pause(let sel):
                         CardView.pause(on: c, title: playing?.title ?? "", controls: playing?.manifest?.controls ?? [],
-                                       selected: sel, covered: playing?.manifest?.hideOnPause ?? false)
+                                       selected: sel, covered: playing?.manifest?.hideOnPause ?? false,
+                                       sound: speaker == nil ? nil : !muted)
                     case .error(let e, let sel):
                         CardView.error(on: c, error: e, selected: sel, paused: options.dev && session != nil,
                                        hint: reloadHint(for: e))

@@ -181,6 +181,7 @@ extension ArcadeApp {
             case "down", "right", "tab": next = (selected + 1) % choices.count
             case "enter", "space": pick = choices[selected]
             case "esc": pick = isPause(current) ? "resume" : "back to menu"
+            case Self.muteKey where isPause(current): toggleMute()
             default:
                 if let match = choices.first(where: { $0.hasPrefix(k.key) }) { pick = match }
             }

@@ -40,6 +40,8 @@ public final class ArcadeApp {
         public var exitAfterFirstFrame = false
         /// Count the whole run for ``profileTable`` (`--profile` in the terminal).
         public var profile = false
+        /// Write the sound of the games played to this WAV file (`--wav`), on the games' clock.
+        public var wavPath: String?
 
         public init(catalog: GameCatalog) {
             self.catalog = catalog
@@ -122,6 +124,11 @@ public final class ArcadeApp {
     /// The errors already written to the log (each once).
     var loggedFailure: LuaError?
     var loggedReloadError: LuaError?
+    /// The speaker (none on a test's terminal), the `--wav` recording, and whether the player
+    /// muted the sound (`m` on the pause card, kept in the saves).
+    var speaker: Speaker?
+    var wav: WAVRecorder?
+    var muted = false
 
     /// Opens the terminal (throws ``TerminalError`` when stdin/stdout are not a tty, or
     /// `.cannotShowTheArcade` when `$TERM` cannot show it). Nothing is written to it yet.
@@ -129,6 +136,9 @@ public final class ArcadeApp {
         let terminal = try Terminal()
         if let problem = Self.terminalProblem(term: environment("TERM")) { throw .cannotShowTheArcade(problem) }
         self.init(options: options, terminal: terminal)
+        // opened at the first sound a game plays, on a thread of its own
+        speaker = Speaker(log: options.log)
+        speaker?.muted = muted
     }
 
     /// The arcade on `terminal` (tests use one on a pseudo-terminal and drive ``handle(_:)``,
@@ -144,6 +154,8 @@ public final class ArcadeApp {
         let store = options.store, entries = options.catalog.entries
         menu.loadScores = { store?.bestScores(of: entries) ?? [:] }
         menu.refresh()
+        wav = options.wavPath.map { WAVRecorder(path: $0) }
+        muted = loadMuted()
     }
 
     /// Records everything the terminal is sent from ``run()`` on to an asciicast v2 file at
@@ -191,6 +203,7 @@ public final class ArcadeApp {
         }
         finishRunProfile()
         closeGame()
+        finishSound()
         return 0
     }
 
@@ -319,6 +332,7 @@ public final class ArcadeApp {
         do {
             let session = try GameSession(entry: entry, options: o, store: options.store, log: gameLog)
             session.profile = profile
+            session.soundSinks = ([speaker, wav] as [SoundSink?]).compactMap { $0 }
             driver = SessionDriver(session: session, script: options.replay ?? InputScript())
         } catch {
             driver = nil

@@ -72,8 +72,9 @@ enum CardView {
     /// an 80 x 24 terminal.
     /// `covered`: the manifest's `hide_on_pause`; the whole game is hidden behind a plain
     /// backdrop first, so nothing of the board can be studied while the clock is stopped.
+    /// `sound`: whether sound plays (nil: no speaker, no line for it); `m` toggles it.
     static func pause(on canvas: Canvas, title: String, controls: [GameControl] = [], selected: Int,
-                      covered: Bool = false) {
+                      covered: Bool = false, sound: Bool? = nil) {
         let g = Graphics(canvas: canvas)
         if covered {
             g.fillRect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height), color: backdrop)
@@ -101,6 +102,10 @@ enum CardView {
             }
         }
         drawChoices(g, pauseChoices, selected: selected, box: b)
+        if let sound {
+            let line = "m: sound " + (sound ? "on" : "off")
+            g.text(line, x: Double(b.x + b.w - 2 - line.count), y: Double((b.y + 1) * 2), color: dim)
+        }
     }
 
     /// The error card. `paused` (development mode): the game waits where it was, and a saved

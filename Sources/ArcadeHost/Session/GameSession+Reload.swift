@@ -25,6 +25,7 @@ extension GameSession {
                 _ = try vm.load(try FileIO.readScript(entry.folder + "/" + file, within: entry.folder, chunkName: chunk),
                                 chunkName: chunk)
             }
+            let sounds = try GameSession.soundFiles(of: entry)
             vm.forgetLoadedModules()
             let newGame = try GameSession.loadMain(vm: vm, entry: entry)
             let oldGame = game
@@ -41,6 +42,7 @@ extension GameSession {
                 throw error
             }
             forward(oldGame, to: game)
+            try GameSession.define(sounds, in: sound)
             reloadError = nil
             reloads += 1
             if failure != nil { resume() }

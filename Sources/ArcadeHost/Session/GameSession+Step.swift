@@ -58,6 +58,8 @@ extension GameSession {
             stop(with: error)
             if let profile { timer.add(to: profile) }  // a failed step's time counts too
         }
+        // after the step, so a sound played in any of its callbacks starts with this step's samples
+        mixSound()
     }
 
     /// Runs a phase of native work: when the step's deadline has passed by its end, or the

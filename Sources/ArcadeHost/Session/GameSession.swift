@@ -58,6 +58,14 @@ public final class GameSession {
     let animationModule: AnimationModule
     /// The game's physics worlds, stepped natively after `update(dt)`.
     let physicsModule: PhysicsModule
+    /// The game's sounds (`arcade.sfx`) and the synth that mixes them after each step.
+    public let sound: SoundModule
+    /// Where each step's mixed samples go (a speaker, `--wav`); none: the synth moves on
+    /// without making samples.
+    public var soundSinks: [SoundSink] = []
+    /// Steps whose sound has been mixed, and the buffer it is mixed into.
+    var mixedSteps = 0
+    var soundBuffer: [Int16] = []
     /// The pixel + text canvas frames are composed on.
     public let canvas: Canvas
     /// The table `main.lua` returned.
@@ -136,11 +144,14 @@ public final class GameSession {
         physicsModule = PhysicsModule(vm: vm, scene: sceneModule) { [context] in
             Rect(x: 0, y: 0, width: Double(context.width), height: Double(context.height))
         }
+        sound = SoundModule(vm: vm)
+        try GameSession.define(try GameSession.soundFiles(of: entry), in: sound)
         game = try GameSession.loadMain(vm: vm, entry: entry)
         vm.gameTable = game
         // a world's search for pairs stops at the step's deadline or on Ctrl-C
         physicsModule.runtime.shouldStop = { [unowned self] in self.timer.isPastBudget() || self.vm.isInterrupted }
         ensureStateTable()
+        sound.currentStep = { [unowned self] in self.stepsRun }
         let ctx: LuaValue = .table([
             "width": .int(Int64(context.width)), "height": .int(Int64(context.height)),
             "cols": .int(Int64(context.cols)), "rows": .int(Int64(context.rows)),
@@ -255,6 +266,7 @@ public final class GameSession {
             timers.cancelAll()
             animationModule.cancelAll()
         }
+        sound.stopAll()
         remainder = nil
     }
 
@@ -318,6 +330,7 @@ public final class GameSession {
         timers.cancelAll()
         animationModule.cancelAll()
         physicsModule.removeAll()
+        sound.stopAll()
         scene.removeAll()
         canvas.glyphStore.release()
         return quitError

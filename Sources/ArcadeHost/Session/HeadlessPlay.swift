@@ -5,7 +5,7 @@ import ArcadeRender
 
 /// `arcade play <id> --headless`: runs a game from an input script or a recording without a
 /// terminal, then writes what the flags asked for: the `--profile` table and any failure on
-/// stderr, the `--record` recording, and on stdout the final frame (`--dump-frame`),
+/// stderr, the `--record` recording, the `--wav` sound, and on stdout the final frame (`--dump-frame`),
 /// `game.state` (`--state`) and what the game holds (`--stats`).
 public struct HeadlessPlay {
     /// How `--dump-frame` prints the final frame.
@@ -47,6 +47,8 @@ public struct HeadlessPlay {
     public var store: SaveStore?
     public var recordPath: String?
     public var castPath: String?
+    /// `--wav`: the game's sound, on its clock, as a WAV file.
+    public var wavPath: String?
     public var profile = false
     public var colorMode: ColorMode = .trueColor
     public var dumpFrame: FrameDump?
@@ -90,6 +92,8 @@ public struct HeadlessPlay {
                 return 2
             }
         }
+        let wav = wavPath.map { WAVRecorder(path: $0) }
+        if let wav { runner.soundSinks = [wav] }
         let session: GameSession
         do { session = try runner.run(log: log) } catch {
             streams.err(error.description + "\n")
@@ -107,6 +111,10 @@ public struct HeadlessPlay {
                 streams.err("arcade: cannot write the GIF: \(problem)\n")
                 return 2
             }
+        }
+        if let wav, let problem = wav.finish() {
+            streams.err("arcade: cannot write the sound '\(wav.path)': \(problem)\n")
+            return 2
         }
         if let counters = runner.profile {
             // on stderr, so that the frame, the state and the stats keep stdout to themselves

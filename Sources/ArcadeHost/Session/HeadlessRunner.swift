@@ -30,6 +30,8 @@ public struct HeadlessRunner {
     public var cpuDeadline: UInt64?
     /// Called after each step, with the session (a GIF takes its pictures here).
     var afterStep: ((GameSession) -> Void)?
+    /// Where the game's sound goes, step by step (`--wav`).
+    public var soundSinks: [SoundSink] = []
 
     public init(entry: GameEntry, options: GameSession.Options, frames: Int, script: InputScript = InputScript()) {
         self.entry = entry
@@ -42,6 +44,7 @@ public struct HeadlessRunner {
     public func run(log: @escaping (String) -> Void = { _ in }) throws(LuaError) -> GameSession {
         let session = try GameSession(entry: entry, options: options, store: store, log: log)
         session.profile = profile
+        session.soundSinks = soundSinks
         let driver = SessionDriver(session: session, script: script)
         let output = profile != nil || cast != nil ? FrameOutput(colorMode: colorMode) : nil
         var frame = Frame(columns: 0, rows: 0)

@@ -178,6 +178,14 @@ extension TestFile {
                 s.push(LuaValue.array(game.log.lines.map { .string($0) }))
                 return 1
             }),
+            ("sounds", { [unowned self] s in
+                // the sounds the game started, oldest first: { name, step, channel }
+                let (_, game) = try self.game(s)
+                s.push(LuaValue.array(game.session.sound.started.map {
+                    .table(["name": .string($0.name), "step": .int(Int64($0.step)), "channel": .int(Int64($0.channel))])
+                }))
+                return 1
+            }),
             ("stats", { [unowned self] s in
                 let (_, game) = try self.game(s)
                 game.session.vm.collectGarbage()
