@@ -128,7 +128,7 @@ extension Arcade {
             play.recordPath = record
             play.castPath = cast
             play.profile = profile
-            if let color = display.color { play.colorMode = color }
+            display.apply(to: &play)
             play.dumpFrame = dumpFrame
             play.printState = state
             play.printStats = stats

@@ -17,16 +17,6 @@ struct TerminalCell: Equatable {
         self.second = second
     }
 
-    @inline(__always) init(_ cell: Cell, mode: ColorMode) {
-        switch mode {
-        case .trueColor:
-            self.init(cell, foreground: TerminalCell.rgbKey(cell.foreground), background: TerminalCell.rgbKey(cell.background))
-        case .palette256:
-            self.init(cell, foreground: UInt32(XtermPalette.index(nearestTo: cell.foreground)),
-                      background: UInt32(XtermPalette.index(nearestTo: cell.background)))
-        }
-    }
-
     /// A cell whose colours are already terminal keys.
     @inline(__always) init(_ cell: Cell, foreground fg: UInt32, background bg: UInt32) {
         let scalar = cell.character.value
@@ -212,8 +202,15 @@ enum Escape {
         n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : 5
     }
 
-    /// `38;2;r;g;b` (or `48;...`) in truecolor, `38;5;n` in the 256-colour palette.
+    /// `38;2;r;g;b` (or `48;...`) in truecolor, `38;5;n` in the 256-colour palette, `3n`/`9n`
+    /// (`4n`/`10n`) with the 16 system colours.
     @inline(__always) static func appendColor(_ key: UInt32, selector: Int, mode: ColorMode, to out: inout ByteBuffer) {
+        if mode == .palette16 || mode == .palette8 {
+            let bright = key >= 8
+            let base = selector == 38 ? (bright ? 90 : 30) : (bright ? 100 : 40)
+            appendDecimal(base + Int(key & 7), to: &out)
+            return
+        }
         appendDecimal(selector, to: &out)
         switch mode {
         case .trueColor:
@@ -225,7 +222,7 @@ enum Escape {
             appendDecimal(Int((key >> 8) & 0xFF), to: &out)
             out.append(0x3B)
             appendDecimal(Int(key & 0xFF), to: &out)
-        case .palette256:
+        case .palette256, .palette16, .palette8:
             out.append(0x3B)  // ;5;
             out.append(0x35)
             out.append(0x3B)
