@@ -12,7 +12,7 @@ import ArcadeCore
 /// place on the blue-yellow axis: reds come out lighter and warmer, greens darker and
 /// bluer, so a red and a green a game shows side by side stay apart. For tritanopia (blue
 /// and green, yellow and violet look alike) the blue-yellow axis is given to the green-red
-/// one. High contrast spreads lightness away from the middle and makes colours a little
+/// one, and blue-yellow also darkens yellows and lightens blues a little. High contrast spreads lightness away from the middle and makes colours a little
 /// stronger; text is drawn light on a dark backing, or dark on a light one.
 ///
 /// The work happens in Oklab (a perceptual space); a colour pushed out of what the screen
@@ -56,7 +56,10 @@ public enum VisionFilter: String, CaseIterable, Sendable {
             c.a -= VisionFilter.blueYellowToRedGreen * b
             c.l += VisionFilter.blueYellowToLightness * b
         case .highContrast:
-            c.l = 0.5 + (c.l - 0.5) * VisionFilter.contrastStretch
+            // lightness pushed away from the middle (a power curve, so the lightest and the
+            // darkest colours stay apart rather than all becoming white or black)
+            let u = min(max(2 * c.l - 1, -1), 1)
+            c.l = 0.5 + 0.5 * (u < 0 ? -1 : 1) * powf(abs(u), VisionFilter.contrastPower)
             c.a *= VisionFilter.contrastChroma
             c.b *= VisionFilter.contrastChroma
         }
@@ -77,17 +80,18 @@ public enum VisionFilter: String, CaseIterable, Sendable {
     }
 
     /// How far a unit of green-red moves lightness (deuteranopia, protanopia).
-    static let redGreenToLightness: Float = 0.35
+    static let redGreenToLightness: Float = 0.45
     /// How far a unit of green-red moves blue-yellow (deuteranopia, protanopia).
-    static let redGreenToBlueYellow: Float = 0.9
+    static let redGreenToBlueYellow: Float = 1.2
     /// How far a unit of blue-yellow moves green-red (tritanopia).
-    static let blueYellowToRedGreen: Float = 0.9
+    static let blueYellowToRedGreen: Float = 0.5
     /// How far a unit of blue-yellow moves lightness (tritanopia).
-    static let blueYellowToLightness: Float = 0.25
-    /// High contrast: lightness differences from the middle grow by this much.
-    static let contrastStretch: Float = 1.5
+    static let blueYellowToLightness: Float = -0.25
+    /// High contrast: the power of the curve that pushes lightness from the middle (below
+    /// 1: mid-tones move out furthest).
+    static let contrastPower: Float = 0.7
     /// High contrast: saturation grows by this much.
-    static let contrastChroma: Float = 1.15
+    static let contrastChroma: Float = 1.3
     /// High contrast: text is at least this light (Oklab lightness) over a dark backing...
     static let textLight: Float = 0.9
     /// ... whose lightness is at most this (and the other way round).
