@@ -203,14 +203,19 @@ public final class ArcadeApp {
             }
             if terminal.takeContinued() { continued() }
             let now = monotonicSeconds()
-            // a slower game speed: the same steps, further apart
-            let steps = clock.advance(by: (now - last) * (screen == .playing ? speed.factor : 1))
+            let steps = stepsDue(afterWallSeconds: now - last)
             last = now
             try turn(events, steps: steps, at: now)
         }
         finishRunProfile()
         closeGame()
         return 0
+    }
+
+    /// How many fixed steps are due after `seconds` of wall time. At a slower game speed a
+    /// game's steps come further apart (its `dt` stays the same); the menu keeps its pace.
+    func stepsDue(afterWallSeconds seconds: Double) -> Int {
+        clock.advance(by: seconds * (screen == .playing ? speed.factor : 1))
     }
 
     /// One turn of the loop at `now` (monotonic seconds): the terminal's answers, the

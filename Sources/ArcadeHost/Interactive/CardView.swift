@@ -5,7 +5,7 @@ import ArcadeRender
 /// The cards drawn over a game: pause, error, "window too small", and the hot-reload error
 /// strip. Drawn with the engine's own canvas, like everything else on screen.
 enum CardView {
-    static let pauseChoices = ["resume", "restart", "settings", "back to menu"]
+    static let pauseChoices = ["resume", "restart", "back to menu", "settings"]
     static let errorChoices = ["reload", "restart", "back to menu"]
 
     static let panel = Color(rgb: 0x1B1F2A)

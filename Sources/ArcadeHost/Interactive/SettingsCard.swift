@@ -173,7 +173,7 @@ struct SettingsCard {
 
     /// The card's width and height in cells.
     static let width = 64
-    func height() -> Int { min(rows.count, Self.maxRows) + 7 }
+    func height() -> Int { min(rows.count, Self.maxRows) + 6 }
     /// The most rows listed (mappings past it scroll).
     static let maxRows = 12
 
