@@ -30,9 +30,10 @@ private struct GameFrames: RandomCells {
 @Suite struct SystemColorTests {
     static let system = XtermPalette.systemColors
 
-    /// The system entry a colour gets among the first `count`.
-    static func snap(_ c: Color, _ count: Int) -> Color {
-        system[Int(XtermPalette.systemIndex(nearestTo: c, count: count))]
+    /// The system entry a colour gets among the first `count` (`console`: matched as the
+    /// Linux console shows them, as the 8-colour mode does).
+    static func snap(_ c: Color, _ count: Int, console: Bool) -> Color {
+        system[Int(XtermPalette.systemIndex(nearestTo: c, count: count, console: console))]
     }
 
     /// How `cell` must look with 16 colours, or with 16 foregrounds on 8 backgrounds: text
@@ -40,13 +41,16 @@ private struct GameFrames: RandomCells {
     /// a cell's are bright the bottom one takes its 8-colour entry.
     static func expected(_ cell: Cell, mode: ColorMode) -> CellAppearance {
         let backs = mode == .palette8 ? 8 : 16
+        let console = mode == .palette8
         switch cell.appearance {
         case .glyph(let s, let fg, let bg):
-            return .glyph(s, foreground: snap(fg, 16), background: snap(bg, backs))
+            return .glyph(s, foreground: snap(fg, 16, console: console), background: snap(bg, backs, console: console))
         case .pixels(let top, let bottom):
-            let t = XtermPalette.systemIndex(nearestTo: top, count: 16)
-            let b = XtermPalette.systemIndex(nearestTo: bottom, count: 16)
-            if mode == .palette8, t >= 8, b >= 8, t != b { return .pixels(top: system[Int(t)], bottom: snap(bottom, 8)) }
+            let t = XtermPalette.systemIndex(nearestTo: top, count: 16, console: console)
+            let b = XtermPalette.systemIndex(nearestTo: bottom, count: 16, console: console)
+            if mode == .palette8, t >= 8, b >= 8, t != b {
+                return .pixels(top: system[Int(t)], bottom: snap(bottom, 8, console: true))
+            }
             return .pixels(top: system[Int(t)], bottom: system[Int(b)])
         }
     }
@@ -123,13 +127,15 @@ private struct GameFrames: RandomCells {
     @Test func sgrSpellsTheSystemColours() {
         var frame = Frame(columns: 3, rows: 1)
         frame[0, 0] = Cell(character: "a", foreground: Color(rgb: 0xFF0000), background: Color(rgb: 0x000000))
-        frame[1, 0] = Cell(character: "b", foreground: Color(rgb: 0x0000EE), background: Color(rgb: 0xFFFF00))
-        frame[2, 0] = Cell(character: "c", foreground: Color(rgb: 0x0000EE), background: Color(rgb: 0xFFFF00))
+        frame[1, 0] = Cell(character: "b", foreground: Color(rgb: 0x0000EE), background: Color(rgb: 0xFFD23F))
+        frame[2, 0] = Cell(character: "c", foreground: Color(rgb: 0x0000EE), background: Color(rgb: 0xFFD23F))
         let sixteen = String(decoding: FrameEncoder(colorMode: .palette16).encode(frame), as: UTF8.self)
         #expect(sixteen.contains("\u{1B}[91;40ma"))
         #expect(sixteen.contains("\u{1B}[34;103mbc"))
         let eight = String(decoding: FrameEncoder(colorMode: .palette8).encode(frame), as: UTF8.self)
         #expect(eight.contains("\u{1B}[34;43mbc"))
+        // the console's dim yellow is brown: browns take it with 8 colours
+        #expect(XtermPalette.systemIndex(nearestTo: Color(rgb: 0x7A5A36), count: 8, console: true) == 3)
     }
 
     @Test func theModeComesFromWhatTheTerminalSays() {

@@ -42,10 +42,11 @@ struct CellLooks {
         switch mode {
         case .trueColor: target = .rgb
         case .palette256: target = .palette256
-        case .palette16, .palette8: target = .system(16)
+        case .palette16: target = .system(16)
+        case .palette8: target = .console(16)
         }
         palette = PaletteCache(ColorMapping(target: target, filter: filter))
-        let backTarget: ColorMapping.Target = mode == .palette8 ? .system(8) : target
+        let backTarget: ColorMapping.Target = mode == .palette8 ? .console(8) : target
         backgrounds = PaletteCache(ColorMapping(target: backTarget, filter: filter))
         lightText = PaletteCache(ColorMapping(target: target, filter: filter, shade: .light))
         darkText = PaletteCache(ColorMapping(target: backTarget, filter: filter, shade: .dark))

@@ -9,7 +9,8 @@ public enum ColorMode: Hashable, Sendable, CaseIterable {
     /// `100`-`107`), for terminals whose terminfo says 16 colours (`xterm-16color`).
     case palette16
     /// 16 foreground colours on 8 backgrounds (`40`-`47` only), as the Linux console shows
-    /// them, for terminals whose terminfo says 8 colours (`linux`, `xterm-color`).
+    /// them, for terminals whose terminfo says 8 colours (`linux`, `xterm-color`). Colours
+    /// are matched against the console's own palette (its dim yellow is brown).
     case palette8
 
     /// The name `--color` takes and the settings card shows.

@@ -8,8 +8,10 @@ struct ColorMapping: Equatable {
     enum Target: Equatable {
         case rgb
         case palette256
-        /// The first `n` system colours (8 or 16).
+        /// The first `n` system colours (8 or 16), matched as xterm shows them.
         case system(Int)
+        /// The same, matched as the Linux console shows them.
+        case console(Int)
     }
 
     /// Text under high contrast: the lighter or the darker of its two colours.
@@ -39,6 +41,7 @@ struct ColorMapping: Equatable {
         case .rgb: return TerminalCell.rgbKey(c)
         case .palette256: return UInt32(XtermPalette.index(nearestTo: c))
         case .system(let n): return UInt32(XtermPalette.systemIndex(nearestTo: c, count: n))
+        case .console(let n): return UInt32(XtermPalette.systemIndex(nearestTo: c, count: n, console: true))
         }
     }
 }

@@ -47,9 +47,11 @@ public enum XtermPalette {
     /// Here the colour's saturation is first raised towards the palette's (its hue kept),
     /// then matched in Oklab as ``index(nearestTo:)`` does: a colour with any real hue goes
     /// to the entry of that hue, a greyish one to the grey nearest in lightness. The
-    /// entries are matched as xterm shows them by default. Ties go to the lower index.
-    public static func systemIndex(nearestTo color: Color, count: Int) -> UInt8 {
+    /// entries are matched as xterm shows them by default, or (`console`) as the Linux
+    /// console does, whose dim yellow is a brown. Ties go to the lower index.
+    public static func systemIndex(nearestTo color: Color, count: Int, console: Bool = false) -> UInt8 {
         let target = saturated(Oklab(color))
+        let systemEntries = console ? consoleEntries : self.systemEntries
         var best = 0
         var bestDistance = Float.infinity
         let n = min(max(count, 1), 16)
@@ -83,6 +85,14 @@ public enum XtermPalette {
 
     /// The 16 system colours in Oklab, in index order.
     static let systemEntries: [Oklab] = systemColors.map { Oklab($0) }
+    /// The Linux console's 16 colours (the VGA palette) in Oklab.
+    static let consoleEntries: [Oklab] = consoleColors.map { Oklab($0) }
+
+    /// The Linux console's colours (0-7 normal, 8-15 bright).
+    public static let consoleColors: [Color] = [
+        0x000000, 0xAA0000, 0x00AA00, 0xAA5500, 0x0000AA, 0xAA00AA, 0x00AAAA, 0xAAAAAA,
+        0x555555, 0xFF5555, 0x55FF55, 0xFFFF55, 0x5555FF, 0xFF55FF, 0x55FFFF, 0xFFFFFF,
+    ].map { Color(rgb: $0) }
 
     /// How much more a squared difference in the colour plane (a, b) counts than one in
     /// lightness.
