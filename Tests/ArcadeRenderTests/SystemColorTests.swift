@@ -33,7 +33,11 @@ private struct GameFrames: RandomCells {
     /// The system entry a colour gets among the first `count` (`console`: matched as the
     /// Linux console shows them, as the 8-colour mode does).
     static func snap(_ c: Color, _ count: Int, console: Bool) -> Color {
-        system[Int(XtermPalette.systemIndex(nearestTo: c, count: count, console: console))]
+        if console && count == 8 {
+            // the 8 backgrounds: the 16-colour entry's dim twin
+            return system[Int(XtermPalette.systemIndex(nearestTo: c, count: 16, console: true) & 7)]
+        }
+        return system[Int(XtermPalette.systemIndex(nearestTo: c, count: count, console: console))]
     }
 
     /// How `cell` must look with 16 colours, or with 16 foregrounds on 8 backgrounds: text
@@ -136,6 +140,11 @@ private struct GameFrames: RandomCells {
         #expect(eight.contains("\u{1B}[34;43mbc"))
         // the console's dim yellow is brown: browns take it with 8 colours
         #expect(XtermPalette.systemIndex(nearestTo: Color(rgb: 0x7A5A36), count: 8, console: true) == 3)
+        // and a game's dark night sky is black, not the dark grey
+        for rgb: UInt32 in [0x1B2030, 0x14182A, 0x101522, 0x1B2838] {
+            #expect(XtermPalette.systemIndex(nearestTo: Color(rgb: rgb), count: 16) == 0, "#\(String(rgb, radix: 16))")
+            #expect(XtermPalette.systemIndex(nearestTo: Color(rgb: rgb), count: 16, console: true) == 0)
+        }
     }
 
     @Test func theModeComesFromWhatTheTerminalSays() {

@@ -10,7 +10,8 @@ struct ColorMapping: Equatable {
         case palette256
         /// The first `n` system colours (8 or 16), matched as xterm shows them.
         case system(Int)
-        /// The same, matched as the Linux console shows them.
+        /// The same, matched as the Linux console shows them; with 8, a bright colour's dim
+        /// twin.
         case console(Int)
     }
 
@@ -41,7 +42,11 @@ struct ColorMapping: Equatable {
         case .rgb: return TerminalCell.rgbKey(c)
         case .palette256: return UInt32(XtermPalette.index(nearestTo: c))
         case .system(let n): return UInt32(XtermPalette.systemIndex(nearestTo: c, count: n))
-        case .console(let n): return UInt32(XtermPalette.systemIndex(nearestTo: c, count: n, console: true))
+        case .console(let n):
+            // 8 backgrounds: a bright colour's dim twin, its hue kept (a gold coin's is the
+            // console's brown, not its green)
+            let i = XtermPalette.systemIndex(nearestTo: c, count: 16, console: true)
+            return UInt32(n == 8 ? i & 7 : i)
         }
     }
 }

@@ -50,7 +50,8 @@ public enum XtermPalette {
     /// entries are matched as xterm shows them by default, or (`console`) as the Linux
     /// console does, whose dim yellow is a brown. Ties go to the lower index.
     public static func systemIndex(nearestTo color: Color, count: Int, console: Bool = false) -> UInt8 {
-        let target = saturated(Oklab(color))
+        var target = saturated(Oklab(color))
+        target.l = systemLightness(target.l)
         let systemEntries = console ? consoleEntries : self.systemEntries
         var best = 0
         var bestDistance = Float.infinity
@@ -78,15 +79,27 @@ public enum XtermPalette {
         return Oklab(l: c.l, a: c.a * scale, b: c.b * scale)
     }
 
+    /// Lightness as the system colours are matched on it: darks closer together, so a game's
+    /// dark background gets black rather than the dark grey (which a terminal shows far
+    /// lighter than any night sky).
+    static func systemLightness(_ l: Float) -> Float {
+        powf(max(l, 0), 1.5)
+    }
+
     /// How much a colour's saturation is raised before it is matched to the system colours.
     static let saturationBoost: Float = 2.5
     /// The chroma a raised colour reaches at most (the system colours' own is 0.2 to 0.3).
     static let saturationCap: Float = 0.26
 
     /// The 16 system colours in Oklab, in index order.
-    static let systemEntries: [Oklab] = systemColors.map { Oklab($0) }
+    static let systemEntries: [Oklab] = systemColors.map { matchable(Oklab($0)) }
     /// The Linux console's 16 colours (the VGA palette) in Oklab.
-    static let consoleEntries: [Oklab] = consoleColors.map { Oklab($0) }
+    static let consoleEntries: [Oklab] = consoleColors.map { matchable(Oklab($0)) }
+
+    /// An entry with its lightness as ``systemIndex(nearestTo:count:console:)`` compares it.
+    private static func matchable(_ c: Oklab) -> Oklab {
+        Oklab(l: systemLightness(c.l), a: c.a, b: c.b)
+    }
 
     /// The Linux console's colours (0-7 normal, 8-15 bright).
     public static let consoleColors: [Color] = [
