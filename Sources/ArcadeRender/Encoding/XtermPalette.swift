@@ -70,12 +70,13 @@ public enum XtermPalette {
         return UInt8(best)
     }
 
-    /// `c` with its chroma raised ``saturationBoost`` times (up to ``saturationCap``), for
-    /// matching against the strongly coloured system palette; greys stay grey.
+    /// `c` with its chroma raised ``saturationBoost`` times (up to ``saturationCap``, and less
+    /// near black), for matching against the strongly coloured system palette; greys stay grey.
     static func saturated(_ c: Oklab) -> Oklab {
         let chroma = (c.a * c.a + c.b * c.b).squareRoot()
         guard chroma > 0.0001 else { return c }
-        let scale = min(saturationBoost, max(1, saturationCap / chroma))
+        // near black, less: a game's dark panel stays black rather than turning blue
+        let scale = max(1, min(saturationBoost, saturationCap / chroma) * min(1, c.l / darkLightness))
         return Oklab(l: c.l, a: c.a * scale, b: c.b * scale)
     }
 
@@ -88,6 +89,8 @@ public enum XtermPalette {
 
     /// How much a colour's saturation is raised before it is matched to the system colours.
     static let saturationBoost: Float = 2.5
+    /// Below this lightness a colour's saturation is raised less, down to not at all at black.
+    static let darkLightness: Float = 0.35
     /// The chroma a raised colour reaches at most (the system colours' own is 0.2 to 0.3).
     static let saturationCap: Float = 0.26
 
