@@ -48,6 +48,11 @@ private struct GameFrames: RandomCells {
         let console = mode == .palette8
         switch cell.appearance {
         case .glyph(let s, let fg, let bg):
+            let back = XtermPalette.systemIndex(nearestTo: bg, count: 16, console: console)
+            if mode == .palette8 && back >= 8 && luma(fg) < luma(bg) {
+                // dark text on a bright background: the other way round
+                return .glyph(s, foreground: system[Int(back)], background: snap(fg, 8, console: true))
+            }
             return .glyph(s, foreground: snap(fg, 16, console: console), background: snap(bg, backs, console: console))
         case .pixels(let top, let bottom):
             let t = XtermPalette.systemIndex(nearestTo: top, count: 16, console: console)
@@ -58,6 +63,8 @@ private struct GameFrames: RandomCells {
             return .pixels(top: system[Int(t)], bottom: system[Int(b)])
         }
     }
+
+    static func luma(_ c: Color) -> Int { Int(c.r) * 299 + Int(c.g) * 587 + Int(c.b) * 114 }
 
     @Test(arguments: [ColorMode.palette16, .palette8])
     func everyCellOnTheTerminalIsInThePaletteAndShowsItsShape(mode: ColorMode) {
@@ -137,7 +144,8 @@ private struct GameFrames: RandomCells {
         #expect(sixteen.contains("\u{1B}[91;40ma"))
         #expect(sixteen.contains("\u{1B}[34;103mbc"))
         let eight = String(decoding: FrameEncoder(colorMode: .palette8).encode(frame), as: UTF8.self)
-        #expect(eight.contains("\u{1B}[34;43mbc"))
+        // no bright backgrounds: dark text on gold is drawn gold on the text's colour
+        #expect(eight.contains("\u{1B}[93;44mbc"))
         // the console's dim yellow is brown: browns take it with 8 colours
         #expect(XtermPalette.systemIndex(nearestTo: Color(rgb: 0x7A5A36), count: 8, console: true) == 3)
         // and a game's dark night sky is black, not the dark grey

@@ -22,7 +22,7 @@ extension Color {
 /// With 8 backgrounds and 16 foregrounds (``ColorMode/palette8``) a pixel cell whose colour
 /// is one of the 8 bright ones is drawn with `▀`, `▄` or `█` in the foreground, so the bright
 /// colours show in pixels too; when both of a cell's pixels are bright, the bottom one takes
-/// its nearest background.
+/// its nearest background; dark text on a bright background is drawn the other way round.
 struct CellLooks {
     let mode: ColorMode
     let filter: VisionFilter
@@ -81,6 +81,14 @@ struct CellLooks {
                     return TerminalCell(cell, foreground: fg, background: backgrounds.index(for: cell.background))
                 }
                 return TerminalCell(cell, foreground: fg, background: bg)
+            }
+            if mode == .palette8 {
+                // dark text on a bright colour the 8 backgrounds lack (a key drawn on a
+                // circle): the other way round, so it stays readable
+                let back = palette.index(for: cell.background)
+                if back >= 8 && lightness(cell.foreground) < lightness(cell.background) {
+                    return TerminalCell(cell, foreground: back, background: backgrounds.index(for: cell.foreground))
+                }
             }
             return TerminalCell(cell, foreground: palette.index(for: cell.foreground),
                                 background: backgrounds.index(for: cell.background))
