@@ -49,9 +49,9 @@ private struct GameFrames: RandomCells {
         switch cell.appearance {
         case .glyph(let s, let fg, let bg):
             let back = XtermPalette.systemIndex(nearestTo: bg, count: 16, console: console)
-            if mode == .palette8 && back >= 8 && luma(fg) < luma(bg) {
-                // dark text on a bright background: the other way round
-                return .glyph(s, foreground: system[Int(back)], background: snap(fg, 8, console: true))
+            if mode == .palette8 && back >= 8 {
+                // text on a bright background: in reverse video, its colour from the 8
+                return .glyph(s, foreground: snap(fg, 8, console: true), background: system[Int(back)])
             }
             return .glyph(s, foreground: snap(fg, 16, console: console), background: snap(bg, backs, console: console))
         case .pixels(let top, let bottom):
@@ -70,7 +70,9 @@ private struct GameFrames: RandomCells {
     func everyCellOnTheTerminalIsInThePaletteAndShowsItsShape(mode: ColorMode) {
         var frames = GameFrames(rng: SeededRandom(seed: mode == .palette16 ? 16 : 8))
         let foregrounds = Set(Self.system)
-        let backgrounds = Set(Self.system.prefix(mode == .palette8 ? 8 : 16))
+        // with 8 backgrounds, a bright one shows only behind text in reverse video: the SGRs
+        // never ask for one (below)
+        let backgrounds = Set(Self.system)
         for (cols, rows) in [(1, 1), (7, 3), (80, 24)] {
             let encoder = FrameEncoder(colorMode: mode)
             var screen = VTModel(columns: cols, rows: rows,
@@ -144,8 +146,10 @@ private struct GameFrames: RandomCells {
         #expect(sixteen.contains("\u{1B}[91;40ma"))
         #expect(sixteen.contains("\u{1B}[34;103mbc"))
         let eight = String(decoding: FrameEncoder(colorMode: .palette8).encode(frame), as: UTF8.self)
-        // no bright backgrounds: dark text on gold is drawn gold on the text's colour
-        #expect(eight.contains("\u{1B}[93;44mbc"))
+        // no bright backgrounds: text on gold is written in reverse video
+        #expect(eight.contains("\u{1B}[7;93;44mbc"))
+        let back = String(decoding: FrameEncoder(colorMode: .palette8).encode(frame), as: UTF8.self)
+        #expect(back.hasPrefix("\u{1B}[?2026h\u{1B}[H\u{1B}[27;91;40ma"), "\(back)")
         // the console's dim yellow is brown: browns take it with 8 colours
         #expect(XtermPalette.systemIndex(nearestTo: Color(rgb: 0x7A5A36), count: 8, console: true) == 3)
         // and a game's dark night sky is black, not the dark grey

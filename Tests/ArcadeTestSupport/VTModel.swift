@@ -54,6 +54,8 @@ public struct VTModel {
     /// `90`-`97`, `40`-`47`, `100`-`107`), and of those the bright backgrounds (`100`-`107`).
     public var extendedColorsSet = 0
     public var systemColorsSet = 0
+    /// Reverse video (SGR 7) is on.
+    public var reverse = false
     public var brightBackgroundsSet = 0
 
     public static let defaultForeground = Color(rgb: 0xAAAAAA)
@@ -163,10 +165,12 @@ public struct VTModel {
         let here = row * columns + column
         blankOtherHalf(here)
         if width == 2 { blankOtherHalf(here + 1) }
-        cells[here] = Glyph(scalar: scalar, foreground: foreground, background: background)
+        // reverse video shows the foreground behind the glyph and the background in it
+        let (fg, bg) = reverse ? (background, foreground) : (foreground, background)
+        cells[here] = Glyph(scalar: scalar, foreground: fg, background: bg)
         cells[here].width = width
         if width == 2 {
-            cells[here + 1] = Glyph(scalar: " ", foreground: foreground, background: background)
+            cells[here + 1] = Glyph(scalar: " ", foreground: fg, background: bg)
             cells[here + 1].width = 0
             cells[here + 1].text = ""
         }
@@ -304,6 +308,10 @@ public struct VTModel {
             case 0:
                 foreground = Color(rgb: 0xAAAAAA)
                 background = Color(rgb: 0x000000)
+                reverse = false
+                k += 1
+            case 7, 27:
+                reverse = ps[k] == 7
                 k += 1
             case 38, 48:
                 extendedColorsSet += 1

@@ -22,7 +22,8 @@ extension Color {
 /// With 8 backgrounds and 16 foregrounds (``ColorMode/palette8``) a pixel cell whose colour
 /// is one of the 8 bright ones is drawn with `▀`, `▄` or `█` in the foreground, so the bright
 /// colours show in pixels too; when both of a cell's pixels are bright, the bottom one takes
-/// its nearest background; dark text on a bright background is drawn the other way round.
+/// its nearest background. Text on a bright background is written in reverse video (the
+/// text's colour then comes from the 8).
 struct CellLooks {
     let mode: ColorMode
     let filter: VisionFilter
@@ -83,11 +84,13 @@ struct CellLooks {
                 return TerminalCell(cell, foreground: fg, background: bg)
             }
             if mode == .palette8 {
-                // dark text on a bright colour the 8 backgrounds lack (a key drawn on a
-                // circle): the other way round, so it stays readable
+                // text on a bright colour the 8 backgrounds lack (a key drawn on a circle, a
+                // chosen button): in reverse video, the bright colour set as the foreground
+                // and the text's as the background
                 let back = palette.index(for: cell.background)
-                if back >= 8 && lightness(cell.foreground) < lightness(cell.background) {
-                    return TerminalCell(cell, foreground: back, background: backgrounds.index(for: cell.foreground))
+                if back >= 8 && cell.character.value != GlyphStore.continuation {
+                    return TerminalCell(cell, foreground: back | PenState.reverse,
+                                        background: backgrounds.index(for: cell.foreground) | PenState.reverse)
                 }
             }
             return TerminalCell(cell, foreground: palette.index(for: cell.foreground),

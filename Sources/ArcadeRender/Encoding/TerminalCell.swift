@@ -143,6 +143,10 @@ struct PenState {
 
     /// Never a colour key, so it never matches.
     static let unknown = UInt32.max
+    /// Set in both colour keys of a cell written in reverse video (SGR 7): its `first` is
+    /// then the colour the terminal shows behind the glyph, its `second` the glyph's. Only
+    /// the 8-colour mode uses it, so a bright colour can be a text cell's background.
+    static let reverse: UInt32 = 1 << 30
 
     /// Writes one SGR sequence setting whichever of the wanted colours differ from the pen.
     @inline(__always) mutating func emitColors(
@@ -153,6 +157,23 @@ struct PenState {
         guard setFg || setBg else { return }
         out.append(0x1B)
         out.append(0x5B)  // [
+        if mode == .palette8, let wanted = setFg ? fg : bg {
+            // reverse video on or off, when it changes (or is not known)
+            let reversed = wanted & PenState.reverse != 0
+            let known = foreground != PenState.unknown ? foreground : background
+            if known == PenState.unknown || (known & PenState.reverse != 0) != reversed {
+                if reversed {
+                    out.append(0x37)  // 7
+                } else {
+                    out.append(0x32)  // 27
+                    out.append(0x37)
+                }
+                out.append(0x3B)  // ;
+                // the colour not set keeps its number, now read the other way
+                if !setFg && foreground != PenState.unknown { foreground ^= PenState.reverse }
+                if !setBg && background != PenState.unknown { background ^= PenState.reverse }
+            }
+        }
         if setFg, let fg {
             Escape.appendColor(fg, selector: 38, mode: mode, to: &out)
             foreground = fg
@@ -206,9 +227,10 @@ enum Escape {
     /// (`4n`/`10n`) with the 16 system colours.
     @inline(__always) static func appendColor(_ key: UInt32, selector: Int, mode: ColorMode, to out: inout ByteBuffer) {
         if mode == .palette16 || mode == .palette8 {
-            let bright = key >= 8
+            let index = key & 0xFF  // without the reverse-video bit
+            let bright = index >= 8
             let base = selector == 38 ? (bright ? 90 : 30) : (bright ? 100 : 40)
-            appendDecimal(base + Int(key & 7), to: &out)
+            appendDecimal(base + Int(index & 7), to: &out)
             return
         }
         appendDecimal(selector, to: &out)
@@ -236,6 +258,7 @@ enum Escape {
     /// `ESC [ ? 2026 l`.
     static var endSynchronized: StaticBytes { StaticBytes("\u{1B}[?2026l") }
     /// The most bytes one cell can take: a cursor move with five-digit coordinates, a reprint
-    /// of four 4-byte characters, both truecolor SGRs and a 4-byte character, rounded up.
+    /// of four 4-byte characters, both truecolor SGRs (or reverse video and two system
+    /// colours) and a 4-byte character, rounded up.
     static let maxBytesPerCell = 96
 }
