@@ -171,6 +171,8 @@ struct SettingsCard {
 
     // MARK: Drawing
 
+    static let highlight = Color(rgb: 0x283593)
+
     /// The card's width and height in cells.
     static let width = 64
     func height() -> Int { min(rows.count, Self.maxRows) + 6 }
@@ -211,7 +213,9 @@ struct SettingsCard {
             let y = Double((b.y + 3 + n) * 2)
             let on = i == selected
             if on {
-                g.fillRect(x: Double(b.x + 1), y: y, width: Double(b.w - 2), height: 2, color: Color(rgb: 0x303648))
+                // the menu's highlight: a blue every palette has as a background, so the
+                // row's text keeps its colours with 8 backgrounds too
+                g.fillRect(x: Double(b.x + 1), y: y, width: Double(b.w - 2), height: 2, color: Self.highlight)
                 g.text("▶", x: Double(b.x + 1), y: y, color: CardView.accent)
             }
             let (label, value) = text(for: all[i])
