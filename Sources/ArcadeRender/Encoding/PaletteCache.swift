@@ -60,14 +60,20 @@ struct PaletteCache {
     private var found: [UInt32]
     private static let slotBits: UInt32 = 12
 
+    /// The slots are made at the first lookup: a cell look keeps several caches, most of
+    /// which a colour mode never asks.
     init(_ mapping: ColorMapping = ColorMapping(target: .palette256)) {
         self.mapping = mapping
-        keys = Array(repeating: 0, count: 1 << Int(PaletteCache.slotBits))
-        found = Array(repeating: 0, count: 1 << Int(PaletteCache.slotBits))
+        keys = []
+        found = []
     }
 
     /// The terminal key for `color`.
     @inline(__always) mutating func index(for color: Color) -> UInt32 {
+        if keys.isEmpty {
+            keys = Array(repeating: 0, count: 1 << Int(PaletteCache.slotBits))
+            found = Array(repeating: 0, count: 1 << Int(PaletteCache.slotBits))
+        }
         let rgb = TerminalCell.rgbKey(color)
         let slot = Int((rgb &* 2_654_435_761) >> (32 - PaletteCache.slotBits))
         if keys[slot] == rgb &+ 1 { return found[slot] }
