@@ -39,23 +39,54 @@ struct GameDirs: ParsableArguments {
 
 /// How the interactive arcade draws.
 struct DisplayOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Colour output: truecolor or 256 (default: truecolor when $COLORTERM says so).",
-                               valueName: "truecolor|256"),
+    @Option(help: ArgumentHelp("Colour output: truecolor, 256, 16 or 8 (16 colours on 8 backgrounds, as the Linux console shows) (default: truecolor when $COLORTERM says so, else what the terminal's terminfo says; 16 under $NO_COLOR).",
+                               valueName: "truecolor|256|16|8"),
             transform: colorMode)
     var color: ColorMode?
 
+    @Option(help: ArgumentHelp("A filter on every colour: none, deuteranopia, protanopia, tritanopia (colour-blind help) or contrast (default: the settings card's).",
+                               valueName: "none|deuteranopia|protanopia|tritanopia|contrast"),
+            transform: visionFilter)
+    var vision: VisionFilter?
+
+    @Option(help: ArgumentHelp("Game speed in percent: 100, 75 or 50 (the game runs slower in wall time; best scores at a slower speed are kept apart) (default: the settings card's).",
+                               valueName: "100|75|50"),
+            transform: gameSpeed)
+    var speed: GameSpeed?
+
     func apply(to o: inout ArcadeApp.Options) {
         if let color { o.colorMode = color }
+        if let vision { o.vision = vision }
+        if let speed { o.speed = speed }
+    }
+
+    /// For a headless run: the colours `--dump-frame ansi` and `--cast` use.
+    func apply(to play: inout HeadlessPlay) {
+        if let color { play.colorMode = color }
+        if let vision { play.vision = vision }
     }
 }
 
-/// `--color truecolor|256`.
-@Sendable func colorMode(_ text: String) throws -> ColorMode {
-    switch text {
-    case "truecolor": return .trueColor
-    case "256": return .palette256
-    default: throw ValidationError("--color takes truecolor or 256")
+/// `--vision none|deuteranopia|protanopia|tritanopia|contrast`.
+@Sendable func visionFilter(_ text: String) throws -> VisionFilter {
+    guard let filter = VisionFilter(rawValue: text.lowercased()) else {
+        throw ValidationError("--vision takes none, deuteranopia, protanopia, tritanopia or contrast")
     }
+    return filter
+}
+
+/// `--speed 100|75|50`.
+@Sendable func gameSpeed(_ text: String) throws -> GameSpeed {
+    guard let n = Int(text.hasSuffix("%") ? String(text.dropLast()) : text), let speed = GameSpeed(percent: n) else {
+        throw ValidationError("--speed takes 100, 75 or 50")
+    }
+    return speed
+}
+
+/// `--color truecolor|256|16|8`.
+@Sendable func colorMode(_ text: String) throws -> ColorMode {
+    guard let mode = ColorMode(name: text) else { throw ValidationError("--color takes truecolor, 256, 16 or 8") }
+    return mode
 }
 
 /// `--dump-frame plain|ansi`.

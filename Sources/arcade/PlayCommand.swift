@@ -189,7 +189,7 @@ extension Arcade {
             play.castPath = cast
             play.wavPath = wav
             play.profile = profile
-            if let color = display.color { play.colorMode = color }
+            display.apply(to: &play)
             play.dumpFrame = dumpFrame
             play.pngPath = png
             play.pngScale = scale

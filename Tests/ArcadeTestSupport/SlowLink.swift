@@ -27,7 +27,7 @@ public final class SlowLink: @unchecked Sendable {
         /// Where the arcade's standard error goes.
         public var stderrPath = "/dev/null"
         /// Added to the arcade's environment (which gets `TERM=xterm-256color` and
-        /// `COLORTERM=truecolor`).
+        /// `COLORTERM=truecolor`, and no `NO_COLOR`).
         public var environment: [String: String] = [:]
 
         public init() {}
@@ -87,6 +87,8 @@ public final class SlowLink: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
         environment["COLORTERM"] = "truecolor"
+        // the test runner's NO_COLOR would choose the 16-colour mode: the link is measured in truecolor
+        environment["NO_COLOR"] = nil
         environment.merge(settings.environment) { $1 }
         do {
             pid = try TerminalProcess.spawn(arguments, terminal: secondary, stderr: settings.stderrPath,

@@ -3,7 +3,7 @@ import ArcadeRender
 
 /// A small model of a VT/xterm screen, enough to replay what the encoder and the terminal
 /// layer write: cursor positioning (CUP, CUU/CUD/CUF/CUB, CHA, VPA, CR, LF), erase display
-/// (ED), SGR colours (truecolor and 256), UTF-8 printing with xterm's pending-wrap rule and
+/// (ED), SGR colours (truecolor, 256 and the 16 system colours), UTF-8 printing with xterm's pending-wrap rule and
 /// character widths (`wcwidth` with the arcade's Unicode table, and the joining a current
 /// terminal does: see ``print(_:)``),
 /// private modes (recorded, otherwise ignored), the kitty keyboard push/pop/query and the
@@ -50,6 +50,13 @@ public struct VTModel {
     /// Counts of each CSI final byte seen, for assertions about what was emitted.
     public var finalCounts: [Character: Int] = [:]
     public var printedCount = 0
+    /// SGR colours set by `38`/`48` (truecolor or 256), by the 16 system colours (`30`-`37`,
+    /// `90`-`97`, `40`-`47`, `100`-`107`), and of those the bright backgrounds (`100`-`107`).
+    public var extendedColorsSet = 0
+    public var systemColorsSet = 0
+    /// Reverse video (SGR 7) is on.
+    public var reverse = false
+    public var brightBackgroundsSet = 0
 
     public static let defaultForeground = Color(rgb: 0xAAAAAA)
     public static let defaultBackground = Color(rgb: 0x000000)
@@ -158,10 +165,12 @@ public struct VTModel {
         let here = row * columns + column
         blankOtherHalf(here)
         if width == 2 { blankOtherHalf(here + 1) }
-        cells[here] = Glyph(scalar: scalar, foreground: foreground, background: background)
+        // reverse video shows the foreground behind the glyph and the background in it
+        let (fg, bg) = reverse ? (background, foreground) : (foreground, background)
+        cells[here] = Glyph(scalar: scalar, foreground: fg, background: bg)
         cells[here].width = width
         if width == 2 {
-            cells[here + 1] = Glyph(scalar: " ", foreground: foreground, background: background)
+            cells[here + 1] = Glyph(scalar: " ", foreground: fg, background: bg)
             cells[here + 1].width = 0
             cells[here + 1].text = ""
         }
@@ -299,8 +308,13 @@ public struct VTModel {
             case 0:
                 foreground = Color(rgb: 0xAAAAAA)
                 background = Color(rgb: 0x000000)
+                reverse = false
+                k += 1
+            case 7, 27:
+                reverse = ps[k] == 7
                 k += 1
             case 38, 48:
+                extendedColorsSet += 1
                 guard k + 1 < ps.count else { errors.append("truncated SGR"); return }
                 let color: Color
                 if ps[k + 1] == 2, k + 4 < ps.count {
@@ -315,6 +329,15 @@ public struct VTModel {
                     errors.append("bad extended colour in SGR \(ps)")
                     return
                 }
+            case 30...37, 90...97:
+                foreground = XtermPalette.color(at: UInt8(ps[k] >= 90 ? ps[k] - 90 + 8 : ps[k] - 30))
+                systemColorsSet += 1
+                k += 1
+            case 40...47, 100...107:
+                background = XtermPalette.color(at: UInt8(ps[k] >= 100 ? ps[k] - 100 + 8 : ps[k] - 40))
+                if ps[k] >= 100 { brightBackgroundsSet += 1 }
+                systemColorsSet += 1
+                k += 1
             default:
                 errors.append("unsupported SGR \(ps[k])")
                 k += 1

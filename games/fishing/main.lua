@@ -41,7 +41,7 @@ local FISH_KINDS = {
   { kind = "croaker", width = 35, height = 40, crossingTime = 6.0, biteChance = 80, coins = 2, population = 2,
     color = "#f5c842" },
   { kind = "grouper", width = 50, height = 50, crossingTime = 7.0, biteChance = 50, coins = 5, population = 2,
-    color = "#c9a27a" },
+    color = "#a0c060" },  -- olive, as its sprite: a tan was a salmon's twin to red-blind eyes
   { kind = "snapper", width = 50, height = 40, crossingTime = 8.0, biteChance = 30, coins = 10, population = 2,
     color = "#ff7070" },
   { kind = "striped", width = 65, height = 53, crossingTime = 8.5, biteChance = 15, coins = 20, population = 2,

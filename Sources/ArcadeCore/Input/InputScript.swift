@@ -3,7 +3,7 @@
 /// The format (shared by headless `--input` scripts and `--record` files):
 ///
 ///     # comment
-///     arcade-recording game=<id> seed=<n> size=<cols>x<rows>     (header, recordings only)
+///     arcade-recording game=<id> seed=<n> size=<cols>x<rows> [speed=<percent>]   (header, recordings only)
 ///     <frame> key <name>
 ///     <frame> keyup <name>
 ///     <frame> mouse <press|release|drag|move|scroll_up|scroll_down> <col> <row> [left|middle|right|none]
@@ -31,11 +31,15 @@ public struct InputScript: Equatable, Sendable {
         public var seed: UInt64
         public var cols: Int
         public var rows: Int
-        public init(game: String, seed: UInt64, cols: Int, rows: Int) {
+        /// The game speed it was played at, in percent (`speed=50`; 100 when the header does
+        /// not say): the same steps, slower in wall time.
+        public var speed: Int
+        public init(game: String, seed: UInt64, cols: Int, rows: Int, speed: Int = 100) {
             self.game = game
             self.seed = seed
             self.cols = cols
             self.rows = rows
+            self.speed = speed
         }
     }
 
@@ -98,7 +102,12 @@ public struct InputScript: Equatable, Sendable {
                 guard let seedText = fields["seed"], let seed = UInt64(seedText) else { throw fail("header needs seed=<number>") }
                 guard let size = fields["size"], let (c, r) = parseSize(size) else { throw fail("header needs size=<cols>x<rows>") }
                 guard isPlayableSize(cols: c, rows: r) else { throw fail("header size \(c)x\(r) is not \(sizeRule)") }
-                script.header = Header(game: game, seed: seed, cols: c, rows: r)
+                var speed = 100
+                if let text = fields["speed"] {
+                    guard let n = Int(text), n >= 1, n <= 100 else { throw fail("header speed=\(shown(text)) is not a percentage from 1 to 100") }
+                    speed = n
+                }
+                script.header = Header(game: game, seed: seed, cols: c, rows: r, speed: speed)
                 continue
             }
             guard let frame = Int(words[0]), frame >= 0 else {
@@ -211,7 +220,8 @@ public struct InputScript: Equatable, Sendable {
     public func text() -> String {
         var out = ""
         if let h = header {
-            out += "arcade-recording game=\(h.game) seed=\(h.seed) size=\(h.cols)x\(h.rows)\n"
+            out += "arcade-recording game=\(h.game) seed=\(h.seed) size=\(h.cols)x\(h.rows)"
+                + (h.speed == 100 ? "" : " speed=\(h.speed)") + "\n"
         }
         for e in entries { out += "\(e.frame) \(InputScript.describe(e.event))\n" }
         if let end { out += "\(end) end\n" }

@@ -44,6 +44,10 @@ extension ArcadeApp {
                     CardView.problem(on: menu.canvas, entry: entry)
                     menu.canvas.render(into: &frame)
                 }
+                if case .settings(let settingsCard, _) = card {
+                    settingsCard.draw(on: menu.canvas)
+                    menu.canvas.render(into: &frame)
+                }
             case .playing:
                 if let session {
                     session.render(into: &frame)
@@ -62,7 +66,13 @@ extension ArcadeApp {
                     case .pause(let sel):
                         CardView.pause(on: c, title: playing?.title ?? "", controls: playing?.manifest?.controls ?? [],
                                        selected: sel, covered: playing?.manifest?.hideOnPause ?? false,
-                                       sound: speaker == nil ? nil : !muted)
+                                       sound: speaker == nil ? nil : !muted, note: settingsNote)
+                    case .settings(let settingsCard, _):
+                        if playing?.manifest?.hideOnPause ?? false {
+                            Graphics(canvas: c).fillRect(x: 0, y: 0, width: Double(c.width), height: Double(c.height),
+                                                         color: CardView.backdrop)
+                        }
+                        settingsCard.draw(on: c)
                     case .error(let e, let sel):
                         CardView.error(on: c, error: e, selected: sel, paused: options.dev && session != nil,
                                        hint: reloadHint(for: e))
@@ -104,10 +114,14 @@ extension ArcadeApp {
         case .pause:
             let covered = playing?.manifest?.hideOnPause ?? false
             let b = CardView.box(cols: size.cols, rows: size.rows, w: 64,
-                                 h: CardView.pauseHeight(controls: playing?.manifest?.controls.count ?? 0))
+                                 h: CardView.pauseHeight(controls: playing?.manifest?.controls.count ?? 0,
+                                                         note: settingsNote != nil))
             return covered ? (0, 0, size.cols, size.rows) : b
         case .error: return CardView.box(cols: size.cols, rows: size.rows, w: 64, h: 16)
         case .problem: return CardView.box(cols: size.cols, rows: size.rows, w: 70, h: 16)
+        case .settings(let settingsCard, _):
+            let covered = playing?.manifest?.hideOnPause ?? false
+            return covered ? (0, 0, size.cols, size.rows) : settingsCard.box(cols: size.cols, rows: size.rows)
         }
     }
 }

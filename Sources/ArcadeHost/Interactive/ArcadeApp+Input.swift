@@ -45,9 +45,9 @@ extension ArcadeApp {
             // the release of a key the game holds down goes to the game even when a card or
             // the "too small" notice has the input (it gets it when play goes on), so that no
             // key stays down in `arcade.is_down` for a release the game never heard of
-            if case .keyUp(let k) = event, card != nil || tooSmall, let session,
+            if case .keyUp(let k) = keyMap.apply(event), card != nil || tooSmall, let session,
                session.context.keysDown.contains(k.key), !queuedReleases.contains(k.key) {
-                queueForGame(event)
+                queueForGame(keyMap.apply(event))
             }
             if tooSmall {
                 if case .key(let k) = event, k.key == "q" || k.key == "esc" { quit = true }
@@ -70,6 +70,7 @@ extension ArcadeApp {
                 switch menu.handle(event) {
                 case .launch(let entry): start(entry)
                 case .showProblem(let entry): card = .problem(entry)
+                case .settings: openSettings(fromPause: false)
                 case .quit: quit = true
                 case .none: break
                 }
@@ -79,7 +80,8 @@ extension ArcadeApp {
                     continue
                 }
                 if case .mouse(let m) = event, takenByPauseMark(m) { continue }
-                queueForGame(event)
+                // the player's remapped keys reach the game as the keys it knows
+                queueForGame(keyMap.apply(event))
             }
         }
     }
@@ -163,6 +165,9 @@ extension ArcadeApp {
         switch current {
         case .pause(let s): (choices, selected) = (CardView.pauseChoices, s)
         case .error(_, let s): (choices, selected) = (CardView.errorChoices, s)
+        case .settings(let settingsCard, let fromPause):
+            handleSettings(settingsCard, fromPause: fromPause, event)
+            return
         case .problem:
             // one way out: any key, or a click anywhere
             switch event {
@@ -188,7 +193,7 @@ extension ArcadeApp {
         case .mouse(let m):
             let controls = isPause(current) ? playing?.manifest?.controls.count ?? 0 : 0
             let i = CardView.choiceAt(col: m.col, row: m.row, choices: choices, controls: controls,
-                                      cols: size.cols, rows: size.rows)
+                                      note: isPause(current) && settingsNote != nil, cols: size.cols, rows: size.rows)
             switch m.action {
             case .press:
                 if let i { pick = choices[i] }
@@ -205,13 +210,14 @@ extension ArcadeApp {
         switch current {
         case .pause: card = .pause(selected: next)
         case .error(let e, _): card = .error(e, selected: next)
-        case .problem: break
+        case .problem, .settings: break
         }
         guard let pick else { return }
         switch pick {
         case "resume": card = nil
         case "restart": if let entry = playing { start(entry) }
         case "reload": reload()
+        case "settings": openSettings(fromPause: true)
         default: leaveGame(toMenu: true)
         }
     }

@@ -1,25 +1,23 @@
 import ArcadeLua
 
-/// The arcade's sound: the mute key on the pause card, remembered in the saves, and the
-/// end of the speaker and of the `--wav` recording.
+/// The arcade's sound: the mute key on the pause card, remembered with the other settings
+/// (``HostSettings/muted``, also on the settings card), and the end of the speaker and of the
+/// `--wav` recording.
 extension ArcadeApp {
     /// The key that mutes and unmutes on the pause card.
     static let muteKey = "m"
-    /// Where the arcade keeps its own settings in the saves: no game id has a colon.
-    static let settingsSlot = "arcade:settings"
+
+    /// Whether the sound is off.
+    var muted: Bool { settings.muted }
 
     /// Mutes or unmutes the speaker, and remembers it.
     func toggleMute() {
-        muted.toggle()
-        speaker?.muted = muted
-        do { try options.store?.slot(for: Self.settingsSlot).setValue(muted ? .bool(true) : nil, forKey: "muted") } catch {
-            options.log("sound: cannot remember the mute: \(error)")
+        settings.muted.toggle()
+        speaker?.muted = settings.muted
+        guard let store = options.store else { return }
+        do { try store.saveHostSettings(settings) } catch {
+            options.log("sound: cannot remember the mute: \(error.message)")
         }
-    }
-
-    /// Whether the player muted the sound in an earlier run.
-    func loadMuted() -> Bool {
-        (try? options.store?.slot(for: Self.settingsSlot).value(forKey: "muted")) == .bool(true)
     }
 
     /// Closes the speaker and writes the `--wav` file (a failure goes to the log: the path was

@@ -24,6 +24,9 @@ public final class ArcadeApp {
         public var gameID: String?
         public var seed: UInt64?
         public var colorMode: ColorMode?
+        /// The vision filter and game speed for this run (nil: the saved settings').
+        public var vision: VisionFilter?
+        public var speed: GameSpeed?
         public var dev = false
         /// Write every input event of the game played to this file.
         public var recordPath: String?
@@ -58,6 +61,8 @@ public final class ArcadeApp {
         case error(LuaError, selected: Int)
         /// Over the menu: why a game cannot be played, in full.
         case problem(GameEntry)
+        /// The settings card, opened from the menu or (`fromPause`) from the pause card.
+        case settings(SettingsCard, fromPause: Bool)
     }
 
     let options: Options
@@ -128,7 +133,16 @@ public final class ArcadeApp {
     /// muted the sound (`m` on the pause card, kept in the saves).
     var speaker: Speaker?
     var wav: WAVRecorder?
-    var muted = false
+    /// The player's settings as saved (the settings card changes and saves them).
+    var settings = HostSettings()
+    /// The colour mode chosen from the terminal, for "auto".
+    let autoColor: ColorMode
+    /// This run's command-line choices, over the saved settings until the card changes them.
+    var colorOverride: ColorMode?
+    var visionOverride: VisionFilter?
+    var speedOverride: GameSpeed?
+    /// The key remapping of the game in play.
+    var keyMap = KeyMap()
 
     /// Opens the terminal (throws ``TerminalError`` when stdin/stdout are not a tty, or
     /// `.cannotShowTheArcade` when `$TERM` cannot show it). Nothing is written to it yet.
@@ -146,16 +160,20 @@ public final class ArcadeApp {
     init(options: Options, terminal: Terminal) {
         self.options = options
         self.terminal = terminal
-        let truecolor = ["truecolor", "24bit"].contains(environment("COLORTERM")?.lowercased() ?? "")
-        output = FrameOutput(colorMode: options.colorMode ?? (truecolor ? .trueColor : .palette256))
+        autoColor = Self.automaticColorMode(term: environment("TERM"))
+        settings = options.store?.hostSettings() ?? HostSettings()
+        (colorOverride, visionOverride, speedOverride) = (options.colorMode, options.vision, options.speed)
+        if let speed = options.replay?.header?.speed { speedOverride = GameSpeed(percent: speed) ?? speedOverride }
+        output = FrameOutput(colorMode: options.colorMode ?? settings.color ?? autoColor)
         size = terminal.size
         menu = MenuScreen(catalog: options.catalog)
         console = DevConsole(logPath: options.logPath)
         let store = options.store, entries = options.catalog.entries
         menu.loadScores = { store?.bestScores(of: entries) ?? [:] }
+        menu.loadSlowerScores = { store?.slowerBestScores(of: entries) ?? [:] }
         menu.refresh()
         wav = options.wavPath.map { WAVRecorder(path: $0) }
-        muted = loadMuted()
+        applySettings()
     }
 
     /// Records everything the terminal is sent from ``run()`` on to an asciicast v2 file at
@@ -197,7 +215,7 @@ public final class ArcadeApp {
             }
             if terminal.takeContinued() { continued() }
             let now = monotonicSeconds()
-            let steps = clock.advance(by: now - last)
+            let steps = stepsDue(afterWallSeconds: now - last)
             last = now
             try turn(events, steps: steps, at: now)
         }
@@ -205,6 +223,12 @@ public final class ArcadeApp {
         closeGame()
         finishSound()
         return 0
+    }
+
+    /// How many fixed steps are due after `seconds` of wall time. At a slower game speed a
+    /// game's steps come further apart (its `dt` stays the same); the menu keeps its pace.
+    func stepsDue(afterWallSeconds seconds: Double) -> Int {
+        clock.advance(by: seconds * (screen == .playing ? speed.factor : 1))
     }
 
     /// One turn of the loop at `now` (monotonic seconds): the terminal's answers, the
@@ -327,17 +351,20 @@ public final class ArcadeApp {
                                     limits: options.limits, dev: options.dev)
         if let h = options.replay?.header { o.seed = h.seed }
         if let path = options.recordPath, !menuOpened {
-            recorder = InputRecorder(path: path, game: entry.id, seed: o.seed, cols: o.cols, rows: o.rows)
+            recorder = InputRecorder(path: path, game: entry.id, seed: o.seed, cols: o.cols, rows: o.rows,
+                                     speed: speed.rawValue)
         }
         do {
             let session = try GameSession(entry: entry, options: o, store: options.store, log: gameLog)
             session.profile = profile
             session.soundSinks = ([speaker, wav] as [SoundSink?]).compactMap { $0 }
+            session.saves.keepScores(at: speed)
             driver = SessionDriver(session: session, script: options.replay ?? InputScript())
         } catch {
             driver = nil
             card = .error(error, selected: 0)
         }
+        keyMap = options.replay == nil ? options.store?.keyMap(game: entry.id) ?? KeyMap() : KeyMap()
         if options.dev { watcher = FileWatcher(folders: [entry.folder, entry.gamesDir + "/lib"]) }
         clock = FixedStepClock()
         (loggedFailure, loggedReloadError) = (nil, nil)

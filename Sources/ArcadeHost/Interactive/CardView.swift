@@ -5,7 +5,7 @@ import ArcadeRender
 /// The cards drawn over a game: pause, error, "window too small", and the hot-reload error
 /// strip. Drawn with the engine's own canvas, like everything else on screen.
 enum CardView {
-    static let pauseChoices = ["resume", "restart", "back to menu"]
+    static let pauseChoices = ["resume", "restart", "back to menu", "settings"]
     static let errorChoices = ["reload", "restart", "back to menu"]
 
     static let panel = Color(rgb: 0x1B1F2A)
@@ -51,8 +51,10 @@ enum CardView {
     }
 
     /// The choice under a click, if any. `controls`: how many the pause card lists.
-    static func choiceAt(col: Int, row: Int, choices: [String], controls: Int = 0, cols: Int, rows: Int) -> Int? {
-        let b = box(cols: cols, rows: rows, w: 64, h: choices == errorChoices ? 16 : pauseHeight(controls: controls))
+    /// `note`: the pause card shows a line on the settings.
+    static func choiceAt(col: Int, row: Int, choices: [String], controls: Int = 0, note: Bool = false, cols: Int,
+                         rows: Int) -> Int? {
+        let b = box(cols: cols, rows: rows, w: 64, h: choices == errorChoices ? 16 : pauseHeight(controls: controls, note: note))
         for (i, slot) in choiceLayout(choices, box: b).enumerated()
         where row == slot.row && col >= slot.col && col < slot.col + slot.width {
             return i
@@ -61,9 +63,9 @@ enum CardView {
     }
 
     /// The pause card's height in rows: the title block, one row per control and a gap
-    /// before and after them, the choices.
-    static func pauseHeight(controls: Int) -> Int {
-        controls == 0 ? 9 : 7 + controls
+    /// before and after them, a row for the settings `note` when there is one, the choices.
+    static func pauseHeight(controls: Int, note: Bool = false) -> Int {
+        (controls == 0 ? 9 : 7 + controls) + (note ? 1 : 0)
     }
 
     /// The pause card: "PAUSED", the game's title, the game's controls (its manifest's
@@ -73,13 +75,15 @@ enum CardView {
     /// `covered`: the manifest's `hide_on_pause`; the whole game is hidden behind a plain
     /// backdrop first, so nothing of the board can be studied while the clock is stopped.
     /// `sound`: whether sound plays (nil: no speaker, no line for it); `m` toggles it.
+    /// `note`: the settings that are not the defaults (the vision filter, the speed, the
+    /// remapped keys), on a row of its own above the choices.
     static func pause(on canvas: Canvas, title: String, controls: [GameControl] = [], selected: Int,
-                      covered: Bool = false, sound: Bool? = nil) {
+                      covered: Bool = false, sound: Bool? = nil, note: String? = nil) {
         let g = Graphics(canvas: canvas)
         if covered {
             g.fillRect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height), color: backdrop)
         }
-        let b = box(cols: canvas.columns, rows: canvas.rows, w: 64, h: pauseHeight(controls: controls.count))
+        let b = box(cols: canvas.columns, rows: canvas.rows, w: 64, h: pauseHeight(controls: controls.count, note: note != nil))
         frame(g, b, color: border)
         let top = controls.isEmpty ? 2 : 1
         g.text("PAUSED", x: Double(b.x + (b.w - 6) / 2), y: Double((b.y + top) * 2), color: accent)
@@ -100,6 +104,10 @@ enum CardView {
                 g.text(String(TextWidth.prefix(control.action, cells: max(0, b.x + b.w - 2 - actionX)).text), x: Double(actionX),
                        y: y, color: .white)
             }
+        }
+        if let note {
+            let shown = TextWidth.prefix(note, cells: b.w - 4)
+            g.text(String(shown.text), x: Double(b.x + (b.w - shown.width) / 2), y: Double((b.y + b.h - 3) * 2), color: dim)
         }
         drawChoices(g, pauseChoices, selected: selected, box: b)
         if let sound {

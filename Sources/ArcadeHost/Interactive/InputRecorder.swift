@@ -13,7 +13,7 @@ public final class InputRecorder {
     /// Why the file could not be written, if it could not.
     public private(set) var problem: String?
 
-    public init(path: String, game: String, seed: UInt64, cols: Int, rows: Int) {
+    public init(path: String, game: String, seed: UInt64, cols: Int, rows: Int, speed: Int = 100) {
         self.path = path
         switch FileIO.openForWriting(path) {
         case .success(let opened):
@@ -23,7 +23,7 @@ public final class InputRecorder {
             problem = Self.problem(path, why)
             return
         }
-        write(InputScript(header: .init(game: game, seed: seed, cols: cols, rows: rows)).text())
+        write(InputScript(header: .init(game: game, seed: seed, cols: cols, rows: rows, speed: speed)).text())
     }
 
     /// Why a recording could not be written at `path` (a FIFO, a folder, a missing folder...),

@@ -9,7 +9,7 @@ import ArcadeRender
 /// or a click, launch a game; `q`, or a click on "quit" in the footer, quits. Broken games
 /// are listed with their reason.
 final class MenuScreen {
-    enum Action { case launch(GameEntry), showProblem(GameEntry), quit, none }
+    enum Action { case launch(GameEntry), showProblem(GameEntry), settings, quit, none }
 
     let catalog: GameCatalog
     /// Best score per game id, shown beside each title.
@@ -18,6 +18,9 @@ final class MenuScreen {
     var installedGamesDir = GameCatalog.userGamesDir()
     /// Loads best scores when the menu (re)appears.
     var loadScores: () -> [String: Int64] = { [:] }
+    /// Best scores made at a slower game speed, kept apart and shown marked with the speed.
+    var slowerScores: [String: [(speed: GameSpeed, score: Int64)]] = [:]
+    var loadSlowerScores: () -> [String: [(speed: GameSpeed, score: Int64)]] = { [:] }
     private(set) var selected = 0
     /// The pointer is over the footer's "quit" (it lights up).
     private(set) var quitHovered = false
@@ -43,6 +46,12 @@ final class MenuScreen {
 
     func refresh() {
         bestScores = loadScores()
+        slowerScores = loadSlowerScores()
+    }
+
+    /// The game the highlight is on, if any.
+    var selectedEntry: GameEntry? {
+        catalog.entries.indices.contains(selected) ? catalog.entries[selected] : nil
     }
 
     func step(dt: Double) {
@@ -67,6 +76,7 @@ final class MenuScreen {
             case "enter", "space":
                 if entries.indices.contains(selected) { return open(entries[selected]) }
             case "q", "esc": return .quit
+            case "o": return .settings
             default: break
             }
         case .mouse(let m):
@@ -205,7 +215,7 @@ final class MenuScreen {
     static let scoreColor = Color(rgb: 0xFFD54F)
     static let quitColor = Color(rgb: 0xB0B6CC)
     /// The footer: the keys, then the clickable "q quit".
-    static let footerHints = "↑↓ choose   enter play   esc pause in a game   "
+    static let footerHints = "↑↓ choose   enter play   o settings   esc pause in a game   "
     static let quitLabel = "q quit"
 
     /// One line of a broken game's reason: the first line of its problem (Enter shows it all).
@@ -258,7 +268,10 @@ final class MenuScreen {
             }
             let marker = on ? "▶ " : "  "
             if e.isPlayable {
-                let best = bestScores[e.id].map { "best \($0)" } ?? ""
+                var best = bestScores[e.id].map { "best \($0)" } ?? ""
+                for slow in slowerScores[e.id] ?? [] {
+                    best += (best.isEmpty ? "best " : "  ") + "\(slow.score) at \(slow.speed.label)"
+                }
                 let bestWidth = TextWidth.width(best)
                 g.text(Self.fit(marker + e.title, l.width - bestWidth - 1), x: left, y: Double(row * 2), color: Self.textColor)
                 g.text(best, x: left + Double(l.width - bestWidth), y: Double(row * 2), color: Self.scoreColor)

@@ -51,6 +51,8 @@ public struct HeadlessPlay {
     public var wavPath: String?
     public var profile = false
     public var colorMode: ColorMode = .trueColor
+    /// The vision filter `--dump-frame ansi` shows the frame through.
+    public var vision: VisionFilter = .none
     public var dumpFrame: FrameDump?
     public var printState = false
     public var printStats = false
@@ -142,7 +144,7 @@ public struct HeadlessPlay {
                 streams.err(failure.description + "\n")
                 return 1
             }
-            let text = dumpFrame == .ansi ? frame.ansiText() : frame.plainText(background: session.scene.background)
+            let text = dumpFrame == .ansi ? frame.ansiText(colorMode: colorMode, filter: vision) : frame.plainText(background: session.scene.background)
             // a line of its own, so that the state or the stats start on the next one
             streams.outRaw(text.hasSuffix("\n") ? text : text + "\n")
         }

@@ -7,10 +7,20 @@ public final class SaveSlot: GameStorage {
     public let store: SaveStore
     /// The game whose keys and score this slot reads and writes.
     public let gameID: String
+    /// Where the game's best score is kept: ``gameID``, or a key of its own for runs at a
+    /// slower game speed (``GameSpeed/scoreKey(_:)``), so a best made with more time is kept
+    /// apart.
+    public internal(set) var scoreID: String
 
     init(store: SaveStore, gameID: String) {
         self.store = store
         self.gameID = gameID
+        scoreID = gameID
+    }
+
+    /// Keeps this run's best scores with the others at `speed`.
+    public func keepScores(at speed: GameSpeed) {
+        scoreID = speed.scoreKey(gameID)
     }
 
     /// The value the game saved under `key`, or nil.
@@ -25,16 +35,16 @@ public final class SaveSlot: GameStorage {
 
     /// Records a score; true when it is the game's new best.
     public func submitScore(_ score: Int64) throws(GameStorageError) -> Bool {
-        do { return try store.submitScore(score, game: gameID) } catch { throw GameStorageError(error.message) }
+        do { return try store.submitScore(score, game: scoreID) } catch { throw GameStorageError(error.message) }
     }
 
     /// Forgets the game's best score.
     public func resetBestScore() throws(GameStorageError) {
-        do { try store.resetBestScore(game: gameID) } catch { throw GameStorageError(error.message) }
+        do { try store.resetBestScore(game: scoreID) } catch { throw GameStorageError(error.message) }
     }
 
     /// The game's best score, or nil before its first.
     public func bestScore() throws(GameStorageError) -> Int64? {
-        do { return try store.bestScore(game: gameID) } catch { throw GameStorageError(error.message) }
+        do { return try store.bestScore(game: scoreID) } catch { throw GameStorageError(error.message) }
     }
 }

@@ -129,15 +129,33 @@ extension SaveStore {
     public func bestScores(of entries: [GameEntry]) -> [String: Int64] {
         var scores: [String: Int64] = [:]
         for entry in entries where entry.isPlayable {
-            guard let key = try? read(doing: "read scores", { _ -> String? in
-                guard let db else { return nil }
-                if let key = try ownedKey(db, game: entry.id, owner: entry.saveOwner) { return key }
-                if try isClaimed(db, key: entry.id) { return nil }
-                return try !hasRows(db, key: entry.id) || entry.saveOwner.takesUnownedSaves ? entry.id : nil
-            }) else { continue }
+            guard let key = scoresKey(of: entry) else { continue }
             if let best = try? bestScore(game: key) { scores[entry.id] = best }
         }
         return scores
+    }
+
+    /// The best scores made at a slower game speed, per game id, slowest last (kept apart from
+    /// ``bestScores(of:)``).
+    public func slowerBestScores(of entries: [GameEntry]) -> [String: [(speed: GameSpeed, score: Int64)]] {
+        var scores: [String: [(speed: GameSpeed, score: Int64)]] = [:]
+        for entry in entries where entry.isPlayable {
+            guard let key = scoresKey(of: entry) else { continue }
+            for speed in GameSpeed.allCases where speed != .full {
+                if let best = try? bestScore(game: speed.scoreKey(key)) { scores[entry.id, default: []].append((speed, best)) }
+            }
+        }
+        return scores
+    }
+
+    /// The key `entry`'s saves and scores are under, when it has one already.
+    private func scoresKey(of entry: GameEntry) -> String? {
+        try? read(doing: "read scores", { _ -> String? in
+            guard let db else { return nil }
+            if let key = try ownedKey(db, game: entry.id, owner: entry.saveOwner) { return key }
+            if try isClaimed(db, key: entry.id) { return nil }
+            return try !hasRows(db, key: entry.id) || entry.saveOwner.takesUnownedSaves ? entry.id : nil
+        })
     }
 
     // MARK: Claiming

@@ -16,22 +16,110 @@ extension Color {
     }
 }
 
-/// Turns cells into what the terminal will show in the current colour mode, remembering
-/// recent palette lookups.
+/// Turns cells into what the terminal will show in the current colour mode and vision
+/// filter, remembering recent palette lookups.
+///
+/// With 8 backgrounds and 16 foregrounds (``ColorMode/palette8``) a pixel cell whose colour
+/// is one of the 8 bright ones is drawn with `▀`, `▄` or `█` in the foreground, so the bright
+/// colours show in pixels too; when both of a cell's pixels are bright, the bottom one takes
+/// its nearest background. Text on a bright background is written in reverse video (the
+/// text's colour then comes from the 8).
 struct CellLooks {
     let mode: ColorMode
-    private var palette = PaletteCache()
+    let filter: VisionFilter
+    /// Colours as foregrounds (and, but in the 8-colour mode, as backgrounds).
+    private var palette: PaletteCache
+    /// 8-colour mode: colours as backgrounds.
+    private var backgrounds: PaletteCache
+    /// High contrast: text colours lightened and darkened.
+    private var lightText: PaletteCache
+    private var darkText: PaletteCache
+    private let fast: Bool
 
-    init(mode: ColorMode) {
+    init(mode: ColorMode, filter: VisionFilter = .none) {
         self.mode = mode
+        self.filter = filter
+        let target: ColorMapping.Target
+        switch mode {
+        case .trueColor: target = .rgb
+        case .palette256: target = .palette256
+        case .palette16: target = .system(16)
+        case .palette8: target = .console(16)
+        }
+        palette = PaletteCache(ColorMapping(target: target, filter: filter))
+        let backTarget: ColorMapping.Target = mode == .palette8 ? .console(8) : target
+        backgrounds = PaletteCache(ColorMapping(target: backTarget, filter: filter))
+        lightText = PaletteCache(ColorMapping(target: target, filter: filter, shade: .light))
+        darkText = PaletteCache(ColorMapping(target: backTarget, filter: filter, shade: .dark))
+        fast = filter == .none && mode != .palette8
     }
 
     @inline(__always) mutating func look(_ cell: Cell) -> TerminalCell {
-        switch mode {
-        case .trueColor:
-            TerminalCell(cell, foreground: TerminalCell.rgbKey(cell.foreground), background: TerminalCell.rgbKey(cell.background))
-        case .palette256:
-            TerminalCell(cell, foreground: palette.index(for: cell.foreground), background: palette.index(for: cell.background))
+        if fast {
+            switch mode {
+            case .trueColor:
+                return TerminalCell(cell, foreground: TerminalCell.rgbKey(cell.foreground),
+                                    background: TerminalCell.rgbKey(cell.background))
+            default:
+                return TerminalCell(cell, foreground: palette.index(for: cell.foreground),
+                                    background: palette.index(for: cell.background))
+            }
         }
+        return filteredLook(cell)
+    }
+
+    /// ``look(_:)`` under a vision filter or with 8 backgrounds.
+    @inline(never) private mutating func filteredLook(_ cell: Cell) -> TerminalCell {
+        let scalar = cell.character.value
+        let pixels = scalar == BlockScalar.space || scalar == BlockScalar.upperHalf || scalar == BlockScalar.lowerHalf
+            || scalar == BlockScalar.fullBlock
+        if !pixels {
+            if filter == .highContrast, scalar != GlyphStore.continuation {
+                let fgLight = lightness(cell.foreground) >= lightness(cell.background)
+                let fg = fgLight ? lightText.index(for: cell.foreground) : darkText.index(for: cell.foreground)
+                let bg = fgLight ? darkText.index(for: cell.background) : lightText.index(for: cell.background)
+                if mode == .palette8 && bg >= 8 {
+                    return TerminalCell(cell, foreground: fg, background: backgrounds.index(for: cell.background))
+                }
+                return TerminalCell(cell, foreground: fg, background: bg)
+            }
+            if mode == .palette8 {
+                // text on a bright colour the 8 backgrounds lack (a key drawn on a circle, a
+                // chosen button): in reverse video, the bright colour set as the foreground
+                // and the text's as the background
+                let back = palette.index(for: cell.background)
+                if back >= 8 && cell.character.value != GlyphStore.continuation {
+                    return TerminalCell(cell, foreground: back | PenState.reverse,
+                                        background: backgrounds.index(for: cell.foreground) | PenState.reverse)
+                }
+            }
+            return TerminalCell(cell, foreground: palette.index(for: cell.foreground),
+                                background: backgrounds.index(for: cell.background))
+        }
+        guard mode == .palette8 else {
+            return TerminalCell(cell, foreground: palette.index(for: cell.foreground),
+                                background: palette.index(for: cell.background))
+        }
+        // the two pixels, top and bottom
+        let (topColor, bottomColor): (Color, Color)
+        switch scalar {
+        case BlockScalar.space: (topColor, bottomColor) = (cell.background, cell.background)
+        case BlockScalar.upperHalf: (topColor, bottomColor) = (cell.foreground, cell.background)
+        case BlockScalar.lowerHalf: (topColor, bottomColor) = (cell.background, cell.foreground)
+        default: (topColor, bottomColor) = (cell.foreground, cell.foreground)
+        }
+        let top = palette.index(for: topColor), bottom = palette.index(for: bottomColor)
+        if top < 8 && bottom < 8 { return TerminalCell(scalar: 0, first: top, second: bottom) }
+        if top == bottom {
+            return TerminalCell(scalar: BlockScalar.fullBlock, first: top, second: backgrounds.index(for: bottomColor))
+        }
+        if bottom < 8 { return TerminalCell(scalar: BlockScalar.upperHalf, first: top, second: bottom) }
+        if top < 8 { return TerminalCell(scalar: BlockScalar.lowerHalf, first: bottom, second: top) }
+        return TerminalCell(scalar: BlockScalar.upperHalf, first: top, second: backgrounds.index(for: bottomColor))
+    }
+
+    /// A cheap lightness (luma) for choosing which of a text cell's colours is the lighter.
+    @inline(__always) private func lightness(_ c: Color) -> Int {
+        Int(c.r) * 299 + Int(c.g) * 587 + Int(c.b) * 114
     }
 }

@@ -23,9 +23,14 @@ public final class FrameEncoder {
     // its buffers are reached through one access at a time, once per cell of every frame, where
     // the runtime's dynamic exclusivity checks would cost more than the comparison itself.
 
-    /// Truecolor or the 256-colour palette; changing it forces a full repaint.
+    /// Truecolor, or the 256, 16 or 8-colour palette; changing it forces a full repaint.
     public var colorMode: ColorMode {
         didSet { if colorMode != oldValue { requestFullRepaint() } }
+    }
+    /// The filter on every colour shown (colour-blind or high-contrast); changing it forces a
+    /// full repaint.
+    public var visionFilter: VisionFilter = .none {
+        didSet { if visionFilter != oldValue { requestFullRepaint() } }
     }
     /// Wrap each frame in synchronized-output brackets. On by default; terminals that do not
     /// know the mode ignore it.
@@ -83,7 +88,7 @@ public final class FrameEncoder {
             requestFullRepaint()
         }
         guard n > 0 else { return }
-        if looks.mode != colorMode { looks = CellLooks(mode: colorMode) }
+        if looks.mode != colorMode || looks.filter != visionFilter { looks = CellLooks(mode: colorMode, filter: visionFilter) }
         var buffer = output
         buffer.removeAll()
         defer { output = buffer }

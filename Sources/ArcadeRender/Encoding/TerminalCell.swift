@@ -17,16 +17,6 @@ struct TerminalCell: Equatable {
         self.second = second
     }
 
-    @inline(__always) init(_ cell: Cell, mode: ColorMode) {
-        switch mode {
-        case .trueColor:
-            self.init(cell, foreground: TerminalCell.rgbKey(cell.foreground), background: TerminalCell.rgbKey(cell.background))
-        case .palette256:
-            self.init(cell, foreground: UInt32(XtermPalette.index(nearestTo: cell.foreground)),
-                      background: UInt32(XtermPalette.index(nearestTo: cell.background)))
-        }
-    }
-
     /// A cell whose colours are already terminal keys.
     @inline(__always) init(_ cell: Cell, foreground fg: UInt32, background bg: UInt32) {
         let scalar = cell.character.value
@@ -153,6 +143,10 @@ struct PenState {
 
     /// Never a colour key, so it never matches.
     static let unknown = UInt32.max
+    /// Set in both colour keys of a cell written in reverse video (SGR 7): its `first` is
+    /// then the colour the terminal shows behind the glyph, its `second` the glyph's. Only
+    /// the 8-colour mode uses it, so a bright colour can be a text cell's background.
+    static let reverse: UInt32 = 1 << 30
 
     /// Writes one SGR sequence setting whichever of the wanted colours differ from the pen.
     @inline(__always) mutating func emitColors(
@@ -163,6 +157,23 @@ struct PenState {
         guard setFg || setBg else { return }
         out.append(0x1B)
         out.append(0x5B)  // [
+        if mode == .palette8, let wanted = setFg ? fg : bg {
+            // reverse video on or off, when it changes (or is not known)
+            let reversed = wanted & PenState.reverse != 0
+            let known = foreground != PenState.unknown ? foreground : background
+            if known == PenState.unknown || (known & PenState.reverse != 0) != reversed {
+                if reversed {
+                    out.append(0x37)  // 7
+                } else {
+                    out.append(0x32)  // 27
+                    out.append(0x37)
+                }
+                out.append(0x3B)  // ;
+                // the colour not set keeps its number, now read the other way
+                if !setFg && foreground != PenState.unknown { foreground ^= PenState.reverse }
+                if !setBg && background != PenState.unknown { background ^= PenState.reverse }
+            }
+        }
         if setFg, let fg {
             Escape.appendColor(fg, selector: 38, mode: mode, to: &out)
             foreground = fg
@@ -212,8 +223,16 @@ enum Escape {
         n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : 5
     }
 
-    /// `38;2;r;g;b` (or `48;...`) in truecolor, `38;5;n` in the 256-colour palette.
+    /// `38;2;r;g;b` (or `48;...`) in truecolor, `38;5;n` in the 256-colour palette, `3n`/`9n`
+    /// (`4n`/`10n`) with the 16 system colours.
     @inline(__always) static func appendColor(_ key: UInt32, selector: Int, mode: ColorMode, to out: inout ByteBuffer) {
+        if mode == .palette16 || mode == .palette8 {
+            let index = key & 0xFF  // without the reverse-video bit
+            let bright = index >= 8
+            let base = selector == 38 ? (bright ? 90 : 30) : (bright ? 100 : 40)
+            appendDecimal(base + Int(index & 7), to: &out)
+            return
+        }
         appendDecimal(selector, to: &out)
         switch mode {
         case .trueColor:
@@ -225,7 +244,7 @@ enum Escape {
             appendDecimal(Int((key >> 8) & 0xFF), to: &out)
             out.append(0x3B)
             appendDecimal(Int(key & 0xFF), to: &out)
-        case .palette256:
+        case .palette256, .palette16, .palette8:
             out.append(0x3B)  // ;5;
             out.append(0x35)
             out.append(0x3B)
@@ -239,6 +258,7 @@ enum Escape {
     /// `ESC [ ? 2026 l`.
     static var endSynchronized: StaticBytes { StaticBytes("\u{1B}[?2026l") }
     /// The most bytes one cell can take: a cursor move with five-digit coordinates, a reprint
-    /// of four 4-byte characters, both truecolor SGRs and a 4-byte character, rounded up.
+    /// of four 4-byte characters, both truecolor SGRs (or reverse video and two system
+    /// colours) and a 4-byte character, rounded up.
     static let maxBytesPerCell = 96
 }

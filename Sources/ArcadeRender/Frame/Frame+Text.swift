@@ -44,10 +44,10 @@ extension Frame {
     /// The frame with colours as ANSI escape sequences, one line per row, each ending with a
     /// reset: `cat` it to a terminal to see the frame. Uses absolute colours only, so it
     /// reads the same whatever the terminal showed before.
-    public func ansiText(colorMode: ColorMode = .trueColor) -> String {
+    public func ansiText(colorMode: ColorMode = .trueColor, filter: VisionFilter = .none) -> String {
         var out = ByteBuffer(capacity: (columns * 24 + 8) * rows)
         defer { out.deallocate() }
-        var looks = CellLooks(mode: colorMode)
+        var looks = CellLooks(mode: colorMode, filter: filter)
         for row in 0..<rows {
             var pen = PenState()
             for column in 0..<columns where !self[column, row].isContinuation {

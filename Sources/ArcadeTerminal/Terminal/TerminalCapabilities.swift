@@ -24,6 +24,13 @@ public enum TerminalCapabilities {
         return "TERM=\(term) cannot " + lacks.joined(separator: " or ")
     }
 
+    /// How many colours the terminal shows by its terminfo entry (`colors`), or nil when
+    /// there is no entry to read or it does not say.
+    public static func colors(terminfo: [UInt8]?) -> Int? {
+        guard let terminfo, let entry = Entry(terminfo), entry.colors > 0 else { return nil }
+        return entry.colors
+    }
+
     /// The sentence the arcade prints instead of starting on such a terminal.
     public static func refusal(_ problem: String) -> String {
         "this terminal cannot show the arcade: \(problem); run it in a terminal emulator with colours "
