@@ -23,6 +23,8 @@ func renderBenchmarks() -> [BenchResult] {
     results += pondBenchmark(columns: 80, rows: 24, fish: 300, textLines: 12)
     results += coinBenchmark()
     results += coinPipelineBenchmark()
+    results += coinBytesBenchmark(count: 10_000, tag: "160x50")
+    results += coinBytesBenchmark(count: 100_000, tag: "100k")
     results += noiseBenchmark()
     results += discBenchmark()
     results += polygonBenchmark()
@@ -310,6 +312,71 @@ private func coinPipelineBenchmark() -> [BenchResult] {
         BenchResult(name: "render.coins_10k_step_encode_us", value: encode, unit: "us", note: "the frame to terminal bytes"),
         BenchResult(name: "render.coins_10k_step_fps", value: 1e6 / total, unit: "steps/s",
                     note: "anim + compose + encode, \(Int(total.rounded())) us (CPU); no Lua"),
+    ]
+}
+
+/// Bytes on the coin bank's busy frames at 160x50, `count` coins in flight (as in
+/// ``coinPipelineBenchmark()``): the encoder's bytes against the floor (a strict lower bound,
+/// ``FrameEncoder/floorBytes(from:to:colorMode:)``, computed on the same frames) and against
+/// a plain encoder that writes every row left to right.
+private func coinBytesBenchmark(count: Int, tag: String) -> [BenchResult] {
+    let columns = 160, rows = 50
+    let canvas = Canvas(columns: columns, rows: rows)
+    let scene = Scene(background: Color(rgb: 0x14182A))
+    let gold = try! Sprite(palette: ["y": Color(rgb: 0xC8921E), "Y": Color(rgb: 0xFFD23F)], rows: [".yy.", "yYYy", "yYYy", ".yy."])
+    let silver = try! Sprite(palette: ["s": Color(rgb: 0x8A8A8A), "S": Color(rgb: 0xDADADA)], rows: [".ss.", "sSSs", "sSSs", ".ss."])
+    let width = Double(canvas.width), height = Double(canvas.height)
+    let target = Vec2(width / 2, 8)
+    var rng = SeededRandom(seed: 16)
+    let animator = Animator()
+    var coins: [SpriteNode] = []
+    for i in 0..<count {
+        let fromX = rng.nextDouble(in: 0, width)
+        let control = Vec2(target.x + (fromX - target.x) / 2, rng.nextDouble(in: 0, target.y) / 2 - target.y)
+        let s = 1 + Double(rng.nextInt(in: 0, 9)) * 0.1
+        let coin = try! scene.add(SpriteNode(sprite: i % 2 == 0 ? gold : silver, x: fromX, y: height + 4))
+        coin.scaleX = s
+        coin.scaleY = s / 2
+        var flight = Animation(.group([
+            Animation(.path(.quadratic(from: Vec2(fromX, height + 4), control: control, to: target))),
+            Animation(.keyframes(.scaleX, values: [.scalar(s), .scalar(s * 0.75), .scalar(s / 2)],
+                                 curves: [.easeOut, .easeIn])),
+        ]), duration: 1.0, fill: .forwards)
+        flight.timing.delay = -0.6 * Double(i) / Double(count)
+        _ = try! animator.start(flight, on: coin)
+        coins.append(coin)
+    }
+    let encoder = FrameEncoder(), plain = FrameEncoder()
+    plain.groupsColors = false
+    var frame = canvas.makeFrame(), previous = frame
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(1 << 20)
+    encoder.encode(frame, into: &bytes)
+    bytes.removeAll(keepingCapacity: true)
+    plain.encode(frame, into: &bytes)
+    var total = 0, plainTotal = 0, floor = 0
+    let steps = 20
+    for _ in 0..<steps {
+        animator.advance(by: 1.0 / 60)
+        scene.draw(into: canvas, time: animator.time)
+        canvas.render(into: &frame)
+        bytes.removeAll(keepingCapacity: true)
+        encoder.encode(frame, into: &bytes)
+        total += bytes.count
+        bytes.removeAll(keepingCapacity: true)
+        plain.encode(frame, into: &bytes)
+        plainTotal += bytes.count
+        floor += FrameEncoder.floorBytes(from: previous, to: frame)
+        swap(&previous, &frame)
+    }
+    let perFrame = Double(total) / Double(steps), plainPerFrame = Double(plainTotal) / Double(steps)
+    let floorPerFrame = Double(floor) / Double(steps)
+    let label = count >= 100_000 ? "100,000" : "10,000"
+    return [
+        BenchResult(name: "render.bytes_vs_floor_coins_\(tag)", value: perFrame / floorPerFrame, unit: "x",
+                    note: "\(label) coins 160x50: \(Int(perFrame)) B a frame, floor \(Int(floorPerFrame)) B; target <= 1.6"),
+        BenchResult(name: "render.bytes_vs_inorder_coins_\(tag)", value: perFrame / plainPerFrame, unit: "x",
+                    note: "against writing each row left to right (\(Int(plainPerFrame)) B); target <= 1.0"),
     ]
 }
 
