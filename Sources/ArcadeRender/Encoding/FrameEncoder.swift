@@ -154,13 +154,15 @@ public final class FrameEncoder {
                         let start = buffer.count, before = writer.state
                         let reordered = writer.writeRow(base: base, count: count, scratch: scratch, old: UnsafeBufferPointer(old),
                                                         new: new, cellLooks: &looks, into: &buffer)
-                        if reordered {
-                            // the same row left to right, from the same state: kept when shorter
-                            var plain = TerminalWriter(columns: cols, mode: writer.mode, state: before)
+                        var plain = TerminalWriter(columns: cols, mode: writer.mode, state: before)
+                        // The same row left to right, from the same state, kept when shorter;
+                        // tried only when it could be (a bound found without writing says so).
+                        let grouped = buffer.count - start
+                        if reordered && plain.inOrderLowerBound(count: count, scratch: spare, limit: grouped) < grouped {
                             side.removeAll()
                             plain.writeRowInOrder(base: base, count: count, scratch: spare, old: UnsafeBufferPointer(old),
                                                   new: new, cellLooks: &looks, into: &side)
-                            if side.count < buffer.count - start {
+                            if side.count < grouped {
                                 buffer.truncate(to: start)
                                 buffer.append(contentsOf: side.bytes)
                                 writer.state = plain.state

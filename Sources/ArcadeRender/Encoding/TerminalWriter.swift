@@ -108,6 +108,55 @@ struct TerminalWriter {
         }
     }
 
+    /// A lower bound on the bytes ``writeRowInOrder`` would write for the `count` cells in
+    /// `scratch` from this state, found without writing: each character, the colour changes
+    /// it makes (exactly), and the least each gap between two cells can take.
+    /// Stops counting once the bound reaches `limit` (the bytes it is to be compared with).
+    func inOrderLowerBound(count: Int, scratch: RowScratch, limit: Int = .max) -> Int {
+        var pen = state.pen
+        var bytes = 0
+        var next = -1  // where the cursor is after the previous cell
+        for j in 0..<count {
+            if bytes >= limit { return bytes }
+            let column = Int(scratch.columns[j])
+            if next >= 0 && column > next {
+                // a reprint (up to maxReprint cells) takes a byte a cell; a forward move at
+                // least `ESC [ n C`
+                let gap = column - next
+                bytes += gap <= TerminalWriter.maxReprint ? min(gap, TerminalWriter.stepCost(gap)) : TerminalWriter.stepCost(gap)
+            }
+            let spelled = scratch.look(j).spelling(for: pen)
+            let value = spelled.scalar & ~TerminalCell.wideFlag
+            bytes += GlyphStore.isStored(value) ? 1 : TerminalCell.utf8Count(value)
+            next = column + (spelled.scalar & TerminalCell.wideFlag != 0 ? 2 : 1)
+            let setFg = spelled.foreground.map { $0 != pen.foreground } ?? false
+            let setBg = spelled.background.map { $0 != pen.background } ?? false
+            if setFg || setBg {
+                bytes += 3 + (setFg && setBg ? 1 : 0)  // ESC [ ... m, and ; between two
+                if setFg, let fg = spelled.foreground {
+                    bytes += colorBytes(fg)
+                    pen.foreground = fg
+                }
+                if setBg, let bg = spelled.background {
+                    bytes += colorBytes(bg)
+                    pen.background = bg
+                }
+            }
+        }
+        return bytes
+    }
+
+    /// The length of a colour's SGR parameters (``Escape/appendColor(_:selector:mode:to:)``);
+    /// 0, still a lower bound, in a mode it does not know.
+    @inline(__always) private func colorBytes(_ key: UInt32) -> Int {
+        if mode == .trueColor {
+            return 7 + Escape.digits(Int((key >> 16) & 0xFF)) + Escape.digits(Int((key >> 8) & 0xFF))
+                + Escape.digits(Int(key & 0xFF))
+        }
+        if mode == .palette256 { return 5 + Escape.digits(Int(key)) }
+        return 0
+    }
+
     /// Moves to `column` of `row` (reprinting a small gap when cheaper) and writes `look`
     /// there; `base` is the row's first cell index.
     /// `shown` says the pen shows `look` as it is (no colour to send): then its character is
