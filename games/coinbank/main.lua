@@ -482,7 +482,8 @@ local function launch(count)
   local coins = coinflight.launch_many({
     images = (n % 2 == 1) and { gold, silver } or { silver, gold }, from_x = from_x, from_y = H + COIN_SIZE,
     arc_y = arc_y, scale = scales, to = { tx, ty }, duration = FLIGHT, parent = layer.node,
-    on_each = counts and function(c, finished) arrive(c, finished and c.id == first_id, finished, layer) end or nil,
+    on_each = counts and function(c, finished) arrive(c, first_id ~= nil and finished and c.id == first_id, finished, layer) end
+      or nil,
     on_done = not counts and function(finished) landed(finished, layer) end or nil,
   })
   if n == 1 then
