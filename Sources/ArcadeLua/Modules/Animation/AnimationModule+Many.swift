@@ -26,6 +26,8 @@ import ArcadeRender
 /// every animation of the batch has ended. Returns the list of nodes.
 extension AnimationModule {
     static let manyNames: LuaOptionNames = ["columns", "remove", "on_each", "on_done"]
+    /// A spec's names without `on_done` (the batch's options take callbacks).
+    static let manySpecNames = specNames.subtracting(["on_done"])
     static let spawnNames: LuaOptionNames = [
         "count", "image", "images", "parent", "x", "y", "z", "scale", "scale_x", "scale_y", "rotation", "alpha",
     ]
@@ -59,7 +61,7 @@ extension AnimationModule {
         self.columns = columns
         defer { self.columns = nil }
 
-        let spec = try s.checkOptions(2, known: Self.specNames.subtracting(["on_done"]))
+        let spec = try s.checkOptions(2, known: Self.manySpecNames)
         var cost = SpecCost()
         let template = try self.spec(spec, depth: 1, cost: &cost)
         let sprites = try spawn.map { try spriteFields($0) }
