@@ -133,6 +133,17 @@ function arcade.image_file(path) end
 ---@return arcade.Animation animation
 function arcade.animate(node, spec, on_done) end
 
+---Starts like animations on many nodes with one call: no Lua runs per node, and at most one callback
+---per node (`options.on_each`) and one for the whole batch (`options.on_done`). `targets` is a list of
+---nodes, or `{ count = n, image = ... }`, which makes `n` sprites. In `spec`'s values and path points,
+---and in the sprite fields, a string names a column of `options.columns`: a list with one number per
+---node. Made sprites leave the scene as their animation ends, unless `options.remove` is false.
+---@param targets arcade.Node[]|arcade.ManySprites
+---@param spec arcade.AnimationSpec without `on_done`
+---@param options? arcade.ManyOptions
+---@return arcade.Node[] nodes the nodes given or made, in order
+function arcade.animate_many(targets, spec, options) end
+
 ---Cancels every animation running on `node`; their callbacks see `finished = false`.
 ---@param node arcade.Node
 ---@return integer cancelled how many were running
@@ -688,6 +699,28 @@ function Wall:alive() end
 ---@field fill? "forwards"|"removed"|"backwards"|"both" "forwards" keeps the end value, "removed" snaps back
 ---@field timing? arcade.Timing
 ---@field on_done? fun(finished: boolean)
+
+---Sprites `arcade.animate_many` makes: sprite `k` shows `images[(k - 1) % #images + 1]` (or `image`).
+---Each number may instead name a column of the call's `options.columns`.
+---@class arcade.ManySprites
+---@field count integer how many
+---@field image? arcade.Image
+---@field images? arcade.Image[]
+---@field parent? arcade.Node the root when missing
+---@field x? number|string
+---@field y? number|string
+---@field z? number|string
+---@field scale? number|string
+---@field scale_x? number|string
+---@field scale_y? number|string
+---@field rotation? number|string
+---@field alpha? number|string
+
+---@class arcade.ManyOptions
+---@field columns? table<string, number[]> per-node numbers (one per node), by the names the spec uses
+---@field remove? boolean remove each node as its animation ends (default: true for made sprites)
+---@field on_each? fun(node: arcade.Node, finished: boolean) as each node's animation ends
+---@field on_done? fun(finished: integer) once, after the last ends, with how many finished
 
 ---@class arcade.RectSpec
 ---@field x number

@@ -23,6 +23,9 @@ func renderBenchmarks() -> [BenchResult] {
     results += pondBenchmark(columns: 80, rows: 24, fish: 300, textLines: 12)
     results += coinBenchmark()
     results += coinPipelineBenchmark()
+    results += drawVsPlainBenchmark()
+    results += coinBytesBenchmark(count: 10_000, tag: "160x50")
+    results += coinBytesBenchmark(count: 100_000, tag: "100k")
     results += noiseBenchmark()
     results += discBenchmark()
     results += polygonBenchmark()
@@ -310,6 +313,141 @@ private func coinPipelineBenchmark() -> [BenchResult] {
         BenchResult(name: "render.coins_10k_step_encode_us", value: encode, unit: "us", note: "the frame to terminal bytes"),
         BenchResult(name: "render.coins_10k_step_fps", value: 1e6 / total, unit: "steps/s",
                     note: "anim + compose + encode, \(Int(total.rounded())) us (CPU); no Lua"),
+    ]
+}
+
+/// Drawing 10,000 coins (scaled 4x4 sprites of opaque and clear pixels, anchored at their
+/// middle) at 200x60: the scene's draw (clearing the canvas, walking the nodes, each
+/// sprite's set-up and the kernel) against a plain loop over plain arrays that clears a pixel
+/// array and blits the same sprites at the same places and scales, nearest pixel. CPU time,
+/// median of 7 rounds of 20 frames, in the same run.
+private func drawVsPlainBenchmark() -> [BenchResult] {
+    let canvas = Canvas(columns: 200, rows: 60)
+    let background = Color(rgb: 0x1B1B2F)
+    let scene = Scene(background: background)
+    let art = try! Sprite(palette: ["g": Color(rgb: 0xFFD700), "y": Color(rgb: 0xFFF3A0)], rows: [".gg.", "gygg", "gggg", ".gg."])
+    var rng = SeededRandom(seed: 7)
+    var xs: [Double] = [], ys: [Double] = [], scales: [Double] = []
+    for _ in 0..<10_000 {
+        let coin = try! scene.add(SpriteNode(sprite: art, x: rng.nextDouble(in: 0, 200), y: rng.nextDouble(in: 0, 120)))
+        coin.scaleX = rng.nextDouble(in: 0.5, 1.5)
+        coin.scaleY = coin.scaleX / 2
+        xs.append(coin.x)
+        ys.append(coin.y)
+        scales.append(coin.scaleX)
+    }
+    let frames = 20
+    var sceneSamples: [Double] = [], plainSamples: [Double] = []
+    let width = canvas.width, height = canvas.height
+    var pixels = [UInt32](repeating: 0, count: width * height)
+    let src = art.pixels.map { unsafeBitCast($0, to: UInt32.self) }
+    let clear = unsafeBitCast(background, to: UInt32.self)
+    for _ in 0..<7 {
+        var t0 = threadCPUTime()
+        for f in 0..<frames { scene.draw(into: canvas, time: Double(f) / 60) }
+        sceneSamples.append((threadCPUTime() - t0) / Double(frames))
+        t0 = threadCPUTime()
+        for _ in 0..<frames {
+            pixels.withUnsafeMutableBufferPointer { dst in
+            src.withUnsafeBufferPointer { src in
+                dst.update(repeating: clear)
+                for k in 0..<xs.count {
+                    let sx = scales[k], sy = scales[k] / 2
+                    let ix = 1 / sx, iy = 1 / sy
+                    let minX = xs[k] - 2 * sx, minY = ys[k] - 2 * sy
+                    // pixels whose centres fall inside the sprite's box
+                    let x0 = max(0, Int((minX - 0.5).rounded(.up))), x1 = min(width - 1, Int((minX + 4 * sx - 0.5).rounded(.up)) - 1)
+                    let y0 = max(0, Int((minY - 0.5).rounded(.up))), y1 = min(height - 1, Int((minY + 4 * sy - 0.5).rounded(.up)) - 1)
+                    if x0 > x1 || y0 > y1 { continue }
+                    for py in y0...y1 {
+                        let v = min(3, Int((Double(py) + 0.5 - minY) * iy))
+                        let row = py * width, srcRow = v * 4
+                        var u = (Double(x0) + 0.5 - minX) * ix
+                        for px in x0...x1 {
+                            let c = src[srcRow + min(3, Int(u))]
+                            if c >= 0xFF00_0000 { dst[row + px] = c }
+                            u += ix
+                        }
+                    }
+                }
+            }
+            }
+        }
+        plainSamples.append((threadCPUTime() - t0) / Double(frames))
+    }
+    blackHole(pixels[width * height / 2])
+    sceneSamples.sort()
+    plainSamples.sort()
+    let drawn = sceneSamples[3], plain = plainSamples[3]
+    return [
+        BenchResult(name: "render.draw_10k_coins_us", value: drawn * 1e6, unit: "us", note: "the scene's draw of 10,000 coins, 200x60"),
+        BenchResult(name: "render.draw_10k_coins_plain_us", value: plain * 1e6, unit: "us", note: "a plain loop blitting the same sprites"),
+        BenchResult(name: "render.draw_10k_coins_vs_plain", value: drawn / plain, unit: "x", note: "same run; target <= 1.3"),
+    ]
+}
+
+/// Bytes on the coin bank's busy frames at 160x50, `count` coins in flight (as in
+/// ``coinPipelineBenchmark()``): the encoder's bytes against the floor (a strict lower bound,
+/// ``FrameEncoder/floorBytes(from:to:colorMode:)``, computed on the same frames) and against
+/// a plain encoder that writes every row left to right.
+private func coinBytesBenchmark(count: Int, tag: String) -> [BenchResult] {
+    let columns = 160, rows = 50
+    let canvas = Canvas(columns: columns, rows: rows)
+    let scene = Scene(background: Color(rgb: 0x14182A))
+    let gold = try! Sprite(palette: ["y": Color(rgb: 0xC8921E), "Y": Color(rgb: 0xFFD23F)], rows: [".yy.", "yYYy", "yYYy", ".yy."])
+    let silver = try! Sprite(palette: ["s": Color(rgb: 0x8A8A8A), "S": Color(rgb: 0xDADADA)], rows: [".ss.", "sSSs", "sSSs", ".ss."])
+    let width = Double(canvas.width), height = Double(canvas.height)
+    let target = Vec2(width / 2, 8)
+    var rng = SeededRandom(seed: 16)
+    let animator = Animator()
+    var coins: [SpriteNode] = []
+    for i in 0..<count {
+        let fromX = rng.nextDouble(in: 0, width)
+        let control = Vec2(target.x + (fromX - target.x) / 2, rng.nextDouble(in: 0, target.y) / 2 - target.y)
+        let s = 1 + Double(rng.nextInt(in: 0, 9)) * 0.1
+        let coin = try! scene.add(SpriteNode(sprite: i % 2 == 0 ? gold : silver, x: fromX, y: height + 4))
+        coin.scaleX = s
+        coin.scaleY = s / 2
+        var flight = Animation(.group([
+            Animation(.path(.quadratic(from: Vec2(fromX, height + 4), control: control, to: target))),
+            Animation(.keyframes(.scaleX, values: [.scalar(s), .scalar(s * 0.75), .scalar(s / 2)],
+                                 curves: [.easeOut, .easeIn])),
+        ]), duration: 1.0, fill: .forwards)
+        flight.timing.delay = -0.6 * Double(i) / Double(count)
+        _ = try! animator.start(flight, on: coin)
+        coins.append(coin)
+    }
+    let encoder = FrameEncoder(), plain = FrameEncoder()
+    plain.groupsColors = false
+    var frame = canvas.makeFrame(), previous = frame
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(1 << 20)
+    encoder.encode(frame, into: &bytes)
+    bytes.removeAll(keepingCapacity: true)
+    plain.encode(frame, into: &bytes)
+    var total = 0, plainTotal = 0, floor = 0
+    let steps = 20
+    for _ in 0..<steps {
+        animator.advance(by: 1.0 / 60)
+        scene.draw(into: canvas, time: animator.time)
+        canvas.render(into: &frame)
+        bytes.removeAll(keepingCapacity: true)
+        encoder.encode(frame, into: &bytes)
+        total += bytes.count
+        bytes.removeAll(keepingCapacity: true)
+        plain.encode(frame, into: &bytes)
+        plainTotal += bytes.count
+        floor += FrameEncoder.floorBytes(from: previous, to: frame)
+        swap(&previous, &frame)
+    }
+    let perFrame = Double(total) / Double(steps), plainPerFrame = Double(plainTotal) / Double(steps)
+    let floorPerFrame = Double(floor) / Double(steps)
+    let label = count >= 100_000 ? "100,000" : "10,000"
+    return [
+        BenchResult(name: "render.bytes_vs_floor_coins_\(tag)", value: perFrame / floorPerFrame, unit: "x",
+                    note: "\(label) coins 160x50: \(Int(perFrame)) B a frame, floor \(Int(floorPerFrame)) B; target <= 1.6"),
+        BenchResult(name: "render.bytes_vs_inorder_coins_\(tag)", value: perFrame / plainPerFrame, unit: "x",
+                    note: "against writing each row left to right (\(Int(plainPerFrame)) B); target <= 1.0"),
     ]
 }
 

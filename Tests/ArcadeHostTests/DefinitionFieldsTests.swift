@@ -54,6 +54,8 @@ import ArcadeRender
         ("arcade.AnimationSpec", AnimationModule.specNames),
         ("arcade.PathSpec", AnimationModule.pathNames),
         ("arcade.SpringSpec", AnimationModule.springNames),
+        ("arcade.ManySprites", AnimationModule.spawnNames),
+        ("arcade.ManyOptions", AnimationModule.manyNames),
         ("arcade.WorldOptions", PhysicsModule.worldOptions),
         ("arcade.RectSpec", PhysicsModule.rectOptions),
         ("arcade.WallOptions", PhysicsModule.wallOptions),

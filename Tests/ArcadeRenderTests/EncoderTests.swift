@@ -86,6 +86,71 @@ private func mismatches(_ screen: VTModel, _ frame: Frame, mode: ColorMode) -> [
         #expect(checkedFrames == 360)
     }
 
+    /// Each row goes out grouped by colour or left to right, whichever is shorter: a chain of
+    /// busy frames (a dense coin field moving every frame) never takes more bytes than an
+    /// encoder writing every row left to right, and both leave the terminal showing exactly
+    /// the frame.
+    @Test(arguments: [ColorMode.trueColor, .palette256])
+    func busyFramesTakeNoMoreThanLeftToRightAndEndOnTheFrame(mode: ColorMode) {
+        let cols = 100, rows = 30
+        let canvas = Canvas(columns: cols, rows: rows, background: Color(rgb: 0x14182A))
+        let scene = Scene(background: Color(rgb: 0x14182A))
+        let gold = try! Sprite(palette: ["y": Color(rgb: 0xC8921E), "Y": Color(rgb: 0xFFD23F)], rows: [".yy.", "yYYy", "yYYy", ".yy."])
+        let silver = try! Sprite(palette: ["s": Color(rgb: 0x8A8A8A), "S": Color(rgb: 0xDADADA)], rows: [".ss.", "sSSs", "sSSs", ".ss."])
+        var rng = SeededRandom(seed: 21)
+        var coins: [(SpriteNode, Double)] = []
+        for i in 0..<6000 {
+            let coin = try! scene.add(SpriteNode(sprite: i % 2 == 0 ? gold : silver,
+                                                 x: rng.nextDouble(in: 0, Double(cols)), y: rng.nextDouble(in: 0, Double(2 * rows))))
+            coin.scaleX = 1 + Double(rng.nextInt(in: 0, 9)) * 0.1
+            coin.scaleY = coin.scaleX / 2
+            coins.append((coin, rng.nextDouble(in: -1.5, -0.2)))
+        }
+        let chosen = FrameEncoder(colorMode: mode), plain = FrameEncoder(colorMode: mode)
+        plain.groupsColors = false
+        let fill = VTModel.Glyph(scalar: "?", foreground: .white, background: Color(rgb: 0xFF00FF))
+        var screens = (VTModel(columns: cols, rows: rows, fill: fill), VTModel(columns: cols, rows: rows, fill: fill))
+        var frame = canvas.makeFrame()
+        var totals = (0, 0)
+        var bytes: [UInt8] = []
+        for step in 0..<8 {
+            for (coin, dy) in coins { coin.y += dy }
+            scene.draw(into: canvas, time: Double(step) / 60)
+            canvas.render(into: &frame)
+            bytes.removeAll(keepingCapacity: true)
+            chosen.encode(frame, into: &bytes)
+            screens.0.feed(bytes)
+            if step > 0 { totals.0 += bytes.count }
+            bytes.removeAll(keepingCapacity: true)
+            plain.encode(frame, into: &bytes)
+            screens.1.feed(bytes)
+            if step > 0 { totals.1 += bytes.count }
+            #expect(screens.0.errors.isEmpty && screens.1.errors.isEmpty)
+            #expect(mismatches(screens.0, frame, mode: mode).isEmpty, "step \(step)")
+            #expect(mismatches(screens.1, frame, mode: mode).isEmpty, "step \(step), left to right")
+        }
+        #expect(totals.0 <= totals.1, "\(totals.0) bytes against \(totals.1) written left to right")
+    }
+
+    /// Random chains written left to right only (the comparison encoder) also end on the frame.
+    @Test func leftToRightEncodingTurnsTheOldScreenIntoTheNewOne() {
+        var factory = FrameFactory(rng: SeededRandom(seed: 9))
+        for round in 0..<12 {
+            let (cols, rows) = [(7, 3), (17, 5), (80, 24)][round % 3]
+            let encoder = FrameEncoder()
+            encoder.groupsColors = false
+            var screen = VTModel(columns: cols, rows: rows,
+                                 fill: .init(scalar: "?", foreground: .white, background: Color(rgb: 0xFF00FF)))
+            var frame = factory.frame(columns: cols, rows: rows)
+            for step in 0..<5 {
+                if step > 0 { frame = factory.mutate(frame, fraction: [0.02, 0.3, 1.0][(round + step) % 3], longestRun: 4) }
+                screen.feed(encoder.encode(frame))
+                #expect(screen.errors.isEmpty)
+                #expect(mismatches(screen, frame, mode: .trueColor).isEmpty, "round \(round) step \(step)")
+            }
+        }
+    }
+
     @Test func anUnchangedFrameWritesNothing() {
         var factory = FrameFactory(rng: SeededRandom(seed: 3))
         let frame = factory.frame(columns: 20, rows: 6)

@@ -3,7 +3,8 @@ import ArcadeCore
 
 // The frame encoder as it was before its row writer was rewritten for speed (issue 16): a
 // straightforward version of the same choices, kept as the reference the fast encoder must
-// match byte for byte (see ``EncoderEquivalenceTests``). Not used outside the tests.
+// match byte for byte (see ``EncoderEquivalenceTests``), with each row then also written left
+// to right and the shorter kept. Not used outside the tests.
 
 final class ReferenceFrameEncoder {
     // Stored properties marked `@exclusivity(unchecked)`: an encoder belongs to one thread and
@@ -108,8 +109,24 @@ final class ReferenceFrameEncoder {
                         pending.withUnsafeBufferPointer { changed in
                             pendingLooks.withUnsafeBufferPointer { changedLooks in
                                 written.withUnsafeMutableBufferPointer { done in
+                                    // grouped by colour, and left to right from the same
+                                    // state: the shorter is kept (grouped on a tie)
+                                    let start = buffer.count, before = writer.state
                                     writer.writeRow(base: base, changed: changed, looks: changedLooks, written: done,
                                                     old: UnsafeBufferPointer(old), new: new, cellLooks: &looks, into: &buffer)
+                                    var plain = ReferenceTerminalWriter(columns: cols, mode: colorMode, state: before)
+                                    var side = ByteBuffer(capacity: 256)
+                                    defer { side.deallocate() }
+                                    for k in 0..<changed.count {
+                                        plain.gapCheckedMove(to: base + changed[k], old: UnsafeBufferPointer(old), new: new,
+                                                             cellLooks: &looks, into: &side)
+                                        plain.write(changedLooks[k], at: base + changed[k], into: &side)
+                                    }
+                                    if side.count < buffer.count - start {
+                                        buffer.truncate(to: start)
+                                        buffer.append(contentsOf: side.bytes)
+                                        writer.state = plain.state
+                                    }
                                 }
                             }
                         }
@@ -236,7 +253,7 @@ struct ReferenceTerminalWriter {
     }
 
     /// Moves to cell `index`, considering a reprint of the unchanged cells in between.
-    @inline(__always) private mutating func gapCheckedMove(
+    @inline(__always) mutating func gapCheckedMove(
         to index: Int, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks,
         into out: inout ByteBuffer
     ) {

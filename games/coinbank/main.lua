@@ -5,7 +5,8 @@
 -- not there tumbles off and falls out of the bottom, lost. A coin flies 1 s and one is
 -- launched every 0.01 s, so a burst lands over 3 s: the player's decision is *when* to press.
 -- A level asks for a target within 5 bursts; running out of bursts ends the run.
--- Every coin's flight and tumble is one native animation: no Lua runs per coin per frame.
+-- Every coin's flight and tumble is one native animation: no Lua runs per coin per frame,
+-- and each launch, of one coin or of the stress burst's dozens, is one native call.
 --
 -- game.state: phase ("ready", "play", "over"), score (coins banked this run), best (best
 -- run), level, reason (while over), bursts_left, target, level_banked, drop { x, y },
@@ -397,8 +398,8 @@ local function level_up()
   place_pig()
 end
 
-local function drop_layer(layer)
-  layer.flying = layer.flying - 1
+local function drop_layer(layer, count)
+  layer.flying = layer.flying - (count or 1)
   if layer.flying == 0 and layer ~= layers[#layers] then
     layer.node:remove()
     for i = 1, #layers do
@@ -468,24 +469,44 @@ local function arrive(coin, first, finished, layer)
   if s.arrived == s.burst_size then finish() end
 end
 
-local function launch()
+-- Stress coins that ended, `finished` of them at the drop point: they left the scene as
+-- they ended and never count.
+local function landed(finished, layer)
+  local s = game.state
+  s.arrived = s.arrived + finished
+  drop_layer(layer, finished)
+  if s.arrived == s.burst_size then finish() end
+end
+
+-- Launches the burst's next `count` coins with one native call.
+local function launch(count)
   local s = game.state
   local n = s.launched + 1
-  s.launched = n
+  s.launched = s.launched + count
   local layer = layers[#layers]
-  local from_x = math.random() * W
-  local from_y = math.random() * ty        -- the article's fromY, in [0, ty): how high the arc goes
-  local scale = 1 + math.random(0, 9) * 0.1
-  local from, to = { from_x, H + COIN_SIZE }, { tx, ty }
-  local control = coinflight.control(from, to, from_y)
-  local first = n == 1
-  layer.flying = layer.flying + 1
-  local coin = coinflight.launch({ image = (n % 2 == 1) and gold or silver, from = from, to = to, control = control,
-                                   scale = scale, duration = FLIGHT, parent = layer.node },
-                                 function(c, finished) arrive(c, first, finished, layer) end)
-  if first then
+  local from_x, arc_y, scales = {}, {}, {}
+  for i = 1, count do
+    from_x[i] = math.random() * W
+    arc_y[i] = math.random() * ty      -- the article's fromY, in [0, ty): how high the arc goes
+    scales[i] = 1 + math.random(0, 9) * 0.1
+  end
+  local counts = s.burst_size ~= STRESS_COINS
+  local first_id                       -- the burst's first coin, when this launch sends it
+  layer.flying = layer.flying + count
+  local coins = coinflight.launch_many({
+    images = (n % 2 == 1) and { gold, silver } or { silver, gold }, from_x = from_x, from_y = H + COIN_SIZE,
+    arc_y = arc_y, scale = scales, to = { tx, ty }, duration = FLIGHT, parent = layer.node,
+    on_each = counts and function(c, finished) arrive(c, first_id ~= nil and finished and c.id == first_id, finished, layer) end
+      or nil,
+    on_done = not counts and function(finished) landed(finished, layer) end or nil,
+  })
+  if n == 1 then
+    local coin = coins[1]
+    first_id = coin.id
+    local from, to = { from_x[1], H + COIN_SIZE }, { tx, ty }
     s.first = {
-      node = coin.id, frame = arcade.frame(), scale = scale, from = from, control = control, to = to,
+      node = coin.id, frame = arcade.frame(), scale = scales[1], from = from,
+      control = coinflight.control(from, to, arc_y[1]), to = to,
       start = { x = coin.x, y = coin.y, scale_x = coin.scale_x, scale_y = coin.scale_y },
     }
   end
@@ -505,7 +526,7 @@ local function burst(count)
     s.launches = s.launches + 1
     -- spread the coins evenly over the launches: one each for 300 coins
     local upto = count * s.launches // LAUNCHES
-    while s.launched < upto do launch() end
+    if s.launched < upto then launch(upto - s.launched) end
     if s.launched >= count then launcher:cancel() end
   end)
 end

@@ -33,4 +33,31 @@ function coinflight.launch(opts, on_arrive)
   return coin
 end
 
+-- Starts many coins with one native call (no Lua runs per coin while they fly):
+-- `opts.from_x`, `opts.arc_y` and `opts.scale` are lists with one entry per coin, `opts.from_y`
+-- the start height they share, `opts.images` the images coin k cycles through
+-- (`images[(k - 1) % #images + 1]`), with `opts.to`, `opts.duration` and optional `opts.z` and
+-- `opts.parent` as in `coinflight.launch`. `opts.on_each(coin, finished)` runs as each coin
+-- ends (the caller removes it); without it, each coin leaves the scene as it ends. Then
+-- `opts.on_done(finished_count)` runs once, after the last. Returns the list of coins.
+function coinflight.launch_many(opts)
+  local fx, arc, sc, to = opts.from_x, opts.arc_y, opts.scale, opts.to
+  local cx, cy, s3, s2 = {}, {}, {}, {}
+  for i = 1, #fx do
+    -- coinflight.control and the shrinking of coinflight.launch, one coin per entry
+    cx[i], cy[i] = to[1] + (fx[i] - to[1]) / 2, arc[i] / 2 - to[2]
+    s3[i], s2[i] = sc[i] * 0.75, sc[i] / 2
+  end
+  return arcade.animate_many(
+    { count = #fx, images = opts.images, parent = opts.parent, z = opts.z,
+      x = "fx", y = opts.from_y, scale_x = "s", scale_y = "s2" },
+    { group = {
+        { path = { from = { "fx", opts.from_y }, control = { "cx", "cy" }, to = to } },
+        { property = "scale_x", values = { "s", "s3", "s2" }, timings = EASES },
+      },
+      duration = opts.duration },
+    { columns = { fx = fx, cx = cx, cy = cy, s = sc, s3 = s3, s2 = s2 },
+      remove = opts.on_each == nil, on_each = opts.on_each, on_done = opts.on_done })
+end
+
 return coinflight

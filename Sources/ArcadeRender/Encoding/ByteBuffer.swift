@@ -41,6 +41,16 @@ struct ByteBuffer {
 
     mutating func removeAll() { count = 0 }
 
+    /// Drops the bytes after the first `length`.
+    mutating func truncate(to length: Int) { count = min(count, max(0, length)) }
+
+    /// Appends `bytes`, making room for them.
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        if let b = bytes.baseAddress { (base + count).update(from: b, count: bytes.count) }
+        count &+= bytes.count
+    }
+
     /// The bytes written so far.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 

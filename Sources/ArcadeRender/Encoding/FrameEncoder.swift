@@ -12,7 +12,8 @@ import ArcadeCore
 /// return, or reprinting a few unchanged cells the current colours can show), an SGR only
 /// for colours that differ from the terminal's current ones, then the character. Within a
 /// row, cells the current colours can show go first, so one colour change serves every cell
-/// that needs it. A wide glyph is written once, from its left cell; its right half
+/// that needs it, unless writing the row left to right, each cell in its own colours, comes
+/// out shorter: each row goes out whichever way costs fewer bytes. A wide glyph is written once, from its left cell; its right half
 /// (``Cell/continuation``) is never written, and a cell changing between wide and narrow is
 /// written like any change (a terminal clears the rest of a wide glyph drawn over). A frame
 /// is wrapped in synchronized-output brackets (`CSI ? 2026 h` ... `l`);
@@ -35,6 +36,9 @@ public final class FrameEncoder {
     /// Wrap each frame in synchronized-output brackets. On by default; terminals that do not
     /// know the mode ignore it.
     public var synchronizedOutput = true
+    /// Group a row's cells by colour when that is shorter (the default); false writes every
+    /// row left to right, as a plain encoder does (for comparison).
+    public var groupsColors = true
 
     @exclusivity(unchecked) private var columns = 0
     @exclusivity(unchecked) private var rows = 0
@@ -43,6 +47,10 @@ public final class FrameEncoder {
     /// Scratch for the row being written, one entry per column: the changed columns, how
     /// each will look, and the row writer's list of those not written yet.
     @exclusivity(unchecked) private var rowScratch = RowScratch(capacity: 0)
+    /// A copy of the row's changed cells, for writing it left to right after grouping.
+    @exclusivity(unchecked) private var spareScratch = RowScratch(capacity: 0)
+    /// Where a row written left to right goes, to be compared with the grouped one.
+    @exclusivity(unchecked) private var sideOutput = ByteBuffer(capacity: 1 << 10)
     @exclusivity(unchecked) private var fullRepaint = true
     /// Cursor and colours as the terminal has them after the last frame.
     @exclusivity(unchecked) private var terminal = TerminalState()
@@ -57,7 +65,9 @@ public final class FrameEncoder {
 
     deinit {
         output.deallocate()
+        sideOutput.deallocate()
         rowScratch.deallocate()
+        spareScratch.deallocate()
     }
 
     /// Makes the next frame rewrite every cell, assuming nothing about the screen, the cursor
@@ -85,6 +95,8 @@ public final class FrameEncoder {
             screen = frame.cells.map { $0 }  // a copy of our own, never shared with the caller
             rowScratch.deallocate()
             rowScratch = RowScratch(capacity: columns)
+            spareScratch.deallocate()
+            spareScratch = RowScratch(capacity: columns)
             requestFullRepaint()
         }
         guard n > 0 else { return }
@@ -95,7 +107,10 @@ public final class FrameEncoder {
         var writer = TerminalWriter(columns: columns, mode: colorMode, state: terminal)
         let repaintAll = fullRepaint
         let cols = columns
-        let scratch = rowScratch
+        let scratch = rowScratch, spare = spareScratch
+        let grouping = groupsColors
+        var side = sideOutput
+        defer { sideOutput = side }
         frame.cells.withUnsafeBufferPointer { new in
             screen.withUnsafeMutableBufferPointer { old in
                 if repaintAll {
@@ -136,9 +151,28 @@ public final class FrameEncoder {
                         }
                         c &+= 1
                     }
-                    if count > 0 {
-                        writer.writeRow(base: base, count: count, scratch: scratch, old: UnsafeBufferPointer(old), new: new,
-                                        cellLooks: &looks, into: &buffer)
+                    if count == 1 || (count > 1 && !grouping) {
+                        writer.writeRowInOrder(base: base, count: count, scratch: scratch, old: UnsafeBufferPointer(old),
+                                               new: new, cellLooks: &looks, into: &buffer)
+                    } else if count > 1 {
+                        spare.copy(count, from: scratch)
+                        let start = buffer.count, before = writer.state
+                        let reordered = writer.writeRow(base: base, count: count, scratch: scratch, old: UnsafeBufferPointer(old),
+                                                        new: new, cellLooks: &looks, into: &buffer)
+                        var plain = TerminalWriter(columns: cols, mode: writer.mode, state: before)
+                        // The same row left to right, from the same state, kept when shorter;
+                        // tried only when it could be (a bound found without writing says so).
+                        let grouped = buffer.count - start
+                        if reordered && plain.inOrderLowerBound(count: count, scratch: spare, limit: grouped) < grouped {
+                            side.removeAll()
+                            plain.writeRowInOrder(base: base, count: count, scratch: spare, old: UnsafeBufferPointer(old),
+                                                  new: new, cellLooks: &looks, into: &side)
+                            if side.count < grouped {
+                                buffer.truncate(to: start)
+                                buffer.append(contentsOf: side.bytes)
+                                writer.state = plain.state
+                            }
+                        }
                     }
                     oldRow.update(from: newRow, count: cols)
                 }
@@ -152,5 +186,51 @@ public final class FrameEncoder {
         if sync { for i in 0..<Escape.beginSynchronized.count { out.append(Escape.beginSynchronized[i]) } }
         out.append(contentsOf: buffer.bytes)
         if sync { for i in 0..<Escape.endSynchronized.count { out.append(Escape.endSynchronized[i]) } }
+    }
+}
+
+extension FrameEncoder {
+    /// A lower bound on the bytes any encoder needs to turn a screen showing `previous` into
+    /// `next` (the benchmarks' floor): each changed cell's character, one byte to reach each
+    /// row with changes, `min(gap, 3)` bytes for each gap between two changed cells of a row,
+    /// and each distinct colour of the changed cells set once (its colour parameter and one
+    /// separator). Synchronized-output brackets are not counted.
+    public static func floorBytes(from previous: Frame, to next: Frame, colorMode: ColorMode = .trueColor) -> Int {
+        guard previous.columns == next.columns, previous.rows == next.rows else { return 0 }
+        var looks = CellLooks(mode: colorMode)
+        var colors = Set<UInt32>()
+        var bytes = 0
+        let cols = next.columns
+        for row in 0..<next.rows {
+            var last = -1
+            for c in 0..<cols {
+                let i = row * cols + c
+                let new = next.cells[i], old = previous.cells[i]
+                if new.isContinuation || Cell.sameBits(new, old) { continue }
+                let look = looks.look(new)
+                if look == looks.look(old) { continue }
+                if last < 0 { bytes += 1 } else if c - last > 1 { bytes += min(c - last - 1, 3) }
+                last = c
+                if look.scalar == 0 {
+                    bytes += look.first == look.second ? 1 : 3  // a space, or a half block
+                    colors.insert(look.first)
+                    if look.first != look.second { colors.insert(look.second) }
+                } else {
+                    let v = look.scalar & ~TerminalCell.wideFlag
+                    bytes += GlyphStore.isStored(v) ? 1 : TerminalCell.utf8Count(v)
+                    colors.insert(look.first)
+                    colors.insert(look.second)
+                }
+            }
+        }
+        var scratch = ByteBuffer(capacity: 64)
+        defer { scratch.deallocate() }
+        for key in colors {
+            scratch.removeAll()
+            scratch.reserve(32)
+            Escape.appendColor(key, selector: 38, mode: colorMode, to: &scratch)
+            bytes += scratch.count + 1
+        }
+        return bytes
     }
 }

@@ -37,6 +37,14 @@ struct RowScratch {
         seconds[i] = look.second
     }
 
+    /// The first `count` entries of `other` copied into this one.
+    @inline(__always) func copy(_ count: Int, from other: RowScratch) {
+        columns.update(from: other.columns, count: count)
+        scalars.update(from: other.scalars, count: count)
+        firsts.update(from: other.firsts, count: count)
+        seconds.update(from: other.seconds, count: count)
+    }
+
     /// Entry `from` copied to `to`.
     @inline(__always) func move(_ from: Int, to: Int) {
         columns[to] = columns[from]

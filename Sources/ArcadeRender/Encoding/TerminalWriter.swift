@@ -32,14 +32,21 @@ struct TerminalWriter {
     ///
     /// Written cells leave `scratch` (the rest close up, keeping their order), so each pass
     /// looks only at the cells still waiting.
+    ///
+    /// Returns whether any cell was written left of one written before it: when none was,
+    /// the row went out exactly as ``writeRowInOrder`` would have written it.
+    @discardableResult
     mutating func writeRow(
         base: Int, count: Int, scratch: RowScratch, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
         cellLooks: inout CellLooks, into out: inout ByteBuffer
-    ) {
+    ) -> Bool {
         let row = base / self.columns
         var remaining = count
         var rounds = 0
         var futile = 0
+        // the rightmost column written so far: a later pass that writes left of it reorders
+        var rightmost = -1
+        var reordered = false
         while true {
             // Every cell the pen shows as it is, in order; writing them changes no colour, so
             // the pen is the same for the whole pass.
@@ -48,7 +55,10 @@ struct TerminalWriter {
             for j in 0..<remaining {
                 let look = scratch.look(j)
                 if look.shows(with: pen) {
-                    put(look, row: row, column: Int(scratch.columns[j]), base: base, old: old, new: new,
+                    let column = Int(scratch.columns[j])
+                    if column < rightmost { reordered = true }
+                    rightmost = max(rightmost, column)
+                    put(look, row: row, column: column, base: base, old: old, new: new,
                         cellLooks: &cellLooks, shown: true, into: &out)
                 } else {
                     if kept != j { scratch.move(j, to: kept) }
@@ -56,20 +66,24 @@ struct TerminalWriter {
                 }
             }
             remaining = kept
-            if remaining == 0 { return }
+            if remaining == 0 { return reordered }
             rounds += 1
             let (pick, served) = rounds > TerminalWriter.maxColorRounds
                 ? (-1, 0) : nextColorCell(scratch, count: remaining)
             futile = served <= 1 ? futile + 1 : 0
             if futile >= 2 || pick < 0 {
                 // Twice no colours worth grouping by, or too many rounds: the rest in order.
+                if remaining > 0 && Int(scratch.columns[0]) < rightmost { reordered = true }
                 for j in 0..<remaining {
                     put(scratch.look(j), row: row, column: Int(scratch.columns[j]), base: base, old: old, new: new,
                         cellLooks: &cellLooks, into: &out)
                 }
-                return
+                return reordered
             }
-            put(scratch.look(pick), row: row, column: Int(scratch.columns[pick]), base: base, old: old, new: new,
+            let column = Int(scratch.columns[pick])
+            if column < rightmost { reordered = true }
+            rightmost = max(rightmost, column)
+            put(scratch.look(pick), row: row, column: column, base: base, old: old, new: new,
                 cellLooks: &cellLooks, into: &out)
             remaining -= 1
             var j = pick
@@ -78,6 +92,69 @@ struct TerminalWriter {
                 j &+= 1
             }
         }
+    }
+
+    /// Writes the `count` changed cells of one row (in `scratch`) left to right, each with
+    /// the colours it needs: what a plain encoder writes. Leaves `scratch` as it was.
+    mutating func writeRowInOrder(
+        base: Int, count: Int, scratch: RowScratch, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+        cellLooks: inout CellLooks, into out: inout ByteBuffer
+    ) {
+        let row = base / self.columns
+        for j in 0..<count {
+            let look = scratch.look(j)
+            put(look, row: row, column: Int(scratch.columns[j]), base: base, old: old, new: new,
+                cellLooks: &cellLooks, shown: look.shows(with: state.pen), into: &out)
+        }
+    }
+
+    /// A lower bound on the bytes ``writeRowInOrder`` would write for the `count` cells in
+    /// `scratch` from this state, found without writing: each character, the colour changes
+    /// it makes (exactly), and the least each gap between two cells can take.
+    /// Stops counting once the bound reaches `limit` (the bytes it is to be compared with).
+    func inOrderLowerBound(count: Int, scratch: RowScratch, limit: Int = .max) -> Int {
+        var pen = state.pen
+        var bytes = 0
+        var next = -1  // where the cursor is after the previous cell
+        for j in 0..<count {
+            if bytes >= limit { return bytes }
+            let column = Int(scratch.columns[j])
+            if next >= 0 && column > next {
+                // a reprint (up to maxReprint cells) takes a byte a cell; a forward move at
+                // least `ESC [ n C`
+                let gap = column - next
+                bytes += gap <= TerminalWriter.maxReprint ? min(gap, TerminalWriter.stepCost(gap)) : TerminalWriter.stepCost(gap)
+            }
+            let spelled = scratch.look(j).spelling(for: pen)
+            let value = spelled.scalar & ~TerminalCell.wideFlag
+            bytes += GlyphStore.isStored(value) ? 1 : TerminalCell.utf8Count(value)
+            next = column + (spelled.scalar & TerminalCell.wideFlag != 0 ? 2 : 1)
+            let setFg = spelled.foreground.map { $0 != pen.foreground } ?? false
+            let setBg = spelled.background.map { $0 != pen.background } ?? false
+            if setFg || setBg {
+                bytes += 3 + (setFg && setBg ? 1 : 0)  // ESC [ ... m, and ; between two
+                if setFg, let fg = spelled.foreground {
+                    bytes += colorBytes(fg)
+                    pen.foreground = fg
+                }
+                if setBg, let bg = spelled.background {
+                    bytes += colorBytes(bg)
+                    pen.background = bg
+                }
+            }
+        }
+        return bytes
+    }
+
+    /// The length of a colour's SGR parameters (``Escape/appendColor(_:selector:mode:to:)``);
+    /// 0, still a lower bound, in a mode it does not know.
+    @inline(__always) private func colorBytes(_ key: UInt32) -> Int {
+        if mode == .trueColor {
+            return 7 + Escape.digits(Int((key >> 16) & 0xFF)) + Escape.digits(Int((key >> 8) & 0xFF))
+                + Escape.digits(Int(key & 0xFF))
+        }
+        if mode == .palette256 { return 5 + Escape.digits(Int(key)) }
+        return 0
     }
 
     /// Moves to `column` of `row` (reprinting a small gap when cheaper) and writes `look`

@@ -60,8 +60,8 @@ import ArcadeRender
 public final class AnimationModule {
     public static let animationClass = LuaClass("arcade.Animation")
 
-    private unowned let vm: LuaVM
-    private unowned let scenes: SceneModule
+    unowned let vm: LuaVM
+    unowned let scenes: SceneModule
     /// The running animations and their callbacks: what this binding drives.
     public let runtime: Animations
 
@@ -69,6 +69,9 @@ public final class AnimationModule {
     /// recursively, one level per group: a spec nested thousands deep would overflow the
     /// native stack. Real animations nest a group or two.
     public static let maximumGroupDepth = 32
+
+    /// While `arcade.animate_many` reads its spec: the columns its numbers may name.
+    var columns: ValueColumns?
 
     /// The engine (for tests and counters).
     public var animator: Animator { runtime.animator }
@@ -101,6 +104,10 @@ public final class AnimationModule {
         self.scenes = scenes
         let runtime = Animations(vm: vm)
         self.runtime = runtime
+        runtime.pushNode = { [unowned vm] s, id in vm.pushHandle(s, id, of: SceneModule.nodeClass) }
+        runtime.removeNode = { [unowned scenes] id in
+            if let node = scenes.scene.node(withID: Int(id)) { scenes.removeNative(node) }
+        }
         vm.defineClass(Self.animationClass, methods: [
             ("cancel", { s in
                 s.push(runtime.animator.cancel(AnimationID(raw: try s.checkHandle(1, of: Self.animationClass))))
@@ -113,6 +120,7 @@ public final class AnimationModule {
         ])
         vm.register(in: "arcade", [
             ("animate", { s in try self.animate(s) }),
+            ("animate_many", { s in try self.animateMany(s) }),
             ("cancel_animations", { s in
                 s.push(runtime.animator.cancelAll(on: try self.scenes.nodes.check(s, 1)))
                 return 1
@@ -154,13 +162,13 @@ public final class AnimationModule {
     }
 
     /// Refuses a spec whose description and engine storage would not fit the memory cap.
-    private func checkMemory(_ cost: SpecCost) throws {
+    func checkMemory(_ cost: SpecCost) throws {
         try vm.reserveNative(cost.bytes, for: "an animation of \(cost.nodes) parts and \(cost.numbers) values")
     }
 
     /// Reads an animation spec, `depth` groups deep (1 for the spec itself), adding what it
     /// builds to `cost` (checked against the memory cap as it grows).
-    private func spec(_ o: LuaOptions, depth: Int, cost: inout SpecCost) throws -> Animation {
+    func spec(_ o: LuaOptions, depth: Int, cost: inout SpecCost) throws -> Animation {
         // every level of nesting keeps a few values on the stack
         guard o.stack.reserve(8) else { throw LuaScriptError("an animation spec nested too deeply") }
         cost.nodes += 1
@@ -175,10 +183,10 @@ public final class AnimationModule {
         if let (values, keyTimes, curves) = try keyframes(o, prop, cost: &cost) {
             return Animation(.keyframes(prop, values: values, keyTimes: keyTimes, curves: curves), timing: timing)
         }
-        guard let to = try o.field("to", { i throws(LuaValueProblem) in try Self.value(o.stack, i, for: prop) }) else {
+        guard let to = try o.field("to", { i throws(LuaValueProblem) in try self.value(o.stack, i, for: prop) }) else {
             throw o.error("give 'to' (with optional 'from'), 'values', 'path', 'spring' or 'group'")
         }
-        let from = try o.field("from") { i throws(LuaValueProblem) in try Self.value(o.stack, i, for: prop) }
+        let from = try o.field("from") { i throws(LuaValueProblem) in try self.value(o.stack, i, for: prop) }
         cost.numbers += 8
         let spring = try o.options("spring", known: Self.springNames) { spring in
             (damping: try spring.number("damping", "positive number", where: { $0 > 0 }) ?? 0.5,
@@ -240,9 +248,10 @@ public final class AnimationModule {
     /// when there is none.
     private func path(_ o: LuaOptions) throws -> BezierPath? {
         try o.options("path", known: Self.pathNames) { p in
-            let from = try p.required("from", p.stack.readPoint), to = try p.required("to", p.stack.readPoint)
-            if let c = try p.point("control") { return .quadratic(from: from, control: c, to: to) }
-            if let c1 = try p.point("control1"), let c2 = try p.point("control2") {
+            let read = { (i: Int32) throws(LuaValueProblem) -> Vec2 in try self.point(p.stack, i) }
+            let from = try p.required("from", read), to = try p.required("to", read)
+            if let c = try p.field("control", read) { return .quadratic(from: from, control: c, to: to) }
+            if let c1 = try p.field("control1", read), let c2 = try p.field("control2", read) {
                 return .cubic(from: from, control1: c1, control2: c2, to: to)
             }
             return BezierPath(start: from, segments: [.line(to: to)])
@@ -267,7 +276,7 @@ public final class AnimationModule {
         for i in stride(from: 1, through: n, by: 1) {
             s.getIndex(i, in: v)
             defer { s.pop() }
-            do { values.append(try Self.value(s, s.top, for: prop)) } catch { throw o.fieldError("values[\(i)]", error.text) }
+            do { values.append(try self.value(s, s.top, for: prop)) } catch { throw o.fieldError("values[\(i)]", error.text) }
         }
         s.pop()
         guard !values.isEmpty else { throw o.fieldError("values", "at least one value expected, got none") }
@@ -302,11 +311,11 @@ public final class AnimationModule {
     }
 
     /// A value of `prop`: a point for `position`, a colour for colours, else a number.
-    private static func value(_ s: LuaStack, _ i: Int32, for prop: AnimatableProperty) throws(LuaValueProblem) -> AnimatableValue {
+    private func value(_ s: LuaStack, _ i: Int32, for prop: AnimatableProperty) throws(LuaValueProblem) -> AnimatableValue {
         switch prop {
-        case .position: .vector(try s.readPoint(at: i))
+        case .position: .vector(try point(s, i))
         case .color: .color(try s.readColor(at: i))
-        default: .scalar(try s.readNumber(at: i))
+        default: .scalar(try number(s, i))
         }
     }
 

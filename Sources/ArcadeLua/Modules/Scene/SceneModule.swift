@@ -167,6 +167,20 @@ public final class SceneModule {
         })
     }
 
+    /// Adds `node`, made natively rather than from an options table, under `parent` (nil:
+    /// the root); its charge is counted at the next ``syncNativeBytes()``.
+    func adopt(_ node: Node, under parent: Node?) throws -> Node {
+        if let sprite = node as? SpriteNode { sprite.animationStart = time }
+        try add(node, to: parent)
+        return node
+    }
+
+    /// Removes `node` and its subtree as `node:remove()` does.
+    func removeNative(_ node: Node) { remove(node) }
+
+    /// Brings the VM's count of the scene's native memory up to date.
+    func syncNativeBytes() { syncNative() }
+
     private func add(_ child: Node, to parent: Node?) throws {
         do { try scene.add(child, to: parent) } catch { throw LuaScriptError("\(error)") }
     }

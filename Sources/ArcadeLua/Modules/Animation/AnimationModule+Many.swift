@@ -1,0 +1,273 @@
+import ArcadeCore
+import ArcadeRender
+
+/// `arcade.animate_many(targets, spec [, options])`: one call starts like animations on many
+/// nodes (or on sprites it makes), each with numbers of its own, and reports them with at
+/// most one callback per node and one for the whole batch: a burst of coins or sparks costs
+/// one call into the host, not one per particle.
+///
+///     -- 34 coins, each from its own x over its own arc, shrinking from its own scale
+///     local coins = arcade.animate_many(
+///       { count = 34, images = { gold, silver }, parent = layer, x = "fx", y = bottom,
+///         scale_x = "s", scale_y = "half" },
+///       { group = {
+///           { path = { from = { "fx", bottom }, control = { "cx", "cy" }, to = { tx, ty } } },
+///           { property = "scale_x", values = { "s", "s3", "half" }, timings = { "easeOut", "easeIn" } },
+///         }, duration = 1 },
+///       { columns = { fx = fxs, cx = cxs, cy = cys, s = ss, s3 = s3s, half = halves },
+///         on_done = function(finished) arrived = arrived + finished end })
+///
+/// `targets` is a list of nodes, or `{ count = n, image = i | images = { ... }, parent, x, y,
+/// z, scale, scale_x, scale_y, rotation, alpha }`, which makes `n` sprites (node `k` shows
+/// `images[(k - 1) % #images + 1]`). In the spec's values and path points, and in the sprite
+/// fields, a string names a column of `options.columns`: a list with one number per node.
+/// Options: `columns`; `remove` (each node leaves the scene when its animation ends; the
+/// default for sprites it makes); `on_each(node, finished)`; `on_done(finished_count)`, once
+/// every animation of the batch has ended. Returns the list of nodes.
+extension AnimationModule {
+    static let manyNames: LuaOptionNames = ["columns", "remove", "on_each", "on_done"]
+    /// A spec's names without `on_done` (the batch's options take callbacks).
+    static let manySpecNames = specNames.subtracting(["on_done"])
+    static let spawnNames: LuaOptionNames = [
+        "count", "image", "images", "parent", "x", "y", "z", "scale", "scale_x", "scale_y", "rotation", "alpha",
+    ]
+    /// What one node of a batch costs the runtime beyond its animation.
+    static let memberBytes = 48
+
+    func animateMany(_ s: LuaStack) throws -> Int32 {
+        try s.checkTable(1)
+        let options = try s.optOptions(3, known: Self.manyNames)
+        let spawning = s.getField("count", in: 1) != .nil
+        s.pop()
+        let spawn = spawning ? try s.checkOptions(1, known: Self.spawnNames) : nil
+        let given = spawning ? [] : try nodeList(s)
+        let rows: Int
+        if let spawn {
+            rows = Int(try spawn.required("count") { i throws(LuaValueProblem) in
+                try s.readInteger(at: i, "non-negative integer", where: { $0 >= 0 && $0 <= Int64(Int32.max) })
+            })
+        } else {
+            rows = given.count
+        }
+        var columnTable: Int32 = 0
+        if options.index != 0 {
+            switch s.getField("columns", in: options.index) {
+            case .nil: s.pop()
+            case .table: columnTable = s.top
+            default: throw options.fieldError("columns", s.problem(expected: "table of lists of numbers", at: -1).text)
+            }
+        }
+        let columns = ValueColumns(stack: s, table: columnTable, rows: rows)
+        self.columns = columns
+        defer { self.columns = nil }
+
+        let spec = try s.checkOptions(2, known: Self.manySpecNames)
+        var cost = SpecCost()
+        let template = try self.spec(spec, depth: 1, cost: &cost)
+        let sprites = try spawn.map { try spriteFields($0) }
+        let remove = try options.bool("remove") ?? spawning
+        let onEach = try callbackField(options, "on_each")
+        let onDone = try callbackField(options, "on_done")
+        let perNode = cost.bytes.addingSaturating(Self.memberBytes).addingSaturating(spawning ? NativeCost.node : 0)
+        try vm.reserveNative(NativeCost.product(perNode, rows), for: "\(rows) animations")
+        let varies = columns.count > 0
+
+        let batch = runtime.beginBatch(onEach: onEach, onDone: onDone, remove: remove)
+        var nodes: [Node] = []
+        nodes.reserveCapacity(rows)
+        do {
+            for row in 0..<rows {
+                let node: Node
+                if let sprites {
+                    node = try scenes.adopt(sprites.make(row, columns), under: sprites.parent)
+                } else {
+                    node = given[row]
+                }
+                nodes.append(node)
+                let animation = varies ? template.mappingValues { columns.value($0, row: row) } : template
+                try runtime.startMember(animation, on: node, batch: batch)
+            }
+        } catch {
+            runtime.abandon(batch)
+            if spawning { for n in nodes { scenes.removeNative(n) } }
+            scenes.syncNativeBytes()
+            throw (error as? LuaScriptError) ?? LuaArgumentError(2, "\(error)")
+        }
+        runtime.seal(batch)
+        scenes.syncNativeBytes()
+        s.pushTable(array: Int32(clamping: nodes.count))
+        for (i, n) in nodes.enumerated() {
+            scenes.pushNode(n, s)
+            s.setIndex(i + 1, in: -2)
+        }
+        return 1
+    }
+
+    /// A number, or (inside `arcade.animate_many`) the name of one of its columns.
+    func number(_ s: LuaStack, _ i: Int32) throws(LuaValueProblem) -> Double {
+        if let columns, s.type(at: i) == .string, let name = s.string(at: i) {
+            return try columns.placeholder(named: name)
+        }
+        return try s.readNumber(at: i)
+    }
+
+    /// A point `{ x, y }`; inside `arcade.animate_many` either coordinate may name a column.
+    func point(_ s: LuaStack, _ i: Int32) throws(LuaValueProblem) -> Vec2 {
+        if columns != nil, s.type(at: i) == .table {
+            let t = s.absolute(i)
+            guard s.reserve(2) else { throw LuaValueProblem("no room on the Lua stack") }
+            s.getIndex(1, in: t)
+            s.getIndex(2, in: t)
+            defer { s.pop(2) }
+            if s.type(at: -2) == .string || s.type(at: -1) == .string {
+                return Vec2(try number(s, s.top - 1), try number(s, s.top))
+            }
+        }
+        return try s.readPoint(at: i)
+    }
+
+    /// The nodes of a list at argument 1.
+    private func nodeList(_ s: LuaStack) throws -> [Node] {
+        var out: [Node] = []
+        let n = s.rawLength(at: 1)
+        out.reserveCapacity(n)
+        for k in stride(from: 1, through: n, by: 1) {
+            s.getIndex(k, in: 1)
+            defer { s.pop() }
+            do {
+                out.append(try scenes.nodes.object(try scenes.nodes.readID(s, at: s.top)))
+            } catch let problem as LuaValueProblem {
+                throw LuaArgumentError(1, "item [\(k)]: " + problem.text + " (a list of nodes or { count = n, ... })")
+            }
+        }
+        return out
+    }
+
+    /// Field `key` of `o`: a function, or nil.
+    private func callbackField(_ o: LuaOptions, _ key: String) throws -> LuaCallback? {
+        guard o.index != 0 else { return nil }
+        let s = o.stack
+        defer { s.pop() }
+        switch s.getField(key, in: o.index) {
+        case .nil: return nil
+        case .function: return vm.callback(s, at: -1, kind: "animate_many \(key)", registeredBy: "arcade.animate_many")
+        default: throw o.fieldError(key, s.problem(expected: "function", at: -1).text)
+        }
+    }
+
+    /// The sprite fields of a `{ count = n, ... }` target list.
+    private func spriteFields(_ o: LuaOptions) throws -> SpriteFields {
+        let s = o.stack
+        var images: [Flipbook] = []
+        if let id = try o.field("image", { i throws(LuaValueProblem) in try self.scenes.images.handles.readID(s, at: i) }) {
+            images.append(try scenes.images.handles.object(id))
+        }
+        if let ids = try o.field("images", { i throws(LuaValueProblem) -> [UInt64] in
+            guard s.type(at: i) == .table else { throw s.problem(expected: "list of images", at: i) }
+            var ids: [UInt64] = []
+            for k in stride(from: 1, through: s.rawLength(at: i), by: 1) {
+                s.getIndex(k, in: i)
+                defer { s.pop() }
+                ids.append(try self.scenes.images.handles.readID(s, at: s.top))
+            }
+            return ids
+        }) {
+            for id in ids { images.append(try scenes.images.handles.object(id)) }
+        }
+        guard !images.isEmpty else { throw o.error("give 'image' or 'images' (a list of images)") }
+        var f = SpriteFields(images: images, parent: try o.object("parent", scenes.nodes))
+        let read = { (i: Int32) throws(LuaValueProblem) -> Double in try self.number(s, i) }
+        f.x = try o.field("x", read)
+        f.y = try o.field("y", read)
+        f.z = try o.field("z", read)
+        f.scale = try o.field("scale", read)
+        f.scaleX = try o.field("scale_x", read)
+        f.scaleY = try o.field("scale_y", read)
+        f.rotation = try o.field("rotation", read)
+        f.alpha = try o.field("alpha", read)
+        return f
+    }
+}
+
+/// What `arcade.animate_many` gives each sprite it makes; a number may be a column's placeholder.
+struct SpriteFields {
+    var images: [Flipbook]
+    var parent: Node?
+    var x: Double?, y: Double?, z: Double?, scale: Double?, scaleX: Double?, scaleY: Double?
+    var rotation: Double?, alpha: Double?
+
+    /// The sprite of row `row`.
+    func make(_ row: Int, _ c: ValueColumns) -> SpriteNode {
+        let n = SpriteNode(flipbook: images[row % images.count])
+        if let x { n.x = c.value(x, row: row) }
+        if let y { n.y = c.value(y, row: row) }
+        if let z { n.z = c.value(z, row: row) }
+        if let scale { n.scale = c.value(scale, row: row) }
+        if let scaleX { n.scaleX = c.value(scaleX, row: row) }
+        if let scaleY { n.scaleY = c.value(scaleY, row: row) }
+        if let rotation { n.rotation = c.value(rotation, row: row) }
+        if let alpha { n.alpha = c.value(alpha, row: row) }
+        return n
+    }
+}
+
+/// The columns of one `arcade.animate_many` call: lists of one number per node, read from
+/// its `columns` table the first time a spec names them. A number that names a column is
+/// read as a placeholder (a NaN carrying the column's index, which no finite number can be)
+/// and replaced per node by ``value(_:row:)``.
+final class ValueColumns {
+    private let stack: LuaStack
+    private let table: Int32
+    let rows: Int
+    private var indexByName: [String: Int] = [:]
+    private var data: [[Double]] = []
+    private static let tag: UInt64 = 0x7FF4_0000_0000_0000
+    private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
+
+    init(stack: LuaStack, table: Int32, rows: Int) {
+        self.stack = stack
+        self.table = table
+        self.rows = rows
+    }
+
+    /// How many columns the specs used.
+    var count: Int { data.count }
+
+    /// The placeholder of column `name`, reading the column the first time.
+    func placeholder(named name: String) throws(LuaValueProblem) -> Double {
+        if let i = indexByName[name] { return Double(bitPattern: Self.tag | UInt64(i)) }
+        let s = stack
+        guard table != 0, s.getField(name, in: table) != .nil else {
+            if table != 0 { s.pop() }
+            throw LuaValueProblem("number or the name of a column expected, got \"\(name)\" (options.columns has no '\(name)')")
+        }
+        defer { s.pop() }
+        guard s.type(at: -1) == .table else {
+            throw LuaValueProblem("column '\(name)': list of \(rows) numbers expected, got \(s.describeValue(at: -1))")
+        }
+        let n = s.rawLength(at: -1)
+        guard n == rows else { throw LuaValueProblem("column '\(name)': \(rows) numbers (one per node) expected, got \(n)") }
+        let t = s.top
+        var values: [Double] = []
+        values.reserveCapacity(n)
+        for k in stride(from: 1, through: n, by: 1) {
+            s.getIndex(k, in: t)
+            defer { s.pop() }
+            guard let v = s.number(at: -1), v.isFinite else {
+                throw LuaValueProblem("column '\(name)': finite number expected at item \(k), got \(s.describeNumber(at: -1))")
+            }
+            values.append(v)
+        }
+        let i = data.count
+        data.append(values)
+        indexByName[name] = i
+        return Double(bitPattern: Self.tag | UInt64(i))
+    }
+
+    /// `v`, or row `row` of the column `v` is the placeholder of.
+    @inline(__always) func value(_ v: Double, row: Int) -> Double {
+        let bits = v.bitPattern
+        guard bits & Self.tagMask == Self.tag else { return v }
+        return data[Int(bits & 0xFFFF_FFFF)][row]
+    }
+}

@@ -1,0 +1,175 @@
+import Testing
+import ArcadeCore
+import ArcadeLua
+@testable import ArcadeHost
+
+/// `arcade.animate_many`: many like animations from one call, with per-node columns, native
+/// removal and one callback per batch.
+@Suite struct AnimateManyTests {
+    func session(_ main: String) throws -> GameSession {
+        let g = try ScratchGame(files: ["main.lua": main])
+        return try GameSession(entry: try #require(g.entry))
+    }
+
+    static let image = ##"arcade.image{ rows = { "ab", "ba" }, palette = { a = "#ff0000", b = "#00ff00" } }"##
+
+    /// The same flights started one `arcade.animate` call at a time and with one
+    /// `arcade.animate_many` call: every node is in the same place at every step.
+    @Test func oneCallFliesEveryNodeAsSingleCallsDo() throws {
+        let s = try session("""
+            local game = {}
+            local one, many = {}, {}
+            function game.load()
+              local img = \(Self.image)
+              local fx, cx, cy, sc, s3, s2 = {}, {}, {}, {}, {}, {}
+              for i = 1, 5 do
+                fx[i], cx[i], cy[i], sc[i] = 3 * i, 20 + i, -5 - 2 * i, 1 + i / 10
+                s3[i], s2[i] = sc[i] * 0.75, sc[i] / 2
+                local c = arcade.scene.sprite{ image = img, x = fx[i], y = 50, scale_x = sc[i], scale_y = s2[i] }
+                one[i] = c
+                arcade.animate(c, { group = {
+                    { path = { from = { fx[i], 50 }, control = { cx[i], cy[i] }, to = { 40, 4 } } },
+                    { property = "scale_x", values = { sc[i], s3[i], s2[i] }, timings = { "easeOut", "easeIn" } },
+                  }, duration = 0.5 })
+              end
+              many = arcade.animate_many(
+                { count = 5, image = img, x = "fx", y = 50, scale_x = "s", scale_y = "s2" },
+                { group = {
+                    { path = { from = { "fx", 50 }, control = { "cx", "cy" }, to = { 40, 4 } } },
+                    { property = "scale_x", values = { "s", "s3", "s2" }, timings = { "easeOut", "easeIn" } },
+                  }, duration = 0.5 },
+                { columns = { fx = fx, cx = cx, cy = cy, s = sc, s3 = s3, s2 = s2 }, remove = false })
+              game.state.mismatch = 0
+            end
+            function game.update()
+              for i = 1, 5 do
+                local a, b = one[i], many[i]
+                if a.x ~= b.x or a.y ~= b.y or a.scale_x ~= b.scale_x or a.scale_y ~= b.scale_y then
+                  game.state.mismatch = game.state.mismatch + 1
+                end
+              end
+              game.state.x3 = many[3].x
+            end
+            return game
+            """)
+        for _ in 0..<40 { s.step() }
+        let st = try s.state()
+        #expect(s.failure == nil)
+        #expect(st["mismatch"]?.doubleValue == 0)
+        #expect(abs((st["x3"]?.doubleValue ?? 0) - 40) < 1e-9)
+    }
+
+    @Test func madeSpritesLeaveTheSceneAndTheBatchReportsOnce() throws {
+        let s = try session("""
+            local game = {}
+            function game.load()
+              local st = game.state
+              st.done, st.last, st.before = 0, -1, arcade.scene.count()
+              local nodes = arcade.animate_many({ count = 4, images = { \(Self.image) }, x = "x" },
+                { property = "y", from = 0, to = "y", duration = 0.2 },
+                { columns = { x = { 1, 2, 3, 4 }, y = { 10, 20, 30, 40 } },
+                  on_done = function(n) st.done, st.last = st.done + 1, n end })
+              st.made, st.during = #nodes, arcade.scene.count()
+              game.nodes = nodes
+            end
+            function game.update()
+              game.state.y4 = game.nodes[4]:alive() and game.nodes[4].y or -1
+              game.state.after = arcade.scene.count()
+            end
+            return game
+            """)
+        for _ in 0..<6 { s.step() }
+        var st = try s.state()
+        #expect(st["made"]?.doubleValue == 4)
+        #expect(st["during"]?.doubleValue == (st["before"]?.doubleValue ?? 0) + 4)
+        #expect(st["done"]?.intValue == 0)
+        #expect((st["y4"]?.doubleValue ?? 0) > 0)
+        for _ in 0..<20 { s.step() }
+        st = try s.state()
+        #expect(s.failure == nil)
+        #expect(st["done"]?.intValue == 1)
+        #expect(st["last"]?.intValue == 4)
+        #expect(st["after"]?.doubleValue == st["before"]?.doubleValue)
+    }
+
+    @Test func givenNodesStayAndEachReportsInOrder() throws {
+        let s = try session("""
+            local game = {}
+            function game.load()
+              local st = game.state
+              st.log = {}
+              local a = arcade.scene.rect{ name = "a" }
+              local b = arcade.scene.rect{ name = "b" }
+              local c = arcade.scene.rect{ name = "c" }
+              arcade.animate_many({ a, b, c }, { property = "x", to = "to", duration = 0.1 },
+                { columns = { to = { 5, 6, 7 } },
+                  on_each = function(n, finished)
+                    st.log[#st.log + 1] = (n:alive() and n.name or "gone") .. " " .. tostring(finished)
+                  end,
+                  on_done = function(k) st.log[#st.log + 1] = "done " .. k end })
+              arcade.after(0.05, function() b:remove() end)
+              game.a = a
+            end
+            function game.update() game.state.ax = game.a.x; game.state.alive = game.a:alive() end
+            return game
+            """)
+        for _ in 0..<20 { s.step() }
+        let st = try s.state()
+        #expect(s.failure == nil)
+        // b was removed mid-flight: it ends first, not finished; the others finish in order
+        #expect(st["log"] == .array(["gone false", "a true", "c true", "done 2"].map { .string($0) }))
+        #expect(st["alive"] == .bool(true))
+        #expect(st["ax"]?.doubleValue == 5)
+    }
+
+    @Test func noTargetsStillReportsDone() throws {
+        let s = try session("""
+            local game = {}
+            function game.load()
+              local st = game.state
+              st.done, st.last = 0, -1
+              local n = arcade.animate_many({ count = 0, image = \(Self.image) }, { property = "x", to = "x" },
+                { columns = { x = {} }, on_done = function(k) st.done, st.last = st.done + 1, k end })
+              st.n = #n
+            end
+            return game
+            """)
+        for _ in 0..<2 { s.step() }
+        let st = try s.state()
+        #expect(st["n"]?.doubleValue == 0)
+        #expect(st["done"]?.intValue == 1)
+        #expect(st["last"]?.intValue == 0)
+    }
+
+    @Test func badCallsGiveClearErrorsAndLeaveNothingBehind() throws {
+        let s = try session("""
+            local game = {}
+            function game.load()
+              local st = game.state
+              local img = \(Self.image)
+              local function try(...) return select(2, pcall(arcade.animate_many, ...)) end
+              st.before = arcade.scene.count()
+              st.e1 = try({ count = 2, image = img }, { property = "x", to = "nope" }, { columns = { x = { 1, 2 } } })
+              st.e2 = try({ count = 2, image = img }, { property = "x", to = "x" }, { columns = { x = { 1 } } })
+              st.e3 = try({ count = 2 }, { property = "x", to = 1 })
+              st.e4 = try({ 1, 2 }, { property = "x", to = 1 })
+              st.e5 = try({ count = 2, image = img }, { property = "x", to = 1 }, { on_each = 3 })
+              st.e6 = try({ count = 2, image = img }, { property = "x", to = 1, on_done = print })
+              st.e7 = try({ count = 2, image = img }, { property = "stroke_end", to = 1 })
+              st.after = arcade.scene.count()
+            end
+            return game
+            """)
+        s.step()
+        let st = try s.state()
+        func text(_ k: String) -> String { st[k]?.stringValue ?? "" }
+        #expect(text("e1").contains("options.columns has no 'nope'"))
+        #expect(text("e2").contains("column 'x': 2 numbers (one per node) expected, got 1"))
+        #expect(text("e3").contains("give 'image' or 'images'"))
+        #expect(text("e4").contains("item [1]"))
+        #expect(text("e5").contains("field 'on_each': function expected"))
+        #expect(text("e6").contains("unknown option 'on_done'"))
+        #expect(text("e7").contains("the target has no property"))
+        #expect(st["after"]?.doubleValue == st["before"]?.doubleValue)
+    }
+}
