@@ -1112,9 +1112,10 @@ function TestGame:best() end
 
 ---The sounds the game started (arcade.sfx.play, and the first pattern of music it starts), oldest first
 ---(the latest 4096): the sound's name, the step that started it (as `g:frame()` reads after
----that step) and its channel.
+---that step) and its channel. With `name`, only the sounds of that name.
+---@param name? string
 ---@return { name: string, step: integer, channel: integer }[] sounds
-function TestGame:sounds() end
+function TestGame:sounds(name) end
 
 ---The lines the game printed (print, arcade.log), oldest first.
 ---@return string[] lines

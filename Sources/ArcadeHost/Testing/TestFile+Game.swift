@@ -179,9 +179,11 @@ extension TestFile {
                 return 1
             }),
             ("sounds", { [unowned self] s in
-                // the sounds the game started, oldest first: { name, step, channel }
+                // the sounds the game started (only those named `name`, when given), oldest
+                // first: { name, step, channel }
                 let (_, game) = try self.game(s)
-                s.push(LuaValue.array(game.session.sound.started.map {
+                let name = s.isNoneOrNil(2) ? nil : try s.checkString(2)
+                s.push(LuaValue.array(game.session.sound.started.filter { name == nil || $0.name == name }.map {
                     .table(["name": .string($0.name), "step": .int(Int64($0.step)), "channel": .int(Int64($0.channel))])
                 }))
                 return 1

@@ -3,15 +3,6 @@
 
 local players = require("support.players")
 
--- The sounds named `name` the game started, oldest first.
-local function sounds_named(g, name)
-  local out = {}
-  for _, snd in ipairs(g:sounds()) do
-    if snd.name == name then out[#out + 1] = snd end
-  end
-  return out
-end
-
 -- Grabs the paddle with the mouse and returns a function that drags its centre to (x, y).
 local function grab(g)
   local p = g:state().paddle
@@ -31,7 +22,7 @@ test("a ball landing on the still paddle is silent; the paddle batting one plays
   g:step(10)
   g:release(0, 0):step()
   g:step_until(function(_, h) return h:balls()[1].vy < 0 end, 120)
-  expect(#sounds_named(g, "bat"), "a bounce off the still paddle"):to_equal(0)
+  expect(#g:sounds("bat"), "a bounce off the still paddle"):to_equal(0)
   local paddle = g:node("paddle")
   g:step_until(function(_, h)
     local bs = h:balls()
@@ -51,7 +42,7 @@ test("a ball landing on the still paddle is silent; the paddle batting one plays
     if not live_at and g:state().live >= 1 then live_at = g:frame() end
   end
   expect(live_at, "batted"):to_be_truthy()
-  local bats = sounds_named(g, "bat")
+  local bats = g:sounds("bat")
   expect(#bats):to_be_at_least(1)
   expect(bats[1].step):to_equal(live_at)
   expect(bats[1].channel):to_equal(1)
@@ -76,7 +67,7 @@ test("a banked ball chimes in the step its points are scored", function(t)
     if #scored >= 2 or g:state().phase ~= "play" then break end
   end
   expect(#scored):to_equal(2)
-  local chimes = sounds_named(g, "score")
+  local chimes = g:sounds("score")
   expect(#chimes):to_equal(2)
   for i, chime in ipairs(chimes) do
     expect(chime.step):to_equal(scored[i])

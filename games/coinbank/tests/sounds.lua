@@ -3,15 +3,6 @@
 
 local policies = require("support.policies")
 
--- The sounds named `name` the game started, oldest first.
-local function sounds_named(g, name)
-  local out = {}
-  for _, snd in ipairs(g:sounds()) do
-    if snd.name == name then out[#out + 1] = snd end
-  end
-  return out
-end
-
 local function finish_burst(g)
   return g:step_until(function(s) return not s.bursting end, 60 * 10)
 end
@@ -32,7 +23,7 @@ test("coins landing in the pig chime once they have flown, no more often than ev
   finish_burst(g)
   local s = g:state()
   expect(s.burst_banked):to_be_greater_than(0)
-  local chimes = sounds_named(g, "coin")
+  local chimes = g:sounds("coin")
   expect(#chimes):to_be_between(1, 60)
   expect(chimes[1].step - pressed, "a coin flies 1 s"):to_be_at_least(59)
   for i, chime in ipairs(chimes) do
@@ -51,8 +42,8 @@ test("coins that miss the pig thud; the run's end plays the best's fanfare for a
   end
   local s = g:state()
   expect(s.phase):to_equal("over")
-  if s.lost > 0 then expect(#sounds_named(g, "lost")):to_be_greater_than(0) end
-  local thuds = sounds_named(g, "lost")
+  if s.lost > 0 then expect(#g:sounds("lost")):to_be_greater_than(0) end
+  local thuds = g:sounds("lost")
   for i = 2, #thuds do expect(thuds[i].step - thuds[i - 1].step):to_be_at_least(18) end
   local last = g:sounds()[#g:sounds()]
   expect(last.name):to_equal(s.new_best and "best" or "over")

@@ -1,15 +1,6 @@
 -- Fishing's sounds: the cast and its splash, a bite, the coins of a catch reaching the wallet,
 -- and the day's end, each started in the step where it happens.
 
--- The sounds named `name` the game started, oldest first.
-local function sounds_named(g, name)
-  local out = {}
-  for _, snd in ipairs(g:sounds()) do
-    if snd.name == name then out[#out + 1] = snd end
-  end
-  return out
-end
-
 local function swinging_over_water(s)
   return s.hook == "swinging" and not s.landing.bank
 end
@@ -19,13 +10,13 @@ test("a cast whooshes in the step of the key, and the hook splashes into the wat
   g:step()
   g:step_until(swinging_over_water, 600)
   g:key("space"):step()
-  local cast = sounds_named(g, "cast")
+  local cast = g:sounds("cast")
   expect(#cast):to_equal(1)
   expect(cast[1].step):to_equal(g:frame())
   expect(cast[1].channel):to_equal(1)
-  expect(#sounds_named(g, "splash")):to_equal(0)
+  expect(#g:sounds("splash")):to_equal(0)
   g:step_until(function(s) return s.hook == "waiting" end, 600)
-  local splash = sounds_named(g, "splash")
+  local splash = g:sounds("splash")
   expect(#splash):to_equal(1)
   expect(splash[1].step):to_equal(g:frame())
 end)
@@ -47,14 +38,14 @@ test("a bite bloops in the step the fish takes the hook; its coins chime into th
     g:step_until(function(s) return s.hook == "swinging" end, 600)
   end
   expect(bite_at, "a bite in 20 casts"):to_be_truthy()
-  local bites = sounds_named(g, "bite")
+  local bites = g:sounds("bite")
   expect(#bites):to_equal(1)
   expect(bites[1].step):to_equal(bite_at)
   expect(bites[1].channel):to_equal(2)
   -- the catch comes up with the hook; its coins fly to the wallet and chime, a few at most
   g:step_until(function(s) return s.hook == "swinging" end, 600)
   g:wait(2)
-  local coins = sounds_named(g, "coin")
+  local coins = g:sounds("coin")
   expect(#coins):to_be_between(1, 8)
   for i = 2, #coins do
     expect(coins[i].step - coins[i - 1].step, "chimes apart"):to_be_at_least(3)

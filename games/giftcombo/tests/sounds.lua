@@ -1,15 +1,6 @@
 -- Gift combo's sounds: the counter's pop with each gift of the player's combo, the combo
 -- leaving (a filled request or nobody's), a lost heart and the end of a run.
 
--- The sounds named `name` the game started, oldest first.
-local function sounds_named(g, name)
-  local out = {}
-  for _, snd in ipairs(g:sounds()) do
-    if snd.name == name then out[#out + 1] = snd end
-  end
-  return out
-end
-
 test("each gift of the player's combo pops in the step its counter ticks, on the combo's channel", function(t)
   local g = t:start{ seed = 1 }
   g:step():key("enter"):step()
@@ -21,7 +12,7 @@ test("each gift of the player's combo pops in the step its counter ticks, on the
     g:step_until(function(s) return s.channels[1].count == n end, 60)
     ticks[n] = g:frame()
   end
-  local pops = sounds_named(g, "pop")
+  local pops = g:sounds("pop")
   expect(#pops):to_equal(3)
   for i, pop in ipairs(pops) do
     expect(pop.step):to_equal(ticks[i])
@@ -29,14 +20,14 @@ test("each gift of the player's combo pops in the step its counter ticks, on the
   end
   -- the combo leaves after its 3 s: a request filled, or the streak lost
   g:wait(4)
-  expect(#sounds_named(g, "fill") + #sounds_named(g, "wrong")):to_equal(1)
+  expect(#g:sounds("fill") + #g:sounds("wrong")):to_equal(1)
 end)
 
 test("a viewer giving up costs a heart with a sound; the run's end plays the plain ending with no score", function(t)
   local g = t:start{ seed = 2 }
   g:step():key("enter"):step()
   g:step_until(function(s) return s.hearts < 3 end, 60 * 60)
-  local hearts = sounds_named(g, "heart")
+  local hearts = g:sounds("heart")
   expect(#hearts):to_equal(1)
   expect(hearts[1].step):to_equal(g:frame())
   g:step_until(function(s) return s.phase == "over" end, 60 * 120)
