@@ -1,16 +1,8 @@
 -- Ball catch (wave 4): the bat, live balls, banking, the pile and the run, driven as a player
 -- would drive them.
 
--- Grabs the paddle with the mouse and returns a function that drags its centre to (x, y).
-local function grab(g)
-  local p = g:state().paddle
-  local col, row = math.floor(p.x), math.floor(p.y / 2)
-  g:press(col, row):step()
-  local dx, dy = p.x - col, p.y - 2 * row
-  return function(x, y)
-    g:drag(math.floor(x - dx + 0.5), math.floor((y - dy) / 2 + 0.5))
-  end
-end
+local players = require("support.players")
+local grab = players.grab
 
 -- Where ball b is in g:balls(), by the live nodes: whether a live-tinted node sits on it.
 local function is_live(g, b)
@@ -87,17 +79,7 @@ test("a ball landing on the still paddle is not batted; the paddle moving up int
   expect(g:state().live):to_equal(0)
   expect(is_live(g, g:balls()[1])):to_be(false)
   -- the next ball, met by the paddle rising into it, is live
-  local paddle = g:node("paddle")
-  g:step_until(function(_, h)
-    local bs = h:balls()
-    local b = bs[#bs]
-    return #bs >= 2 and b.y > h:state().paddle.y - paddle.height / 2 - b.radius - 8 and b.vy > 0
-  end, 300)
-  local bs = g:balls()
-  drag = grab(g)
-  drag(bs[#bs].x, g:state().paddle.y)
-  g:step(4)
-  g:release(0, 0)
+  players.under_next_ball(g)
   g:key("up"):step(6)
   expect(g:state().live, "batted"):to_be_at_least(1)
   expect(#g:nodes("live ball")):to_equal(g:state().live)

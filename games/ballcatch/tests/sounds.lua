@@ -3,16 +3,7 @@
 
 local players = require("support.players")
 
--- Grabs the paddle with the mouse and returns a function that drags its centre to (x, y).
-local function grab(g)
-  local p = g:state().paddle
-  local col, row = math.floor(p.x), math.floor(p.y / 2)
-  g:press(col, row):step()
-  local dx, dy = p.x - col, p.y - 2 * row
-  return function(x, y)
-    g:drag(math.floor(x - dx + 0.5), math.floor((y - dy) / 2 + 0.5))
-  end
-end
+local grab = players.grab
 
 test("a ball landing on the still paddle is silent; the paddle batting one plays the bat", function(t)
   local g = t:start{ seed = 3 }
@@ -23,17 +14,7 @@ test("a ball landing on the still paddle is silent; the paddle batting one plays
   g:release(0, 0):step()
   g:step_until(function(_, h) return h:balls()[1].vy < 0 end, 120)
   expect(#g:sounds("bat"), "a bounce off the still paddle"):to_equal(0)
-  local paddle = g:node("paddle")
-  g:step_until(function(_, h)
-    local bs = h:balls()
-    local b = bs[#bs]
-    return #bs >= 2 and b.y > h:state().paddle.y - paddle.height / 2 - b.radius - 8 and b.vy > 0
-  end, 300)
-  local bs = g:balls()
-  drag = grab(g)
-  drag(bs[#bs].x, g:state().paddle.y)
-  g:step(4)
-  g:release(0, 0)
+  players.under_next_ball(g)
   -- step by step: the bat sounds in the step the ball goes live
   local live_at
   g:key("up")

@@ -94,4 +94,31 @@ local function skilled(g, limit, opts)
   end
 end
 
-return { lcg = lcg, start = start, random = random, skilled = skilled, LIMIT = LIMIT }
+-- Grabs the paddle with the mouse and returns a function that drags its centre to (x, y).
+local function grab(g)
+  local p = g:state().paddle
+  local col, row = math.floor(p.x), math.floor(p.y / 2)
+  g:press(col, row):step()
+  local dx, dy = p.x - col, p.y - 2 * row
+  return function(x, y)
+    g:drag(math.floor(x - dx + 0.5), math.floor((y - dy) / 2 + 0.5))
+  end
+end
+
+-- Waits for the newest ball to fall to just above the paddle, then drags the paddle under it
+-- and lets go: the next step that moves the paddle up meets the ball.
+local function under_next_ball(g)
+  local paddle = g:node("paddle")
+  g:step_until(function(_, h)
+    local bs = h:balls()
+    local b = bs[#bs]
+    return #bs >= 2 and b.y > h:state().paddle.y - paddle.height / 2 - b.radius - 8 and b.vy > 0
+  end, 300)
+  local bs = g:balls()
+  grab(g)(bs[#bs].x, g:state().paddle.y)
+  g:step(4)
+  g:release(0, 0)
+end
+
+return { lcg = lcg, start = start, random = random, skilled = skilled, LIMIT = LIMIT, grab = grab,
+         under_next_ball = under_next_ball }
