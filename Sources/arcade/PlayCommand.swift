@@ -154,6 +154,13 @@ extension Arcade {
                 Output.err("arcade: \(problem)\n")
                 throw ExitCode(2)
             }
+            // a picture is written after the run: a path that cannot take it is refused first
+            for (kind, path) in [("picture", png), ("GIF", gif)] {
+                if let path, let problem = FileIO.writeProblem(path) {
+                    Output.err("arcade: cannot write the \(kind) to '\(path)': \(problem)\n")
+                    throw ExitCode(2)
+                }
+            }
             guard headless else {
                 if let request = gifRequest, let replayScript {
                     // the same replay headless first: the same frames, drawn as pictures

@@ -91,8 +91,18 @@ import ArcadeTestSupport
             #expect(r.status != 0)
             #expect(r.err.contains(message), "\(args): \(r.err)")
         }
-        let r = try runArcade(["play", "tiny", "--games", fixtureGames, "--headless", "--frames", "10", "--gif", "/nonexistent-folder/x.gif"])
-        #expect(r.status == 2)
-        #expect(r.err.contains("cannot write the GIF: cannot write '/nonexistent-folder/x.gif'"))
+    }
+
+    @Test func aPicturePathThatCannotBeWrittenIsRefusedBeforeTheRun() throws {
+        let folder = try temporaryFolder("unwritable")
+        for (option, kind) in [("--gif", "GIF"), ("--png", "picture")] {
+            for path in ["/nonexistent-folder/x", folder] {
+                let r = try runArcade(["play", "tiny", "--games", fixtureGames, "--headless", "--frames", "10", "--state", option, path])
+                #expect(r.status == 2)
+                #expect(r.err.hasPrefix("arcade: cannot write the \(kind) to '\(path)': "), "\(r.err)")
+                // refused before the game ran: no state printed
+                #expect(r.out.isEmpty, "\(r.out)")
+            }
+        }
     }
 }

@@ -43,12 +43,6 @@ public final class WAVRecorder: SoundSink {
 
     /// Refuses, before anything runs, a path that could not be written.
     public static func problem(writingTo path: String) -> String? {
-        switch FileIO.openForWriting(path, emptying: false) {
-        case .success(let fd):
-            _ = close(fd)
-            return nil
-        case .failure(let problem):
-            return "cannot write the sound to '\(path)': \(problem)"
-        }
+        FileIO.writeProblem(path).map { "cannot write the sound to '\(path)': \($0)" }
     }
 }

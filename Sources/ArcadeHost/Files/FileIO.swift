@@ -128,6 +128,19 @@ public enum FileIO {
         return .success(fd)
     }
 
+    /// Why `path` could not be written (a folder, a FIFO, a missing folder, no permission),
+    /// or nil: the check before a run that writes the file only at its end. It opens the
+    /// file as the real write will, without emptying it, and closes it again.
+    public static func writeProblem(_ path: String) -> WriteProblem? {
+        switch openForWriting(path, emptying: false) {
+        case .success(let fd):
+            _ = close(fd)
+            return nil
+        case .failure(let problem):
+            return problem
+        }
+    }
+
     /// "it is a FIFO, not a regular file", for a file of type `mode`.
     private static func notRegular(_ mode: mode_t) -> WriteProblem {
         let kind = switch mode & S_IFMT {

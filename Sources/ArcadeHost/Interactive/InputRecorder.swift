@@ -30,13 +30,7 @@ public final class InputRecorder {
     /// or nil when it can: checked before the arcade takes the terminal, so the player hears
     /// of it at once. The file is created (empty) if missing, and left as it is if not.
     public static func problem(writingTo path: String) -> String? {
-        switch FileIO.openForWriting(path, emptying: false) {
-        case .success(let fd):
-            close(fd)
-            return nil
-        case .failure(let why):
-            return problem(path, why)
-        }
+        FileIO.writeProblem(path).map { problem(path, $0) }
     }
 
     private static func problem(_ path: String, _ why: FileIO.WriteProblem) -> String {
