@@ -269,6 +269,31 @@ final class Collected<T> {
         #expect(try third.value(game: "g", key: "k") == .int(1) && third.value(game: "h", key: "k") == .int(2))
     }
 
+    /// Opening a file that another arcade is writing without pause (its write lock held the
+    /// whole time the store opens) keeps the saves in the file: they are read from it at
+    /// once, and the first step's writes wait until the lock is let go.
+    @Test func openingAFileAnotherArcadeKeepsWritingUsesTheFile() throws {
+        let dir = ScratchFolder()
+        let first = SaveStore(location: .file(dir.database))
+        try first.setValue(.int(1), game: "g", key: "k")
+        first.close()
+        let other = try SQLiteDatabase(path: dir.database)
+        try other.execute("BEGIN IMMEDIATE")
+        let store = SaveStore(location: .file(dir.database))
+        #expect(store.isPersistent, "\(store.notices)")
+        #expect(store.notices.isEmpty)
+        #expect(try store.value(game: "g", key: "k") == .int(1))
+        store.beginGroup()
+        try store.setValue(.int(2), game: "g", key: "k")
+        store.endGroup()
+        try other.execute("ROLLBACK")
+        other.close()
+        store.beginGroup()
+        store.endGroup()
+        let reader = SaveStore(location: .file(dir.database))
+        #expect(try reader.value(game: "g", key: "k") == .int(2))
+    }
+
     /// A step whose writes find another arcade holding the file keeps them waiting, readable,
     /// and writes them at a later step once the file is free: none is lost.
     @Test func writesHeldBackByAnotherArcadeAreWrittenLater() throws {

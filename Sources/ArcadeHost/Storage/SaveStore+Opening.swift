@@ -110,8 +110,14 @@ extension SaveStore {
             try SaveSchema.migrate(db)
             // a file SQLite had to open read-only shows up when taking the write lock
             if db.isReadOnly { throw OpenProblem.unusable("the file is read-only") }
-            try db.execute("BEGIN IMMEDIATE; ROLLBACK")
             db.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+            // the write lock taken once proves the file takes writes; another arcade holding
+            // it proves that as well (it is writing), and this one's writes wait their turn
+            // as every step's do, so a busy file is not a reason to keep saves in memory
+            do { try db.execute("BEGIN IMMEDIATE") } catch let f as SQLiteFailure where f.primary == SQLITE_BUSY {
+                return
+            }
+            try db.execute("ROLLBACK")
         }
         return db
     }
