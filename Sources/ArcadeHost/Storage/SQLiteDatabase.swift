@@ -51,9 +51,11 @@ final class SQLiteDatabase {
         return SQLiteFailure(code: sqlite3_extended_errcode(db), message: String(cString: sqlite3_errmsg(db)))
     }
 
-    /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
+    /// How long a statement waits for another connection's lock before failing with
+    /// `SQLITE_BUSY`, trying again every millisecond (not SQLite's own growing sleeps, which
+    /// miss the short gaps between another arcade's commits).
     func setBusyTimeout(milliseconds: Int32) {
-        sqlite3_busy_timeout(handle, milliseconds)
+        arcade_sqlite_busy_timeout(handle, milliseconds)
     }
 
     /// Runs one or more statements that return no rows (`sqlite3_exec`).

@@ -1,3 +1,5 @@
+import CSQLite
+
 /// The save database's tables and how each older layout is brought up to date.
 ///
 /// The layout's version is SQLite's `PRAGMA user_version` (0 in a new file). Step *n* of
@@ -106,8 +108,9 @@ enum SaveSchema {
         if current > target { throw Mismatch.newer(current) }
         if current < target {
             // looked at again under the write lock: another arcade opening the same new file
-            // at the same moment may have laid it out meanwhile
-            try db.execute("BEGIN IMMEDIATE")
+            // at the same moment may have laid it out meanwhile (and, writing its saves
+            // since, may hold that lock past the wait: then the layout is read again)
+            if !(try writeLockOrLaidOut(db, target: target)) { return try check(db, tables) }
             do {
                 current = try db.integer("PRAGMA user_version") ?? 0
                 if current > target { throw Mismatch.newer(current) }
@@ -125,6 +128,23 @@ enum SaveSchema {
                 throw error
             }
         }
+        try check(db, tables)
+    }
+
+    /// Takes the write lock (true), or finds that another arcade, holding it, has laid the
+    /// file out at version `target` meanwhile (false).
+    private static func writeLockOrLaidOut(_ db: SQLiteDatabase, target: Int64) throws -> Bool {
+        do {
+            try db.execute("BEGIN IMMEDIATE")
+            return true
+        } catch let failure as SQLiteFailure {
+            guard failure.primary == SQLITE_BUSY, try db.integer("PRAGMA user_version") == target else { throw failure }
+            return false
+        }
+    }
+
+    /// Checks that each of `tables` is there with its columns.
+    private static func check(_ db: SQLiteDatabase, _ tables: [(name: String, columns: [String])]) throws {
         for table in tables {
             let columns = Set(try db.texts("SELECT name FROM pragma_table_info('\(table.name)')"))
             if columns.isEmpty { throw Mismatch.foreign("its table \(table.name) is missing") }
