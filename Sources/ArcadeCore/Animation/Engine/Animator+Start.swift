@@ -23,6 +23,8 @@ struct CompileScratch {
     var curveIndices: [Int32] = []
     /// Properties the leaves drive, for replacing older animations.
     var properties: [AnimatableProperty] = []
+    /// The target offers ``Animatable/animatableFields``: leaves on its fields write in place.
+    var targetHasFields = false
 
     mutating func reset() {
         entries.removeAll(keepingCapacity: true)
@@ -57,6 +59,7 @@ extension Animator {
     {
         precondition(!advancing, "an animation target started an animation from its property setter")
         scratch.reset()
+        scratch.targetHasFields = target.animatableFields != nil
         _ = try compile(animation, inherited: nil, target: target)
 
         replaceOverlapping(on: target)
@@ -127,7 +130,8 @@ extension Animator {
         run.indexStart = Int32(indexStart)
         run.indexCount = Int32(indexCount)
         runs[slot] = run
-        heads[slot] = RunHead(start: time, root: Int32(nodeStart), owner: -1, target: TargetRef(target))
+        heads[slot] = RunHead(start: time, root: Int32(nodeStart), owner: -1, target: TargetRef(target),
+                              flat: isFlat(nodeStart, count: nodeCount))
         nextSerial += 1
         link(slot, target)
         runningCount += 1
@@ -137,6 +141,21 @@ extension Animator {
         _ = evaluator.evaluate(root: nodeStart, elapsed: 0, target: TargetRef(target))
         advancing = false
         return AnimationID(slot: slot, generation: generation)
+    }
+
+    /// True when the run of `count` nodes at `root` may take the flat step: a group with a
+    /// linear curve and a finite, positive duration, whose children are all plain leaves
+    /// (no timing of their own) writing field slots.
+    func isFlat(_ root: Int, count: Int) -> Bool {
+        let g = nodes[root]
+        guard count > 1, g.form == .group, g.curve == CurveTable.linearIndex, g.timing >= 0 else { return false }
+        let d = numbers[Int(g.timing) + 2]
+        guard d > 0, d.isFinite else { return false }
+        for i in root + 1..<root + count {
+            let n = nodes[i]
+            guard n.form != .group, n.timing < 0, n.slot >= 0 else { return false }
+        }
+        return true
     }
 
     /// Ends (as `replaced`) the runs on `target` that drive a property the new animation drives.
@@ -285,6 +304,10 @@ extension Animator {
         node.dimension = UInt8(model.dimension)
         node.data = Int32(scratch.values.count)
         node.model = Int32(scratch.models.count)
+        if scratch.targetHasFields, let slot = property.fieldSlot {
+            node.slot = slot
+            if property == .scale { node.flags |= AnimationNode.Flag.pairedSlot }
+        }
         model.append(to: &scratch.models)
         scratch.properties.append(property)
     }

@@ -42,6 +42,37 @@ struct StepEvaluator {
         return delay + (active > 0 ? active / speed : 0)
     }
 
+    /// ``evaluate(root:elapsed:target:)`` for a flat run (``RunHead/flat``): a group of a
+    /// finite, positive duration with a linear curve whose children are all plain leaves
+    /// writing their target's fields in place (a coin's flight). The same arithmetic as
+    /// the general walk, without its per-node questions; while the group shows nothing the
+    /// general walk runs, to put back what the leaves wrote.
+    @inline(__always)
+    mutating func evaluateFlat(root: Int, elapsed: Double, target: TargetRef) -> Double? {
+        let g = nodes + root
+        let tm = numbers + Int(g.pointee.timing)
+        let delay = tm[0], speed = tm[1], active = tm[3]
+        let since = elapsed - delay
+        let ended = since >= -Animator.epsilon && since * speed >= active - Animator.epsilon
+        let simple = Self.simpleTime(tm, g.pointee.flags, elapsed, ended)
+        if simple.isNaN {
+            evaluateNode(root, elapsed, 0, true, ended, target)
+        } else {
+            let u = simple / tm[2]
+            var n = g + 1
+            let end = g + Int(g.pointee.count)
+            while n < end {
+                writeLeaf(n, curveValue(n.pointee.curve, u), target)
+                if !n.pointee.has(AnimationNode.Flag.wrote) {
+                    n.pointee.flags |= AnimationNode.Flag.wrote
+                }
+                n += 1
+            }
+        }
+        guard ended else { return nil }
+        return delay + (active > 0 ? active / speed : 0)
+    }
+
     /// Evaluates node `i` (and its subtree) at `parentTime`, where the enclosing group is
     /// `parentProgress` of the way through its pass (after its curve): a plain child takes
     /// both as its own. `parentActive` false means the enclosing group shows nothing now,
@@ -190,6 +221,12 @@ struct StepEvaluator {
             write(n, a, a + d, local, target)
         case .path:
             let xy = BezierPath.evaluate(values, 0, Int(n.pointee.count), p)
+            if n.pointee.slot >= 0 {
+                let f = target.fieldSlots(Int(n.pointee.slot))
+                f[0] = xy.0
+                f[1] = xy.1
+                return
+            }
             target.set(.vector(Vec2(xy.0, xy.1)), for: n.pointee.animatableProperty)
         case .group:
             break
@@ -203,6 +240,18 @@ struct StepEvaluator {
     func write(_ n: UnsafeMutablePointer<AnimationNode>, _ a: UnsafeMutablePointer<Double>,
                _ b: UnsafeMutablePointer<Double>, _ p: Double, _ target: TargetRef) {
         let q = 1 - p
+        if n.pointee.slot >= 0 {
+            // In place: scalars and vectors only (colours have no slot).
+            let f = target.fieldSlots(Int(n.pointee.slot))
+            let v = a[0] * q + b[0] * p
+            f[0] = v
+            if n.pointee.dimension == 2 {
+                f[1] = a[1] * q + b[1] * p
+            } else if n.pointee.has(AnimationNode.Flag.pairedSlot) {
+                f[1] = v
+            }
+            return
+        }
         switch n.pointee.dimension {
         case 1:
             target.set(.scalar(a[0] * q + b[0] * p), for: n.pointee.animatableProperty)
