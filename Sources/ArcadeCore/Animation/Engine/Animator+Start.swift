@@ -145,7 +145,8 @@ extension Animator {
 
     /// True when the run of `count` nodes at `root` may take the flat step: a group with a
     /// linear curve and a finite, positive duration, whose children are all plain leaves
-    /// (no timing of their own) writing field slots.
+    /// (no timing of their own) writing field slots: basic, paths, and keyframes of two
+    /// values or more without key times, on linear and cubic Bezier curves.
     func isFlat(_ root: Int, count: Int) -> Bool {
         let g = nodes[root]
         guard count > 1, g.form == .group, g.curve == CurveTable.linearIndex, g.timing >= 0 else { return false }
@@ -153,9 +154,22 @@ extension Animator {
         guard d > 0, d.isFinite else { return false }
         for i in root + 1..<root + count {
             let n = nodes[i]
-            guard n.form != .group, n.timing < 0, n.slot >= 0 else { return false }
+            guard n.form != .group, n.timing < 0, n.slot >= 0, tabled(n.curve) else { return false }
+            if n.form == .keyframes {
+                guard n.count >= 2, !n.has(AnimationNode.Flag.keyTimes) else { return false }
+                if n.segmentCurves >= 0 {
+                    for k in 0..<Int(n.count) - 1 where !tabled(indices[Int(n.segmentCurves) + k]) { return false }
+                }
+            }
         }
         return true
+    }
+
+    /// True for the linear curve and cubic Beziers, which the flat step reads from their tables.
+    private func tabled(_ curve: Int32) -> Bool {
+        if curve == CurveTable.linearIndex { return true }
+        if case .cubicBezier = curves.curves[Int(curve)].form { return true }
+        return false
     }
 
     /// Ends (as `replaced`) the runs on `target` that drive a property the new animation drives.

@@ -146,7 +146,7 @@ public final class Animator {
             let target = head.pointee.target.unsafelyUnwrapped
             let end = head.pointee.flat
                 ? evaluator.evaluateFlat(root: Int(root), elapsed: now - start, target: target)
-                : evaluator.evaluate(root: Int(root), elapsed: now - start, target: target)
+                : evaluator.evaluateOutOfLine(root: Int(root), elapsed: now - start, target: target)
             if let end {
                 ended.append((start + end, runs[slot].serial, Int32(slot), .finished))
             }
