@@ -44,50 +44,27 @@ public class Node: Animatable {
     @exclusivity(unchecked) var isWrapping = false
 
     /// Horizontal position in the parent's space, in pixels.
-    public final var x: Double {
-        @inline(__always) get { fields.pointee.x }
-        set {
-            fields.pointee.x = newValue
-            fields.pointee.moved = true
-        }
-    }
+    public final var x: Double { get { fields.pointee.x } set { move(\.x, to: newValue) } }
     /// Vertical position in the parent's space, in pixels (down is positive).
-    public final var y: Double {
-        @inline(__always) get { fields.pointee.y }
-        set {
-            fields.pointee.y = newValue
-            fields.pointee.moved = true
-        }
-    }
+    public final var y: Double { get { fields.pointee.y } set { move(\.y, to: newValue) } }
     /// Horizontal scale; negative mirrors (a fish turned to swim right).
-    public final var scaleX: Double {
-        @inline(__always) get { fields.pointee.scaleX }
-        set {
-            fields.pointee.scaleX = newValue
-            fields.pointee.moved = true
-        }
-    }
+    public final var scaleX: Double { get { fields.pointee.scaleX } set { move(\.scaleX, to: newValue) } }
     /// Vertical scale; negative flips upside down.
-    public final var scaleY: Double {
-        @inline(__always) get { fields.pointee.scaleY }
-        set {
-            fields.pointee.scaleY = newValue
-            fields.pointee.moved = true
-        }
-    }
+    public final var scaleY: Double { get { fields.pointee.scaleY } set { move(\.scaleY, to: newValue) } }
     /// Turn about the position in radians, clockwise (y is down).
-    public final var rotation: Double {
-        @inline(__always) get { fields.pointee.rotation }
-        set {
-            fields.pointee.rotation = newValue
-            fields.pointee.moved = true
-        }
-    }
+    public final var rotation: Double { get { fields.pointee.rotation } set { move(\.rotation, to: newValue) } }
     /// Opacity 0...1, multiplied into every descendant's.
     public final var alpha: Double {
-        @inline(__always) get { fields.pointee.alpha }
+        get { fields.pointee.alpha }
         set { fields.pointee.alpha = newValue }
     }
+
+    /// Writes one of the fields a transform depends on, and marks the transform stale.
+    @inline(__always) private func move(_ field: WritableKeyPath<AnimatableFields, Double>, to value: Double) {
+        fields.pointee[keyPath: field] = value
+        fields.pointee.moved = true
+    }
+
     /// Which point of the node's own content sits at its position: `(0, 0)` its top-left,
     /// `(1, 1)` its bottom-right.
     @exclusivity(unchecked) public var anchor: Vec2
