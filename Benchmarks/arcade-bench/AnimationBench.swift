@@ -78,29 +78,41 @@ private func luaCoinFlights(count: Int) -> BenchResult {
                        note: "the same flights as a per-frame Lua update (wall time)")
 }
 
-/// A plain animatable object, standing in for a scene node: stored properties behind a switch.
+/// A plain animatable object, standing in for a scene node: its numbers in
+/// ``AnimatableFields`` it owns, as a scene node keeps them.
 private final class BenchNode: Animatable {
-    var position = Vec2.zero
-    var scaleX = 1.0
-    var scaleY = 1.0
+    let fields: UnsafeMutablePointer<AnimatableFields>
+
+    init() {
+        fields = .allocate(capacity: 1)
+        fields.initialize(to: AnimatableFields())
+    }
+
+    deinit { fields.deallocate() }
+
+    var animatableFields: UnsafeMutablePointer<AnimatableFields>? { fields }
+    var position: Vec2 { Vec2(fields.pointee.x, fields.pointee.y) }
+    var scaleX: Double { fields.pointee.scaleX }
 
     func animatableValue(_ property: AnimatableProperty) -> AnimatableValue? {
         switch property {
         case .position: .vector(position)
         case .scale, .scaleX: .scalar(scaleX)
-        case .scaleY: .scalar(scaleY)
+        case .scaleY: .scalar(fields.pointee.scaleY)
         default: nil
         }
     }
 
     func setAnimatableValue(_ value: AnimatableValue, for property: AnimatableProperty) {
         switch (property, value) {
-        case (.position, .vector(let v)): position = v
-        case (.scaleX, .scalar(let s)): scaleX = s
-        case (.scaleY, .scalar(let s)): scaleY = s
+        case (.position, .vector(let v)):
+            fields.pointee.x = v.x
+            fields.pointee.y = v.y
+        case (.scaleX, .scalar(let s)): fields.pointee.scaleX = s
+        case (.scaleY, .scalar(let s)): fields.pointee.scaleY = s
         case (.scale, .scalar(let s)):
-            scaleX = s
-            scaleY = s
+            fields.pointee.scaleX = s
+            fields.pointee.scaleY = s
         default: break
         }
     }

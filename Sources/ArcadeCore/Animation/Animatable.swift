@@ -57,8 +57,13 @@ public protocol Animatable: AnyObject {
     /// Tells the object the region a wrap-around physics world folds it into (nil: none), so
     /// it can draw itself on both sides of an edge it straddles. Objects that cannot ignore it.
     func setWrapRegion(_ region: WrapRegion?)
+    /// Where the object keeps its position, scale, turn and opacity for the engines to
+    /// write in place, or nil (the default) to have them go through
+    /// ``setAnimatableValue(_:for:)``. Must stay the same for the object's whole life.
+    var animatableFields: UnsafeMutablePointer<AnimatableFields>? { get }
 }
 
 extension Animatable {
     public func setWrapRegion(_ region: WrapRegion?) {}
+    public var animatableFields: UnsafeMutablePointer<AnimatableFields>? { nil }
 }

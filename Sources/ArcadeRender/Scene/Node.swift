@@ -17,12 +17,19 @@ public class Node: Animatable {
     // never accessed overlappingly, and the frame's traversal reads these for every node, where
     // the runtime's dynamic exclusivity checks cost more than the drawing itself.
     //
-    // Declared in the order they sit in memory: the flags and the position and scale first,
-    // so an animation step that moves and scales a node writes one cache line of it (a coin
-    // shower moves thousands of nodes a step).
+    // The position, scale, turn and opacity live outside the object, in ``AnimatableFields``
+    // the node allocates for its life: the animation engine writes them in place (a coin
+    // shower moves thousands of nodes a step) and raises one flag, with no call through the
+    // node's type and no observer per value.
+
+    /// What ``x`` to ``alpha`` read and write, and the flag that says the transform changed.
+    @exclusivity(unchecked) let fields: UnsafeMutablePointer<AnimatableFields>
 
     /// Set when a position, scale or turn changed since ``localTransform`` was last worked out.
-    @exclusivity(unchecked) var localDirty = true
+    var localDirty: Bool {
+        @inline(__always) get { fields.pointee.moved }
+        @inline(__always) set { fields.pointee.moved = newValue }
+    }
     /// Hidden nodes and their descendants are not drawn and not hit.
     @exclusivity(unchecked) public var isVisible = true
     /// True for a group that clips its children (see ``GroupNode/clipsChildren``); a stored
@@ -37,17 +44,27 @@ public class Node: Animatable {
     @exclusivity(unchecked) var isWrapping = false
 
     /// Horizontal position in the parent's space, in pixels.
-    @exclusivity(unchecked) public var x: Double { didSet { localDirty = true } }
+    public final var x: Double { get { fields.pointee.x } set { move(\.x, to: newValue) } }
     /// Vertical position in the parent's space, in pixels (down is positive).
-    @exclusivity(unchecked) public var y: Double { didSet { localDirty = true } }
+    public final var y: Double { get { fields.pointee.y } set { move(\.y, to: newValue) } }
     /// Horizontal scale; negative mirrors (a fish turned to swim right).
-    @exclusivity(unchecked) public var scaleX: Double { didSet { localDirty = true } }
+    public final var scaleX: Double { get { fields.pointee.scaleX } set { move(\.scaleX, to: newValue) } }
     /// Vertical scale; negative flips upside down.
-    @exclusivity(unchecked) public var scaleY: Double { didSet { localDirty = true } }
+    public final var scaleY: Double { get { fields.pointee.scaleY } set { move(\.scaleY, to: newValue) } }
     /// Turn about the position in radians, clockwise (y is down).
-    @exclusivity(unchecked) public var rotation: Double { didSet { localDirty = true } }
+    public final var rotation: Double { get { fields.pointee.rotation } set { move(\.rotation, to: newValue) } }
     /// Opacity 0...1, multiplied into every descendant's.
-    @exclusivity(unchecked) public var alpha: Double
+    public final var alpha: Double {
+        get { fields.pointee.alpha }
+        set { fields.pointee.alpha = newValue }
+    }
+
+    /// Writes one of the fields a transform depends on, and marks the transform stale.
+    @inline(__always) private func move(_ field: WritableKeyPath<AnimatableFields, Double>, to value: Double) {
+        fields.pointee[keyPath: field] = value
+        fields.pointee.moved = true
+    }
+
     /// Which point of the node's own content sits at its position: `(0, 0)` its top-left,
     /// `(1, 1)` its bottom-right.
     @exclusivity(unchecked) public var anchor: Vec2
@@ -112,15 +129,18 @@ public class Node: Animatable {
     public var name: String?
 
     init(x: Double = 0, y: Double = 0, anchor: Vec2 = Vec2(0.5, 0.5)) {
-        self.x = x
-        self.y = y
+        fields = .allocate(capacity: 1)
+        fields.initialize(to: AnimatableFields(x: x, y: y))
         self.anchor = anchor
-        scaleX = 1
-        scaleY = 1
-        rotation = 0
-        alpha = 1
         z = 0
     }
+
+    deinit {
+        fields.deallocate()
+    }
+
+    /// See ``Animatable/animatableFields``: the engines write a node's numbers in place.
+    public final var animatableFields: UnsafeMutablePointer<AnimatableFields>? { fields }
 
     /// See ``Animatable/setWrapRegion(_:)``: a node bound to a ball of a wrap-around world
     /// wraps round the world's region.

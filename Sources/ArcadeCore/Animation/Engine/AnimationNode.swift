@@ -19,6 +19,8 @@ struct AnimationNode {
         /// time must put the model value back.
         static let wrote: UInt8 = 1 << 3
         static let keyTimes: UInt8 = 1 << 4
+        /// The leaf writes its one number into two field slots (a uniform scale).
+        static let pairedSlot: UInt8 = 1 << 5
     }
 
     /// Numbers index of the leaf's values: basic `from, to`; keyframes `[key times] values`;
@@ -41,6 +43,9 @@ struct AnimationNode {
     /// Numbers per value: 1 scalar, 2 vector, 4 colour.
     var dimension: UInt8
     var flags: UInt8
+    /// The leaf's ``AnimatableProperty/fieldSlot`` when its target offers
+    /// ``Animatable/animatableFields`` (written in place), else -1.
+    var slot: Int8 = -1
 
     static let empty = AnimationNode(data: 0, timing: -1, model: 0, curve: CurveTable.linearIndex, segmentCurves: -1,
                                      count: 1, property: 0, form: .basic, dimension: 1, flags: 0)
@@ -73,7 +78,7 @@ struct NodeTiming: Equatable {
     static let fieldCount = 5
 }
 
-/// What a step reads per run: 40 bytes, one buffer, in slot order.
+/// What a step reads per run: 48 bytes, one buffer, in slot order.
 struct RunHead {
     /// Animation time at which the run started.
     var start: Double = 0
@@ -83,6 +88,9 @@ struct RunHead {
     var owner: Int32 = -1
     /// The target, without reference counting: its owner entry keeps it alive.
     var target: TargetRef? = nil
+    /// The run is a group of plain leaves on the target's fields (see
+    /// ``StepEvaluator/evaluateFlat(root:elapsed:target:)``).
+    var flat = false
 }
 
 /// A target as a step reaches it: the object, unretained (its ``TargetOwner`` holds the
@@ -93,10 +101,20 @@ struct RunHead {
 struct TargetRef {
     let object: Unmanaged<AnyObject>
     let type: any Animatable.Type
+    /// The target's ``Animatable/animatableFields``, which leaves with a slot write in place.
+    let fields: UnsafeMutablePointer<AnimatableFields>?
 
     init(_ target: any Animatable) {
         object = .passUnretained(target)
         type = Swift.type(of: target)
+        fields = target.animatableFields
+    }
+
+    /// `field` slots from `slot` of the target's fields, raising `moved` for slots below alpha.
+    @inline(__always) func fieldSlots(_ slot: Int) -> UnsafeMutablePointer<Double> {
+        let f = fields.unsafelyUnwrapped
+        if slot < AnimatableFields.alphaSlot { f.pointee.moved = true }
+        return UnsafeMutableRawPointer(f).assumingMemoryBound(to: Double.self) + slot
     }
 
     /// `setAnimatableValue(value, for: property)` on the target.

@@ -23,6 +23,8 @@ struct CompileScratch {
     var curveIndices: [Int32] = []
     /// Properties the leaves drive, for replacing older animations.
     var properties: [AnimatableProperty] = []
+    /// The target offers ``Animatable/animatableFields``: leaves on its fields write in place.
+    var targetHasFields = false
 
     mutating func reset() {
         entries.removeAll(keepingCapacity: true)
@@ -57,6 +59,7 @@ extension Animator {
     {
         precondition(!advancing, "an animation target started an animation from its property setter")
         scratch.reset()
+        scratch.targetHasFields = target.animatableFields != nil
         _ = try compile(animation, inherited: nil, target: target)
 
         replaceOverlapping(on: target)
@@ -127,7 +130,8 @@ extension Animator {
         run.indexStart = Int32(indexStart)
         run.indexCount = Int32(indexCount)
         runs[slot] = run
-        heads[slot] = RunHead(start: time, root: Int32(nodeStart), owner: -1, target: TargetRef(target))
+        heads[slot] = RunHead(start: time, root: Int32(nodeStart), owner: -1, target: TargetRef(target),
+                              flat: isFlat(nodeStart, count: nodeCount))
         nextSerial += 1
         link(slot, target)
         runningCount += 1
@@ -137,6 +141,35 @@ extension Animator {
         _ = evaluator.evaluate(root: nodeStart, elapsed: 0, target: TargetRef(target))
         advancing = false
         return AnimationID(slot: slot, generation: generation)
+    }
+
+    /// True when the run of `count` nodes at `root` may take the flat step: a group with a
+    /// linear curve and a finite, positive duration, whose children are all plain leaves
+    /// (no timing of their own) writing field slots: basic, paths, and keyframes of two
+    /// values or more without key times, on linear and cubic Bezier curves.
+    func isFlat(_ root: Int, count: Int) -> Bool {
+        let g = nodes[root]
+        guard count > 1, g.form == .group, g.curve == CurveTable.linearIndex, g.timing >= 0 else { return false }
+        let d = numbers[Int(g.timing) + 2]
+        guard d > 0, d.isFinite else { return false }
+        for i in root + 1..<root + count {
+            let n = nodes[i]
+            guard n.form != .group, n.timing < 0, n.slot >= 0, tabled(n.curve) else { return false }
+            if n.form == .keyframes {
+                guard n.count >= 2, !n.has(AnimationNode.Flag.keyTimes) else { return false }
+                if n.segmentCurves >= 0 {
+                    for k in 0..<Int(n.count) - 1 where !tabled(indices[Int(n.segmentCurves) + k]) { return false }
+                }
+            }
+        }
+        return true
+    }
+
+    /// True for the linear curve and cubic Beziers, which the flat step reads from their tables.
+    private func tabled(_ curve: Int32) -> Bool {
+        if curve == CurveTable.linearIndex { return true }
+        if case .cubicBezier = curves.curves[Int(curve)].form { return true }
+        return false
     }
 
     /// Ends (as `replaced`) the runs on `target` that drive a property the new animation drives.
@@ -285,6 +318,10 @@ extension Animator {
         node.dimension = UInt8(model.dimension)
         node.data = Int32(scratch.values.count)
         node.model = Int32(scratch.models.count)
+        if scratch.targetHasFields, let slot = property.fieldSlot {
+            node.slot = slot
+            if property == .scale { node.flags |= AnimationNode.Flag.pairedSlot }
+        }
         model.append(to: &scratch.models)
         scratch.properties.append(property)
     }

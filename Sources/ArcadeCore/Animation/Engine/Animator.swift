@@ -144,7 +144,10 @@ public final class Animator {
             }
             let start = head.pointee.start
             let target = head.pointee.target.unsafelyUnwrapped
-            if let end = evaluator.evaluate(root: Int(root), elapsed: now - start, target: target) {
+            let end = head.pointee.flat
+                ? evaluator.evaluateFlat(root: Int(root), elapsed: now - start, target: target)
+                : evaluator.evaluateOutOfLine(root: Int(root), elapsed: now - start, target: target)
+            if let end {
                 ended.append((start + end, runs[slot].serial, Int32(slot), .finished))
             }
         }

@@ -42,6 +42,99 @@ struct StepEvaluator {
         return delay + (active > 0 ? active / speed : 0)
     }
 
+    /// ``evaluate(root:elapsed:target:)`` out of line: the step's loop stays small for the
+    /// flat runs it mostly meets.
+    @inline(never)
+    mutating func evaluateOutOfLine(root: Int, elapsed: Double, target: TargetRef) -> Double? {
+        evaluate(root: root, elapsed: elapsed, target: target)
+    }
+
+    /// ``evaluate(root:elapsed:target:)`` for a flat run (``RunHead/flat``): a group of a
+    /// finite, positive duration with a linear curve whose children are all plain leaves
+    /// writing their target's fields in place (a coin's flight). The same arithmetic as
+    /// the general walk, in one loop with nothing called per leaf; while the group shows
+    /// nothing the general walk runs, to put back what the leaves wrote.
+    @inline(__always)
+    mutating func evaluateFlat(root: Int, elapsed: Double, target: TargetRef) -> Double? {
+        let g = nodes + root
+        let tm = numbers + Int(g.pointee.timing)
+        let delay = tm[0], speed = tm[1], active = tm[3]
+        let since = elapsed - delay
+        let ended = since >= -Animator.epsilon && since * speed >= active - Animator.epsilon
+        let simple = Self.simpleTime(tm, g.pointee.flags, elapsed, ended)
+        if simple.isNaN {
+            evaluateNode(root, elapsed, 0, true, ended, target)
+        } else {
+            let u = simple / tm[2]
+            let fields = target.fields.unsafelyUnwrapped
+            let slots = UnsafeMutableRawPointer(fields).assumingMemoryBound(to: Double.self)
+            var moved = false
+            var n = g + 1
+            let end = g + Int(g.pointee.count)
+            while n < end {
+                let leaf = n.pointee
+                let p = leaf.curve == CurveTable.linearIndex ? u : tableCurve(leaf.curve, u)
+                flatWrite(leaf, p, slots + Int(leaf.slot))
+                moved = moved || Int(leaf.slot) < AnimatableFields.alphaSlot
+                if leaf.flags & AnimationNode.Flag.wrote == 0 {
+                    n.pointee.flags |= AnimationNode.Flag.wrote
+                }
+                n += 1
+            }
+            if moved { fields.pointee.moved = true }
+        }
+        guard ended else { return nil }
+        return delay + (active > 0 ? active / speed : 0)
+    }
+
+    /// A curve of a flat run (linear or cubic Bezier, see ``Animator/isFlat(_:count:)``) at
+    /// `x`, read straight from its table: what ``curveValue(_:_:)`` gives.
+    @inline(__always)
+    func tableCurve(_ index: Int32, _ x: Double) -> Double {
+        if index == CurveTable.linearIndex { return x }
+        return CurveTable.bezierValue(curves + Int(index), bezierTables + Int(tableStarts[Int(index)]), x)
+    }
+
+    /// ``writeLeaf(_:_:_:)`` for a leaf of a flat run at progress `p` (after its curve), into
+    /// its field slots `out`: the same expressions, for the forms a flat run holds.
+    @inline(__always)
+    func flatWrite(_ leaf: AnimationNode, _ p: Double, _ out: UnsafeMutablePointer<Double>) {
+        let values = numbers + Int(leaf.data)
+        let a: UnsafeMutablePointer<Double>, b: UnsafeMutablePointer<Double>, t: Double
+        switch leaf.form {
+        case .path:
+            let xy = BezierPath.evaluate(values, 0, Int(leaf.count), p)
+            out[0] = xy.0
+            out[1] = xy.1
+            return
+        case .keyframes:
+            // at least two values and no key times (see ``Animator/isFlat(_:count:)``)
+            let count = Int(leaf.count)
+            let s = p * Double(count &- 1)
+            var segment = 0
+            if s > 0 { segment = min(Int(min(s, Double(count))), count &- 2) }
+            var local = s - Double(segment)
+            if leaf.segmentCurves >= 0 {
+                local = tableCurve(indices[Int(leaf.segmentCurves) &+ segment], local)
+            }
+            a = values + segment &* Int(leaf.dimension)
+            b = a + Int(leaf.dimension)
+            t = local
+        default:
+            a = values
+            b = values + Int(leaf.dimension)
+            t = p
+        }
+        let q = 1 - t
+        let v = a[0] * q + b[0] * t
+        out[0] = v
+        if leaf.dimension == 2 {
+            out[1] = a[1] * q + b[1] * t
+        } else if leaf.flags & AnimationNode.Flag.pairedSlot != 0 {
+            out[1] = v
+        }
+    }
+
     /// Evaluates node `i` (and its subtree) at `parentTime`, where the enclosing group is
     /// `parentProgress` of the way through its pass (after its curve): a plain child takes
     /// both as its own. `parentActive` false means the enclosing group shows nothing now,
@@ -190,6 +283,12 @@ struct StepEvaluator {
             write(n, a, a + d, local, target)
         case .path:
             let xy = BezierPath.evaluate(values, 0, Int(n.pointee.count), p)
+            if n.pointee.slot >= 0 {
+                let f = target.fieldSlots(Int(n.pointee.slot))
+                f[0] = xy.0
+                f[1] = xy.1
+                return
+            }
             target.set(.vector(Vec2(xy.0, xy.1)), for: n.pointee.animatableProperty)
         case .group:
             break
@@ -203,6 +302,18 @@ struct StepEvaluator {
     func write(_ n: UnsafeMutablePointer<AnimationNode>, _ a: UnsafeMutablePointer<Double>,
                _ b: UnsafeMutablePointer<Double>, _ p: Double, _ target: TargetRef) {
         let q = 1 - p
+        if n.pointee.slot >= 0 {
+            // In place: scalars and vectors only (colours have no slot).
+            let f = target.fieldSlots(Int(n.pointee.slot))
+            let v = a[0] * q + b[0] * p
+            f[0] = v
+            if n.pointee.dimension == 2 {
+                f[1] = a[1] * q + b[1] * p
+            } else if n.pointee.has(AnimationNode.Flag.pairedSlot) {
+                f[1] = v
+            }
+            return
+        }
         switch n.pointee.dimension {
         case 1:
             target.set(.scalar(a[0] * q + b[0] * p), for: n.pointee.animatableProperty)

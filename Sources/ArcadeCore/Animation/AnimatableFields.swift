@@ -1,0 +1,52 @@
+/// The plain numbers of an animatable object, kept where the animation engine writes them
+/// in place: no value boxed as an ``AnimatableValue``, no call through the object's type,
+/// one flag raised per write.
+///
+/// An object that offers them (``Animatable/animatableFields``) reads its position, scale,
+/// turn and opacity from this memory and owns it for its whole life; the engine writes
+/// ``x`` to ``alpha`` and raises ``moved`` when it writes any of the first five.
+/// Laid out as six doubles in this order followed by the flag; the engine addresses them
+/// by ``AnimatableProperty/fieldSlot``.
+public struct AnimatableFields {
+    public var x: Double
+    public var y: Double
+    public var scaleX: Double
+    public var scaleY: Double
+    /// Radians, clockwise positive.
+    public var rotation: Double
+    public var alpha: Double
+    /// Set by every write of a position, scale or turn; the owner clears it once it has
+    /// worked out what depends on them.
+    public var moved: Bool
+
+    /// Fields at `(x, y)`, unscaled, unturned, opaque, marked moved.
+    public init(x: Double = 0, y: Double = 0) {
+        self.x = x
+        self.y = y
+        scaleX = 1
+        scaleY = 1
+        rotation = 0
+        alpha = 1
+        moved = true
+    }
+
+    /// Slot of ``alpha``: writes below it raise ``moved``.
+    static let alphaSlot = 5
+}
+
+extension AnimatableProperty {
+    /// Where the property's first number sits in ``AnimatableFields`` (counted in doubles),
+    /// or nil when it is not stored there. A vector takes two slots; ``scale`` writes the
+    /// same number into two.
+    var fieldSlot: Int8? {
+        switch self {
+        case .x, .position: 0
+        case .y: 1
+        case .scale, .scaleX: 2
+        case .scaleY: 3
+        case .rotation: 4
+        case .alpha: 5
+        default: nil
+        }
+    }
+}
