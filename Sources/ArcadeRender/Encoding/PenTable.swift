@@ -32,6 +32,9 @@ struct PenTable {
     private let cells: UnsafeMutablePointer<Int32>
     /// Per cell: 1 once written.
     let done: UnsafeMutablePointer<UInt8>
+    /// The slots that may still show waiting cells, and how many.
+    private let liveSlots: UnsafeMutablePointer<Int16>
+    private let live: UnsafeMutablePointer<Int>
 
     init(capacity: Int = 0) {
         let n = max(capacity, 1)
@@ -39,6 +42,9 @@ struct PenTable {
         lengths = .allocate(capacity: PenTable.slots)
         cells = .allocate(capacity: 2 * n)
         done = .allocate(capacity: n)
+        liveSlots = .allocate(capacity: PenTable.maxPens)
+        live = .allocate(capacity: 1)
+        live.initialize(to: 0)
         keys = .allocate(capacity: PenTable.slots)
         keys.initialize(repeating: PenTable.empty, count: PenTable.slots)
         counts = .allocate(capacity: PenTable.slots)
@@ -56,6 +62,8 @@ struct PenTable {
         lengths.deallocate()
         cells.deallocate()
         done.deallocate()
+        liveSlots.deallocate()
+        live.deallocate()
     }
 
     /// Empties the table (only the slots in use are touched).
@@ -93,10 +101,15 @@ struct PenTable {
     /// Counts the first `count` cells of `scratch`, noting in it the slots of the pairs that
     /// show each.
     mutating func add(_ count: Int, from scratch: RowScratch) {
+        // neighbours often look alike: the last cell's slots serve again
+        var last = TerminalCell(scalar: 0, first: PenState.unknown, second: PenState.unknown)
+        var lastPens = SIMD2<Int16>(-1, -1)
         for j in 0..<count {
             let look = scratch.look(j)
             var pens = SIMD2<Int16>(-1, -1)
-            if look.scalar != 0 {
+            if look == last {
+                pens = lastPens
+            } else if look.scalar != 0 {
                 pens.x = slot(look.first, look.second)
             } else if look.first == look.second {
                 pens.x = slot(PenTable.anyForeground, look.first)
@@ -104,6 +117,10 @@ struct PenTable {
                 pens.x = slot(look.first, look.second)
                 pens.y = slot(look.second, look.first)
             }
+            // a frame this colourful goes out another way: no need to count the rest
+            if overflowed { return }
+            last = look
+            lastPens = pens
             if pens.x >= 0 { counts[Int(pens.x)] &+= 1 }
             if pens.y >= 0 { counts[Int(pens.y)] &+= 1 }
             scratch.pens[j] = pens
@@ -124,7 +141,8 @@ struct PenTable {
                 p = (p &+ 1) & (PenTable.slots - 1)
             }
         }
-        guard !overflowed else { return }
+        liveSlots.update(from: used, count: usedCount)
+        live.pointee = usedCount
         // the lists: each pair's cells after the pairs filled before it
         var at: Int32 = 0
         for k in 0..<usedCount {
@@ -176,13 +194,18 @@ struct PenTable {
     /// showing the most per byte of the colour change it takes (ties to the pair seen
     /// first); `foreground` nil when only the background need change (cells of one colour).
     /// `served` is how many cells those colours show; 0 when none wait.
+    ///
+    /// Pairs whose cells are all written leave the list looked at (their counts only fall).
     func best(from pen: PenState, cost: (UInt32) -> Int) -> (foreground: UInt32?, background: UInt32, served: Int) {
         var best: (foreground: UInt32?, background: UInt32, served: Int) = (nil, 0, 0)
         var bestCost = 1
-        for k in 0..<usedCount {
-            let s = Int(used[k])
+        var kept = 0
+        for k in 0..<live.pointee {
+            let s = Int(liveSlots[k])
             let own = Int(counts[s])
             if own <= 0 { continue }
+            liveSlots[kept] = Int16(truncatingIfNeeded: s)
+            kept &+= 1
             let fg = UInt32(truncatingIfNeeded: keys[s] >> 32), bg = UInt32(truncatingIfNeeded: keys[s])
             let setBg = bg != pen.background
             var served = own, bytes = 0, foreground: UInt32? = nil
@@ -202,6 +225,7 @@ struct PenTable {
                 bestCost = bytes
             }
         }
+        live.pointee = kept
         return best
     }
 }

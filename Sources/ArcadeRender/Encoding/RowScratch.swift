@@ -80,6 +80,14 @@ struct RowScratch {
         pens[to] = pens[from]
     }
 
+    /// Entry `from` copied to `to` within one row: its column and look.
+    @inline(__always) func moveInRow(_ from: Int, to: Int) {
+        columns[to] = columns[from]
+        scalars[to] = scalars[from]
+        firsts[to] = firsts[from]
+        seconds[to] = seconds[from]
+    }
+
     /// How many of the first `count` entries `pen` shows without a colour change: the
     /// count of ``TerminalCell/shows(with:)``, eight cells at a time.
     @inline(__always) func countShown(_ count: Int, with pen: PenState) -> Int {

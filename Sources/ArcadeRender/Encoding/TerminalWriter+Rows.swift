@@ -45,7 +45,7 @@ extension TerminalWriter {
                     put(look, row: row, column: column, base: base, old: old, new: new,
                         cellLooks: &cellLooks, shown: true, into: &out)
                 } else {
-                    if kept != j { scratch.move(j, to: kept) }
+                    if kept != j { scratch.moveInRow(j, to: kept) }
                     kept &+= 1
                 }
             }
@@ -72,7 +72,7 @@ extension TerminalWriter {
             remaining -= 1
             var j = pick
             while j < remaining {
-                scratch.move(j &+ 1, to: j)
+                scratch.moveInRow(j &+ 1, to: j)
                 j &+= 1
             }
         }
