@@ -112,18 +112,8 @@ final class ReferenceFrameEncoder {
                         let start = buffer.count, before = writer.state
                         writer.writeRow(changed: changed, looks: rowLooks, old: UnsafeBufferPointer(old), new: new,
                                         cellLooks: &looks, into: &buffer)
-                        var plain = ReferenceTerminalWriter(columns: cols, mode: colorMode, state: before)
-                        var side = ByteBuffer(capacity: 256)
-                        defer { side.deallocate() }
-                        for i in 0..<changed.count {
-                            plain.gapCheckedMove(to: changed[i], old: UnsafeBufferPointer(old), new: new, cellLooks: &looks, into: &side)
-                            plain.write(rowLooks[i], at: changed[i], into: &side)
-                        }
-                        if side.count < buffer.count - start {
-                            buffer.truncate(to: start)
-                            buffer.append(contentsOf: side.bytes)
-                            writer.state = plain.state
-                        }
+                        keepShorterInOrder(changed, rowLooks, since: start, from: before, writer: &writer,
+                                           old: UnsafeBufferPointer(old), new: new, into: &buffer)
                         k = end
                     }
                 } else if !pending.isEmpty {
@@ -132,18 +122,8 @@ final class ReferenceFrameEncoder {
                     let start = buffer.count, before = writer.state
                     writer.writeFrame(changed: pending, looks: pendingLooks, overwritable: overwritable,
                                       old: UnsafeBufferPointer(old), new: new, cellLooks: &looks, into: &buffer)
-                    var plain = ReferenceTerminalWriter(columns: cols, mode: colorMode, state: before)
-                    var side = ByteBuffer(capacity: 256)
-                    defer { side.deallocate() }
-                    for k in 0..<pending.count {
-                        plain.gapCheckedMove(to: pending[k], old: UnsafeBufferPointer(old), new: new, cellLooks: &looks, into: &side)
-                        plain.write(pendingLooks[k], at: pending[k], into: &side)
-                    }
-                    if side.count < buffer.count - start {
-                        buffer.truncate(to: start)
-                        buffer.append(contentsOf: side.bytes)
-                        writer.state = plain.state
-                    }
+                    keepShorterInOrder(pending, pendingLooks, since: start, from: before, writer: &writer,
+                                       old: UnsafeBufferPointer(old), new: new, into: &buffer)
                 }
                 for i in 0..<n { old[i] = new[i] }
             }
@@ -156,6 +136,30 @@ final class ReferenceFrameEncoder {
         if sync { for i in 0..<Escape.beginSynchronized.count { out.append(Escape.beginSynchronized[i]) } }
         out.append(contentsOf: buffer.bytes)
         if sync { for i in 0..<Escape.endSynchronized.count { out.append(Escape.endSynchronized[i]) } }
+    }
+}
+
+extension ReferenceFrameEncoder {
+    /// Writes `changed` (with `looks`) in reading order from the state `before`, and keeps that
+    /// instead of what `buffer` got since `start` when it is shorter.
+    private func keepShorterInOrder(
+        _ changed: [Int], _ looks: [TerminalCell], since start: Int, from before: TerminalState,
+        writer: inout ReferenceTerminalWriter, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+        into buffer: inout ByteBuffer
+    ) {
+        var plain = ReferenceTerminalWriter(columns: writer.columns, mode: writer.mode, state: before)
+        var side = ByteBuffer(capacity: 256)
+        defer { side.deallocate() }
+        var cellLooks = CellLooks(mode: writer.mode)
+        for k in 0..<changed.count {
+            plain.gapCheckedMove(to: changed[k], old: old, new: new, cellLooks: &cellLooks, into: &side)
+            plain.write(looks[k], at: changed[k], into: &side)
+        }
+        if side.count < buffer.count - start {
+            buffer.truncate(to: start)
+            buffer.append(contentsOf: side.bytes)
+            writer.state = plain.state
+        }
     }
 }
 

@@ -72,11 +72,8 @@ struct RowScratch {
 
     /// Entry `from` copied to `to`.
     @inline(__always) func move(_ from: Int, to: Int) {
+        moveInRow(from, to: to)
         rows[to] = rows[from]
-        columns[to] = columns[from]
-        scalars[to] = scalars[from]
-        firsts[to] = firsts[from]
-        seconds[to] = seconds[from]
         pens[to] = pens[from]
     }
 
