@@ -165,10 +165,10 @@ import ArcadeTestSupport
         for k in 0..<300 {
             scratch.set(k, row: 0, column: Int32(k), look: TerminalCell(scalar: 0x41, first: UInt32(k), second: UInt32(k + 1)))
         }
-        table.add(100, from: scratch)
+        table.add(100, from: scratch) { _ in 20 }
         #expect(!table.overflowed)
         table.reset()
-        table.add(300, from: scratch)
+        table.add(300, from: scratch) { _ in 20 }
         #expect(table.overflowed)
 
         var cells = EncoderEquivalenceTests.Cells(seed: 4242, colors: 3)

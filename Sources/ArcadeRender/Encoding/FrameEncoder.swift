@@ -191,7 +191,8 @@ public final class FrameEncoder {
                                         cellLooks: &looks, into: &buffer)
                 } else if count > 0 {
                     pens.reset()
-                    pens.add(count, from: scratch)
+                    let mode = colorMode
+                    pens.add(count, from: scratch) { TerminalWriter.sgrBytes($0, mode: mode) }
                     if pens.overflowed {
                         // Too many pairs of colours to group them across the frame: row by row.
                         for j in 0..<count { waiting[Int(scratch.rows[j]) &* cols &+ Int(scratch.columns[j])] = 0 }

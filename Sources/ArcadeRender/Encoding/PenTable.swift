@@ -24,9 +24,13 @@ struct PenTable {
     private let used: UnsafeMutablePointer<Int16>
     private(set) var usedCount = 0
     private(set) var overflowed = false
-    /// Per slot: where its cells start in ``cells``, and how many there are.
+    /// Per slot: where its cells start in ``cells``, how many there are, and where the next
+    /// goes while the lists are filled.
     private let starts: UnsafeMutablePointer<Int32>
     private let lengths: UnsafeMutablePointer<Int32>
+    private let fill: UnsafeMutablePointer<Int32>
+    /// Per slot: the length of its foreground's and its background's SGR parameters.
+    private let colorLengths: UnsafeMutablePointer<SIMD2<Int16>>
     /// The cells (their places in the scratch) of each pair, pair after pair, each in reading
     /// order; room for two per cell.
     private let cells: UnsafeMutablePointer<Int32>
@@ -40,6 +44,8 @@ struct PenTable {
         let n = max(capacity, 1)
         starts = .allocate(capacity: PenTable.slots)
         lengths = .allocate(capacity: PenTable.slots)
+        fill = .allocate(capacity: PenTable.slots)
+        colorLengths = .allocate(capacity: PenTable.slots)
         cells = .allocate(capacity: 2 * n)
         done = .allocate(capacity: n)
         liveSlots = .allocate(capacity: PenTable.maxPens)
@@ -60,6 +66,8 @@ struct PenTable {
         used.deallocate()
         starts.deallocate()
         lengths.deallocate()
+        fill.deallocate()
+        colorLengths.deallocate()
         cells.deallocate()
         done.deallocate()
         liveSlots.deallocate()
@@ -99,8 +107,8 @@ struct PenTable {
     }
 
     /// Counts the first `count` cells of `scratch`, noting in it the slots of the pairs that
-    /// show each.
-    mutating func add(_ count: Int, from scratch: RowScratch) {
+    /// show each; `cost` is the length of a colour's SGR parameters.
+    mutating func add(_ count: Int, from scratch: RowScratch, cost: (UInt32) -> Int) {
         // neighbours often look alike: the last cell's slots serve again
         var last = TerminalCell(scalar: 0, first: PenState.unknown, second: PenState.unknown)
         var lastPens = SIMD2<Int16>(-1, -1)
@@ -129,7 +137,9 @@ struct PenTable {
         for k in 0..<usedCount {
             let s = Int(used[k])
             wild[s] = -1
-            let fg = UInt32(truncatingIfNeeded: keys[s] >> 32)
+            let fg = UInt32(truncatingIfNeeded: keys[s] >> 32), bg = UInt32(truncatingIfNeeded: keys[s])
+            colorLengths[s] = SIMD2(fg == PenTable.anyForeground ? 0 : Int16(truncatingIfNeeded: cost(fg)),
+                                    Int16(truncatingIfNeeded: cost(bg)))
             if fg == PenTable.anyForeground { continue }
             let key = UInt64(PenTable.anyForeground) << 32 | (keys[s] & 0xFFFF_FFFF)
             var p = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56) & (PenTable.slots - 1)
@@ -151,8 +161,6 @@ struct PenTable {
             lengths[s] = counts[s]
             at &+= counts[s]
         }
-        let fill = UnsafeMutablePointer<Int32>.allocate(capacity: PenTable.slots)
-        defer { fill.deallocate() }
         for k in 0..<usedCount { fill[Int(used[k])] = starts[Int(used[k])] }
         for j in 0..<count {
             done[j] = 0
@@ -196,7 +204,7 @@ struct PenTable {
     /// `served` is how many cells those colours show; 0 when none wait.
     ///
     /// Pairs whose cells are all written leave the list looked at (their counts only fall).
-    func best(from pen: PenState, cost: (UInt32) -> Int) -> (foreground: UInt32?, background: UInt32, served: Int) {
+    func best(from pen: PenState) -> (foreground: UInt32?, background: UInt32, served: Int) {
         var best: (foreground: UInt32?, background: UInt32, served: Int) = (nil, 0, 0)
         var bestCost = 1
         var kept = 0
@@ -209,13 +217,16 @@ struct PenTable {
             let fg = UInt32(truncatingIfNeeded: keys[s] >> 32), bg = UInt32(truncatingIfNeeded: keys[s])
             let setBg = bg != pen.background
             var served = own, bytes = 0, foreground: UInt32? = nil
+            let lengths = colorLengths[s]
             if fg == PenTable.anyForeground {
-                bytes = setBg ? 3 + cost(bg) : 0
+                bytes = setBg ? 3 + Int(lengths.y) : 0
             } else {
                 let w = wild[s]
                 if w >= 0 { served += Int(counts[Int(w)]) }
                 let setFg = fg != pen.foreground
-                if setFg || setBg { bytes = 3 + (setFg && setBg ? 1 : 0) + (setFg ? cost(fg) : 0) + (setBg ? cost(bg) : 0) }
+                if setFg || setBg {
+                    bytes = 3 + (setFg && setBg ? 1 : 0) + (setFg ? Int(lengths.x) : 0) + (setBg ? Int(lengths.y) : 0)
+                }
                 foreground = fg
             }
             bytes = max(bytes, 1)

@@ -83,7 +83,7 @@ struct TerminalWriter {
             if left == 0 { return reordered }
             rounds += 1
             var next: (foreground: UInt32?, background: UInt32, served: Int) = (nil, 0, 0)
-            if rounds <= TerminalWriter.maxColorRounds { next = pens.best(from: pen) { TerminalWriter.sgrBytes($0, mode: mode) } }
+            if rounds <= TerminalWriter.maxColorRounds { next = pens.best(from: pen) }
             if next.served <= 1 {
                 // No colours worth grouping by, or too many rounds: the rest in order.
                 var first = true
