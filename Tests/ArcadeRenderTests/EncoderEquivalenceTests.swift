@@ -100,33 +100,7 @@ import ArcadeTestSupport
     /// colours (the case the row writer's colour grouping is for).
     @Test(arguments: [ColorMode.trueColor, .palette256])
     func coinSceneFramesEncodeToTheSameBytes(mode: ColorMode) {
-        let canvas = Canvas(columns: 120, rows: 40, background: Color(rgb: 0x14182A))
-        let scene = Scene(background: Color(rgb: 0x14182A))
-        let gold = try! Sprite(palette: ["y": Color(rgb: 0xC8921E), "Y": Color(rgb: 0xFFD23F)], rows: [".yy.", "yYYy", "yYYy", ".yy."])
-        let silver = try! Sprite(palette: ["s": Color(rgb: 0x8A8A8A), "S": Color(rgb: 0xDADADA)], rows: [".ss.", "sSSs", "sSSs", ".ss."])
-        var rng = SeededRandom(seed: 5)
-        var coins: [(SpriteNode, Double, Double)] = []
-        for i in 0..<1500 {
-            let coin = try! scene.add(SpriteNode(sprite: i % 2 == 0 ? gold : silver,
-                                                 x: rng.nextDouble(in: 0, 120), y: rng.nextDouble(in: 0, 80)))
-            coin.scaleX = rng.nextDouble(in: 0.5, 1.5)
-            coin.scaleY = coin.scaleX / 2
-            coins.append((coin, rng.nextDouble(in: -1, 1), rng.nextDouble(in: -2, 0)))
-        }
-        let label = try! scene.add(TextNode(text: "banked 1234   k: 10000 coins", x: 1, y: 0))
-        label.anchor = .zero
-        label.z = 4
-        var frames: [Frame] = []
-        var frame = canvas.makeFrame()
-        for step in 0..<12 {
-            for (coin, dx, dy) in coins {
-                coin.x += dx
-                coin.y += dy
-            }
-            scene.draw(into: canvas, time: Double(step) / 60)
-            canvas.render(into: &frame)
-            frames.append(frame)
-        }
+        let frames = FrameGroupingTests.coinFrames(columns: 120, rows: 40, coins: 1500, steps: 12, seed: 5)
         expectSameBytes(frames, mode: mode, "coin scene")
     }
 }

@@ -1,10 +1,11 @@
 import ArcadeCore
 @testable import ArcadeRender
 
-// The frame encoder as it was before its row writer was rewritten for speed (issue 16): a
-// straightforward version of the same choices, kept as the reference the fast encoder must
-// match byte for byte (see ``EncoderEquivalenceTests``), with each row then also written left
-// to right and the shorter kept. Not used outside the tests.
+// The frame encoder written the straightforward way: the same choices as the fast one, kept
+// as the reference it must match byte for byte (see ``EncoderEquivalenceTests``). The changed
+// cells of the whole frame are grouped by colour (the colours chosen from counts of every
+// pair that shows a waiting cell), then the frame is also written in reading order and the
+// shorter kept. Not used outside the tests.
 
 final class ReferenceFrameEncoder {
     // Stored properties marked `@exclusivity(unchecked)`: an encoder belongs to one thread and
@@ -23,11 +24,9 @@ final class ReferenceFrameEncoder {
     @exclusivity(unchecked) private var rows = 0
     /// The last encoded frame's cells: what the screen shows.
     @exclusivity(unchecked) private var screen: [Cell] = []
-    /// Changed columns of the row being written, and how each will look.
+    /// Changed cells of the frame (their indices), and how each will look.
     @exclusivity(unchecked) private var pending: [Int] = []
     @exclusivity(unchecked) private var pendingLooks: [TerminalCell] = []
-    /// Per entry of `pending`: already written this frame.
-    @exclusivity(unchecked) private var written: [Bool] = []
     @exclusivity(unchecked) private var fullRepaint = true
     /// Cursor and colours as the terminal has them after the last frame.
     @exclusivity(unchecked) private var terminal = TerminalState()
@@ -68,10 +67,7 @@ final class ReferenceFrameEncoder {
             rows = frame.rows
             screen = frame.cells.map { $0 }  // a copy of our own, never shared with the caller
             pending = []
-            pending.reserveCapacity(columns)
             pendingLooks = []
-            pendingLooks.reserveCapacity(columns)
-            written = Array(repeating: false, count: columns)
             requestFullRepaint()
         }
         guard n > 0 else { return }
@@ -89,50 +85,47 @@ final class ReferenceFrameEncoder {
                     _ = old.update(fromContentsOf: new)
                     return
                 }
-                for row in 0..<rows {
-                    let base = row * cols
-                    var differs = false
-                    pending.removeAll(keepingCapacity: true)
-                    pendingLooks.removeAll(keepingCapacity: true)
-                    for c in 0..<cols where new[base + c] != old[base + c] {
-                        differs = true
-                        // Different cells may still look the same (a blank's unused
-                        // foreground, two colours with one palette entry).
-                        let look = looks.look(new[base + c])
-                        if look != looks.look(old[base + c]) {
-                            pending.append(c)
-                            pendingLooks.append(look)
-                        }
+                pending.removeAll(keepingCapacity: true)
+                pendingLooks.removeAll(keepingCapacity: true)
+                // cells that may be written over while they wait: narrow before and after
+                var overwritable = Set<Int>()
+                for i in 0..<n where new[i] != old[i] {
+                    // Different cells may still look the same (a blank's unused foreground,
+                    // two colours with one palette entry).
+                    let look = looks.look(new[i]), was = looks.look(old[i])
+                    if look != was {
+                        pending.append(i)
+                        pendingLooks.append(look)
+                        if look.scalar < GlyphStore.firstNarrow && was.scalar < GlyphStore.firstNarrow { overwritable.insert(i) }
                     }
-                    guard differs else { continue }
-                    if !pending.isEmpty {
-                        pending.withUnsafeBufferPointer { changed in
-                            pendingLooks.withUnsafeBufferPointer { changedLooks in
-                                written.withUnsafeMutableBufferPointer { done in
-                                    // grouped by colour, and left to right from the same
-                                    // state: the shorter is kept (grouped on a tie)
-                                    let start = buffer.count, before = writer.state
-                                    writer.writeRow(base: base, changed: changed, looks: changedLooks, written: done,
-                                                    old: UnsafeBufferPointer(old), new: new, cellLooks: &looks, into: &buffer)
-                                    var plain = ReferenceTerminalWriter(columns: cols, mode: colorMode, state: before)
-                                    var side = ByteBuffer(capacity: 256)
-                                    defer { side.deallocate() }
-                                    for k in 0..<changed.count {
-                                        plain.gapCheckedMove(to: base + changed[k], old: UnsafeBufferPointer(old), new: new,
-                                                             cellLooks: &looks, into: &side)
-                                        plain.write(changedLooks[k], at: base + changed[k], into: &side)
-                                    }
-                                    if side.count < buffer.count - start {
-                                        buffer.truncate(to: start)
-                                        buffer.append(contentsOf: side.bytes)
-                                        writer.state = plain.state
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    for c in base..<(base + cols) { old[c] = new[c] }
                 }
+                var pairs = Set<UInt64>()
+                for look in pendingLooks { for p in ReferenceTerminalWriter.pairs(look) { pairs.insert(p) } }
+                if pairs.count > 128 {
+                    // too many pairs of colours: row by row, each grouped by colour and left
+                    // to right from the same state, the shorter kept (grouped on a tie)
+                    var k = 0
+                    while k < pending.count {
+                        var end = k + 1
+                        while end < pending.count && pending[end] / cols == pending[k] / cols { end += 1 }
+                        let changed = Array(pending[k..<end]), rowLooks = Array(pendingLooks[k..<end])
+                        let start = buffer.count, before = writer.state
+                        writer.writeRow(changed: changed, looks: rowLooks, old: UnsafeBufferPointer(old), new: new,
+                                        cellLooks: &looks, into: &buffer)
+                        keepShorterInOrder(changed, rowLooks, since: start, from: before, writer: &writer,
+                                           old: UnsafeBufferPointer(old), new: new, into: &buffer)
+                        k = end
+                    }
+                } else if !pending.isEmpty {
+                    // grouped by colour, and in reading order from the same state: the
+                    // shorter is kept (grouped on a tie)
+                    let start = buffer.count, before = writer.state
+                    writer.writeFrame(changed: pending, looks: pendingLooks, overwritable: overwritable,
+                                      old: UnsafeBufferPointer(old), new: new, cellLooks: &looks, into: &buffer)
+                    keepShorterInOrder(pending, pendingLooks, since: start, from: before, writer: &writer,
+                                       old: UnsafeBufferPointer(old), new: new, into: &buffer)
+                }
+                for i in 0..<n { old[i] = new[i] }
             }
         }
         fullRepaint = false
@@ -143,6 +136,30 @@ final class ReferenceFrameEncoder {
         if sync { for i in 0..<Escape.beginSynchronized.count { out.append(Escape.beginSynchronized[i]) } }
         out.append(contentsOf: buffer.bytes)
         if sync { for i in 0..<Escape.endSynchronized.count { out.append(Escape.endSynchronized[i]) } }
+    }
+}
+
+extension ReferenceFrameEncoder {
+    /// Writes `changed` (with `looks`) in reading order from the state `before`, and keeps that
+    /// instead of what `buffer` got since `start` when it is shorter.
+    private func keepShorterInOrder(
+        _ changed: [Int], _ looks: [TerminalCell], since start: Int, from before: TerminalState,
+        writer: inout ReferenceTerminalWriter, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+        into buffer: inout ByteBuffer
+    ) {
+        var plain = ReferenceTerminalWriter(columns: writer.columns, mode: writer.mode, state: before)
+        var side = ByteBuffer(capacity: 256)
+        defer { side.deallocate() }
+        var cellLooks = CellLooks(mode: writer.mode)
+        for k in 0..<changed.count {
+            plain.gapCheckedMove(to: changed[k], old: old, new: new, cellLooks: &cellLooks, into: &side)
+            plain.write(looks[k], at: changed[k], into: &side)
+        }
+        if side.count < buffer.count - start {
+            buffer.truncate(to: start)
+            buffer.append(contentsOf: side.bytes)
+            writer.state = plain.state
+        }
     }
 }
 
@@ -163,62 +180,144 @@ struct ReferenceTerminalWriter {
         self.state = state
     }
 
-    /// Writes the changed cells of one row (`changed` holds their columns, ascending, and
+    /// Cells of the frame still to be written that may be written over meanwhile (a space).
+    var waiting = Set<Int>()
+
+    /// Writes the changed cells of the frame (`changed` holds their indices, ascending, and
+    /// `looks` how each will look), grouped by colour: every cell the current colours can
+    /// show, in reading order; then the pair of colours that shows the most waiting cells per
+    /// byte of the change (pairs in the order first seen, ties to the first); and again. When
+    /// those colours would show only one cell, or after 64 rounds, the rest in reading order.
+    mutating func writeFrame(
+        changed: [Int], looks: [TerminalCell], overwritable: Set<Int>, old: UnsafeBufferPointer<Cell>,
+        new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks, into out: inout ByteBuffer
+    ) {
+        let any = ReferenceTerminalWriter.any
+        let pairs = ReferenceTerminalWriter.pairs
+        var order: [UInt64] = []
+        var seen = Set<UInt64>()
+        for look in looks {
+            for p in pairs(look) where !seen.contains(p) {
+                seen.insert(p)
+                order.append(p)
+            }
+        }
+        var written = Array(repeating: false, count: changed.count)
+        waiting = overwritable
+        defer { waiting = [] }
+        func put(_ k: Int) {
+            gapCheckedMove(to: changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
+            write(looks[k], at: changed[k], into: &out)
+            written[k] = true
+            waiting.remove(changed[k])
+        }
+        var rounds = 0
+        while true {
+            for k in 0..<changed.count where !written[k] && looks[k].scalarWithoutColorChange(state.pen) != nil { put(k) }
+            if !written.contains(false) { return }
+            rounds += 1
+            var next: (fg: UInt32?, bg: UInt32, served: Int) = (nil, 0, 0)
+            if rounds <= 64 {
+                var counts: [UInt64: Int] = [:]
+                for k in 0..<changed.count where !written[k] {
+                    for p in pairs(looks[k]) { counts[p, default: 0] += 1 }
+                }
+                var bestCost = 1
+                for p in order {
+                    let own = counts[p] ?? 0
+                    if own <= 0 { continue }
+                    let fg = UInt32(truncatingIfNeeded: p >> 32), bg = UInt32(truncatingIfNeeded: p)
+                    let setBg = bg != state.pen.background
+                    var served = own, bytes = 0
+                    if fg == any {
+                        bytes = setBg ? 3 + colorLength(bg) : 0
+                    } else {
+                        served += counts[UInt64(any) << 32 | UInt64(bg)] ?? 0
+                        let setFg = fg != state.pen.foreground
+                        if setFg || setBg {
+                            bytes = 3 + (setFg && setBg ? 1 : 0) + (setFg ? colorLength(fg) : 0) + (setBg ? colorLength(bg) : 0)
+                        }
+                    }
+                    bytes = max(bytes, 1)
+                    if served * bestCost > next.served * bytes {
+                        next = (fg == any ? nil : fg, bg, served)
+                        bestCost = bytes
+                    }
+                }
+            }
+            if next.served <= 1 {
+                for k in 0..<changed.count where !written[k] { put(k) }
+                return
+            }
+            out.reserve(Escape.maxBytesPerCell)
+            state.pen.emitColors(foreground: next.fg, background: next.bg, mode: mode, into: &out)
+        }
+    }
+
+    /// The length of a colour's SGR parameters.
+    private func colorLength(_ key: UInt32) -> Int {
+        var b = ByteBuffer(capacity: 64)
+        defer { b.deallocate() }
+        Escape.appendColor(key, selector: 38, mode: mode, to: &b)
+        return b.count
+    }
+
+    static let any = UInt32(0xFFFF_FFFE)
+
+    /// The pairs of colours (foreground and background) that show a cell: its own, both ways
+    /// round for a split pixel cell, any foreground (``any``) over the colour of a uniform one.
+    static func pairs(_ look: TerminalCell) -> [UInt64] {
+        func key(_ fg: UInt32, _ bg: UInt32) -> UInt64 { UInt64(fg) << 32 | UInt64(bg) }
+        if look.scalar != 0 { return [key(look.first, look.second)] }
+        if look.first == look.second { return [key(any, look.first)] }
+        return [key(look.first, look.second), key(look.second, look.first)]
+    }
+
+    /// Writes the changed cells of one row (`changed` holds their indices, ascending, and
     /// `looks` how each will look), grouped by colour: every cell the current colours can
     /// show, left to right; then new colours, chosen among a few candidates for how many of
     /// the remaining cells they can show per colour sent; and again. When twice running no
-    /// colours would serve more than one cell, or after ``maxColorRounds``, the rest go left
-    /// to right, which bounds the work when every cell has colours of its own.
+    /// colours would serve more than one cell, or after 8 rounds, the rest go left to right.
     mutating func writeRow(
-        base: Int, changed: UnsafeBufferPointer<Int>, looks: UnsafeBufferPointer<TerminalCell>,
-        written: UnsafeMutableBufferPointer<Bool>, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+        changed: [Int], looks: [TerminalCell], old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
         cellLooks: inout CellLooks, into out: inout ByteBuffer
     ) {
-        for k in 0..<changed.count { written[k] = false }
+        var written = Array(repeating: false, count: changed.count)
+        func put(_ k: Int) {
+            gapCheckedMove(to: changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
+            write(looks[k], at: changed[k], into: &out)
+            written[k] = true
+        }
         var remaining = changed.count
         var rounds = 0
         var futile = 0
         while remaining > 0 {
             for k in 0..<changed.count where !written[k] && looks[k].scalarWithoutColorChange(state.pen) != nil {
-                gapCheckedMove(to: base + changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
-                write(looks[k], at: base + changed[k], into: &out)
-                written[k] = true
+                put(k)
                 remaining -= 1
             }
             if remaining == 0 { break }
             rounds += 1
-            let (k, served) = rounds > ReferenceTerminalWriter.maxColorRounds
-                ? (-1, 0) : nextColorCell(changed: changed, looks: looks, written: written)
+            let (k, served) = rounds > 8 ? (-1, 0) : nextColorCell(changed: changed, looks: looks, written: written)
             futile = served <= 1 ? futile + 1 : 0
             if futile >= 2 || k < 0 {
                 // Twice no colours worth grouping by, or too many rounds: the rest in order.
-                for k in 0..<changed.count where !written[k] {
-                    gapCheckedMove(to: base + changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
-                    write(looks[k], at: base + changed[k], into: &out)
-                    written[k] = true
-                }
+                for k in 0..<changed.count where !written[k] { put(k) }
                 break
             }
-            gapCheckedMove(to: base + changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
-            write(looks[k], at: base + changed[k], into: &out)
-            written[k] = true
+            put(k)
             remaining -= 1
         }
     }
 
-    /// Colour changes per row before the rest of the row is written in order.
-    static let maxColorRounds = 8
-    /// Unwritten cells considered when choosing the next colours.
+    /// Unwritten cells of a row considered when choosing its next colours.
     static let colorCandidates = 6
 
     /// Of the first few unwritten cells, the one whose colours (as it would be spelled from
     /// the current pen) let the most unwritten cells be written without another change, per
-    /// colour sent; ties go to the leftmost. Also returns how many cells those colours serve,
+    /// colour sent; ties go to the first. Also returns how many cells those colours serve,
     /// the chosen one included.
-    private func nextColorCell(
-        changed: UnsafeBufferPointer<Int>, looks: UnsafeBufferPointer<TerminalCell>,
-        written: UnsafeMutableBufferPointer<Bool>
-    ) -> (cell: Int, served: Int) {
+    private func nextColorCell(changed: [Int], looks: [TerminalCell], written: [Bool]) -> (cell: Int, served: Int) {
         var best = -1
         var bestServed = 0
         var bestScore = -1
@@ -267,6 +366,10 @@ struct ReferenceTerminalWriter {
                 var cost = 0
                 let from = index - gap
                 for k in from..<index {
+                    if waiting.contains(k) {
+                        cost += 1
+                        continue
+                    }
                     let look = cellLooks.look(new[k])
                     guard look == cellLooks.look(old[k]), let s = look.scalarWithoutColorChange(state.pen) else {
                         cost = -1
@@ -280,6 +383,10 @@ struct ReferenceTerminalWriter {
         let (move, cost) = bestMove(row: row, column: column)
         if let reprint, reprint.cost < cost {
             for k in (index - reprint.count)..<index {
+                if waiting.contains(k) {
+                    out.append(0x20)
+                    continue
+                }
                 TerminalCell.appendUTF8(cellLooks.look(new[k]).scalarWithoutColorChange(state.pen) ?? 0x20, to: &out)
             }
             state.column = column

@@ -10,10 +10,16 @@ import ArcadeCore
 /// Per changed cell it writes the cheapest cursor move (none when the cell follows the
 /// previous one; otherwise the shortest of an absolute `CUP`, relative moves, a carriage
 /// return, or reprinting a few unchanged cells the current colours can show), an SGR only
-/// for colours that differ from the terminal's current ones, then the character. Within a
-/// row, cells the current colours can show go first, so one colour change serves every cell
-/// that needs it, unless writing the row left to right, each cell in its own colours, comes
-/// out shorter: each row goes out whichever way costs fewer bytes. A wide glyph is written once, from its left cell; its right half
+/// for colours that differ from the terminal's current ones, then the character. The changed
+/// cells of the whole frame are grouped by colour: the cells the current colours can show go
+/// first, in reading order, then those of the pair of colours that shows the most of the rest
+/// per byte of the change, and so on, so one colour change serves every cell of the frame
+/// that needs it. A pass crosses a short gap of cells another pass will write by writing
+/// spaces over them when that is shorter than moving. The frame goes out that way unless
+/// writing it in reading order, each cell in its own colours, comes out shorter. A frame with
+/// more pairs of colours than ``PenTable`` holds (every cell its own colours) is grouped row
+/// by row instead, each row grouped or left to right, whichever is shorter. A wide glyph is
+/// written once, from its left cell; its right half
 /// (``Cell/continuation``) is never written, and a cell changing between wide and narrow is
 /// written like any change (a terminal clears the rest of a wide glyph drawn over). A frame
 /// is wrapped in synchronized-output brackets (`CSI ? 2026 h` ... `l`);
@@ -36,20 +42,27 @@ public final class FrameEncoder {
     /// Wrap each frame in synchronized-output brackets. On by default; terminals that do not
     /// know the mode ignore it.
     public var synchronizedOutput = true
-    /// Group a row's cells by colour when that is shorter (the default); false writes every
-    /// row left to right, as a plain encoder does (for comparison).
+    /// Group the frame's cells by colour when that is shorter (the default); false writes
+    /// every row left to right, as a plain encoder does (for comparison).
     public var groupsColors = true
 
     @exclusivity(unchecked) private var columns = 0
     @exclusivity(unchecked) private var rows = 0
     /// The last encoded frame's cells: what the screen shows.
     @exclusivity(unchecked) private var screen: [Cell] = []
-    /// Scratch for the row being written, one entry per column: the changed columns, how
-    /// each will look, and the row writer's list of those not written yet.
-    @exclusivity(unchecked) private var rowScratch = RowScratch(capacity: 0)
-    /// A copy of the row's changed cells, for writing it left to right after grouping.
+    /// Scratch for the frame being written, one entry per cell: the changed cells, how each
+    /// will look, and the frame writer's list of those not written yet.
+    @exclusivity(unchecked) private var scratch = RowScratch(capacity: 0)
+    /// A copy of a row's changed cells, for writing it left to right after grouping it.
     @exclusivity(unchecked) private var spareScratch = RowScratch(capacity: 0)
-    /// Where a row written left to right goes, to be compared with the grouped one.
+    /// The colours that show the frame's changed cells, counted.
+    @exclusivity(unchecked) private var pens = PenTable()
+    /// Per cell: waiting to be written, and narrow before and after (see
+    /// ``TerminalWriter/waiting``); all 0 between frames.
+    @exclusivity(unchecked) private var waiting: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
+    /// The rows that differ from the screen, to be copied into it once the frame is written.
+    @exclusivity(unchecked) private var differingRows: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
+    /// Where a frame written in reading order goes, to be compared with the grouped one.
     @exclusivity(unchecked) private var sideOutput = ByteBuffer(capacity: 1 << 10)
     @exclusivity(unchecked) private var fullRepaint = true
     /// Cursor and colours as the terminal has them after the last frame.
@@ -66,8 +79,11 @@ public final class FrameEncoder {
     deinit {
         output.deallocate()
         sideOutput.deallocate()
-        rowScratch.deallocate()
+        scratch.deallocate()
         spareScratch.deallocate()
+        pens.deallocate()
+        waiting.deallocate()
+        differingRows.deallocate()
     }
 
     /// Makes the next frame rewrite every cell, assuming nothing about the screen, the cursor
@@ -93,10 +109,17 @@ public final class FrameEncoder {
             columns = frame.columns
             rows = frame.rows
             screen = frame.cells.map { $0 }  // a copy of our own, never shared with the caller
-            rowScratch.deallocate()
-            rowScratch = RowScratch(capacity: columns)
+            scratch.deallocate()
+            scratch = RowScratch(capacity: n)
             spareScratch.deallocate()
             spareScratch = RowScratch(capacity: columns)
+            pens.deallocate()
+            pens = PenTable(capacity: n)
+            waiting.deallocate()
+            waiting = .allocate(capacity: max(n, 1))
+            waiting.initialize(repeating: 0, count: max(n, 1))
+            differingRows.deallocate()
+            differingRows = .allocate(capacity: max(rows, 1))
             requestFullRepaint()
         }
         guard n > 0 else { return }
@@ -107,8 +130,9 @@ public final class FrameEncoder {
         var writer = TerminalWriter(columns: columns, mode: colorMode, state: terminal)
         let repaintAll = fullRepaint
         let cols = columns
-        let scratch = rowScratch, spare = spareScratch
+        let scratch = self.scratch, spare = spareScratch
         let grouping = groupsColors
+        let waiting = self.waiting, differingRows = self.differingRows
         var side = sideOutput
         defer { sideOutput = side }
         frame.cells.withUnsafeBufferPointer { new in
@@ -120,6 +144,7 @@ public final class FrameEncoder {
                     return
                 }
                 let newBase = new.baseAddress!, oldBase = old.baseAddress!
+                var count = 0, differing = 0
                 for row in 0..<rows {
                     let base = row &* cols
                     let newRow = newBase + base, oldRow = oldBase + base
@@ -128,14 +153,18 @@ public final class FrameEncoder {
                     var c = 0
                     while c < cols && Cell.sameBits(newRow[c], oldRow[c]) { c &+= 1 }
                     if c == cols { continue }
-                    var count = 0
+                    differingRows[differing] = Int32(truncatingIfNeeded: row)
+                    differing &+= 1
+                    let row32 = Int32(truncatingIfNeeded: row)
                     while c < cols {
                         if !Cell.sameBits(newRow[c], oldRow[c]) {
                             if newRow[c].isContinuation {
                                 // the right half of a wide glyph: written with its left half,
                                 // which changed too unless only this half's colours did
-                                if c > 0 && (count == 0 || scratch.columns[count &- 1] != Int32(truncatingIfNeeded: c &- 1)) {
-                                    scratch.set(count, column: Int32(truncatingIfNeeded: c &- 1), look: looks.look(newRow[c &- 1]))
+                                if c > 0 && (count == 0 || scratch.rows[count &- 1] != row32
+                                             || scratch.columns[count &- 1] != Int32(truncatingIfNeeded: c &- 1)) {
+                                    scratch.set(count, row: row32, column: Int32(truncatingIfNeeded: c &- 1),
+                                                look: looks.look(newRow[c &- 1]))
                                     count &+= 1
                                 }
                                 c &+= 1
@@ -143,30 +172,53 @@ public final class FrameEncoder {
                             }
                             // Different cells may still look the same (a blank's unused
                             // foreground, two colours with one palette entry).
-                            let look = looks.look(newRow[c])
-                            if look != looks.look(oldRow[c]) {
-                                scratch.set(count, column: Int32(truncatingIfNeeded: c), look: look)
+                            let look = looks.look(newRow[c]), was = looks.look(oldRow[c])
+                            if look != was {
+                                scratch.set(count, row: row32, column: Int32(truncatingIfNeeded: c), look: look)
                                 count &+= 1
+                                // a narrow character before and after: may be written over
+                                // while it waits
+                                if grouping && look.scalar < GlyphStore.firstNarrow && was.scalar < GlyphStore.firstNarrow {
+                                    waiting[base &+ c] = 1
+                                }
                             }
                         }
                         c &+= 1
                     }
-                    if count == 1 || (count > 1 && !grouping) {
-                        writer.writeRowInOrder(base: base, count: count, scratch: scratch, old: UnsafeBufferPointer(old),
-                                               new: new, cellLooks: &looks, into: &buffer)
-                    } else if count > 1 {
-                        spare.copy(count, from: scratch)
+                }
+                if count > 0 && !grouping {
+                    writer.writeInOrder(count: count, scratch: scratch, old: UnsafeBufferPointer(old), new: new,
+                                        cellLooks: &looks, into: &buffer)
+                } else if count > 0 {
+                    pens.reset()
+                    let mode = colorMode
+                    pens.add(count, from: scratch) { TerminalWriter.sgrBytes($0, mode: mode) }
+                    if pens.overflowed {
+                        // Too many pairs of colours to group them across the frame: row by row.
+                        for j in 0..<count { waiting[Int(scratch.rows[j]) &* cols &+ Int(scratch.columns[j])] = 0 }
+                        var j = 0
+                        while j < count {
+                            var end = j &+ 1
+                            while end < count && scratch.rows[end] == scratch.rows[j] { end &+= 1 }
+                            writeRow(Int(scratch.rows[j]) &* cols, cells: scratch.slice(j), count: end &- j, spare: spare,
+                                     writer: &writer, old: UnsafeBufferPointer(old), new: new, into: &buffer, side: &side)
+                            j = end
+                        }
+                    } else {
                         let start = buffer.count, before = writer.state
-                        let reordered = writer.writeRow(base: base, count: count, scratch: scratch, old: UnsafeBufferPointer(old),
-                                                        new: new, cellLooks: &looks, into: &buffer)
+                        writer.waiting = waiting
+                        let reordered = writer.writeFrame(count: count, scratch: scratch, pens: pens, old: UnsafeBufferPointer(old),
+                                                          new: new, cellLooks: &looks, into: &buffer)
+                        writer.waiting = nil
+                        // The same frame in reading order, from the same state, kept when
+                        // shorter; tried only when it could be (a bound found without writing
+                        // says so).
                         var plain = TerminalWriter(columns: cols, mode: writer.mode, state: before)
-                        // The same row left to right, from the same state, kept when shorter;
-                        // tried only when it could be (a bound found without writing says so).
                         let grouped = buffer.count - start
-                        if reordered && plain.inOrderLowerBound(count: count, scratch: spare, limit: grouped) < grouped {
+                        if reordered && plain.inOrderLowerBound(count: count, scratch: scratch, limit: grouped) < grouped {
                             side.removeAll()
-                            plain.writeRowInOrder(base: base, count: count, scratch: spare, old: UnsafeBufferPointer(old),
-                                                  new: new, cellLooks: &looks, into: &side)
+                            plain.writeInOrder(count: count, scratch: scratch, old: UnsafeBufferPointer(old), new: new,
+                                               cellLooks: &looks, into: &side)
                             if side.count < grouped {
                                 buffer.truncate(to: start)
                                 buffer.append(contentsOf: side.bytes)
@@ -174,7 +226,10 @@ public final class FrameEncoder {
                             }
                         }
                     }
-                    oldRow.update(from: newRow, count: cols)
+                }
+                for k in 0..<differing {
+                    let base = Int(differingRows[k]) &* cols
+                    (oldBase + base).update(from: newBase + base, count: cols)
                 }
             }
         }
@@ -186,6 +241,37 @@ public final class FrameEncoder {
         if sync { for i in 0..<Escape.beginSynchronized.count { out.append(Escape.beginSynchronized[i]) } }
         out.append(contentsOf: buffer.bytes)
         if sync { for i in 0..<Escape.endSynchronized.count { out.append(Escape.endSynchronized[i]) } }
+    }
+}
+
+extension FrameEncoder {
+    /// Writes the `count` changed cells of one row (from `cells`, which it uses up), grouped
+    /// by colour or left to right, whichever is shorter.
+    private func writeRow(
+        _ base: Int, cells: RowScratch, count: Int, spare: RowScratch, writer: inout TerminalWriter,
+        old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>, into buffer: inout ByteBuffer, side: inout ByteBuffer
+    ) {
+        if count == 1 {
+            writer.writeRowInOrder(base: base, count: count, scratch: cells, old: old, new: new, cellLooks: &looks, into: &buffer)
+            return
+        }
+        spare.copy(count, from: cells)
+        let start = buffer.count, before = writer.state
+        let reordered = writer.writeRow(base: base, count: count, scratch: cells, old: old, new: new, cellLooks: &looks,
+                                        into: &buffer)
+        var plain = TerminalWriter(columns: columns, mode: writer.mode, state: before)
+        // The same row left to right, from the same state, kept when shorter; tried only when
+        // it could be (a bound found without writing says so).
+        let grouped = buffer.count - start
+        if reordered && plain.inOrderLowerBound(count: count, scratch: spare, limit: grouped) < grouped {
+            side.removeAll()
+            plain.writeRowInOrder(base: base, count: count, scratch: spare, old: old, new: new, cellLooks: &looks, into: &side)
+            if side.count < grouped {
+                buffer.truncate(to: start)
+                buffer.append(contentsOf: side.bytes)
+                writer.state = plain.state
+            }
+        }
     }
 }
 

@@ -1,44 +1,69 @@
-/// The row writer's working memory, one entry per column, allocated once per frame size:
+/// The frame writer's working memory, one entry per cell, allocated once per frame size:
 /// flat buffers the hot loops index without bounds checks or copy-on-write checks.
 ///
-/// Holds the changed cells of the row being written that are not written yet, in column
-/// order: their columns and, split into three arrays, how each will look (its
-/// ``TerminalCell``), so counting the cells some colours can show is a loop over plain
-/// words.
+/// Holds the changed cells of the frame that are not written yet, in reading order: their
+/// rows and columns, split into three arrays how each will look (its ``TerminalCell``), so
+/// counting the cells some colours can show is a loop over plain words, and the places in
+/// the ``PenTable`` of the colours that can show each.
 struct RowScratch {
+    let rows: UnsafeMutablePointer<Int32>
     let columns: UnsafeMutablePointer<Int32>
     let scalars: UnsafeMutablePointer<UInt32>
     let firsts: UnsafeMutablePointer<UInt32>
     let seconds: UnsafeMutablePointer<UInt32>
+    /// The pen table's entries for the colours that show the cell, -1 for none.
+    let pens: UnsafeMutablePointer<SIMD2<Int16>>
+
+    private init(rows: UnsafeMutablePointer<Int32>, columns: UnsafeMutablePointer<Int32>, scalars: UnsafeMutablePointer<UInt32>,
+                 firsts: UnsafeMutablePointer<UInt32>, seconds: UnsafeMutablePointer<UInt32>, pens: UnsafeMutablePointer<SIMD2<Int16>>) {
+        self.rows = rows
+        self.columns = columns
+        self.scalars = scalars
+        self.firsts = firsts
+        self.seconds = seconds
+        self.pens = pens
+    }
+
+    /// The entries from `start` on, as a scratch of their own (the same memory).
+    func slice(_ start: Int) -> RowScratch {
+        RowScratch(rows: rows + start, columns: columns + start, scalars: scalars + start, firsts: firsts + start,
+                   seconds: seconds + start, pens: pens + start)
+    }
 
     init(capacity: Int) {
         let n = max(capacity, 1)
+        rows = .allocate(capacity: n)
         columns = .allocate(capacity: n)
         scalars = .allocate(capacity: n)
         firsts = .allocate(capacity: n)
         seconds = .allocate(capacity: n)
+        pens = .allocate(capacity: n)
     }
 
     func deallocate() {
+        rows.deallocate()
         columns.deallocate()
         scalars.deallocate()
         firsts.deallocate()
         seconds.deallocate()
+        pens.deallocate()
     }
 
     @inline(__always) func look(_ i: Int) -> TerminalCell {
         TerminalCell(scalar: scalars[i], first: firsts[i], second: seconds[i])
     }
 
-    @inline(__always) func set(_ i: Int, column: Int32, look: TerminalCell) {
+    @inline(__always) func set(_ i: Int, row: Int32, column: Int32, look: TerminalCell) {
+        rows[i] = row
         columns[i] = column
         scalars[i] = look.scalar
         firsts[i] = look.first
         seconds[i] = look.second
     }
 
-    /// The first `count` entries of `other` copied into this one.
+    /// The first `count` entries of `other` copied into this one (without their pens).
     @inline(__always) func copy(_ count: Int, from other: RowScratch) {
+        rows.update(from: other.rows, count: count)
         columns.update(from: other.columns, count: count)
         scalars.update(from: other.scalars, count: count)
         firsts.update(from: other.firsts, count: count)
@@ -47,6 +72,13 @@ struct RowScratch {
 
     /// Entry `from` copied to `to`.
     @inline(__always) func move(_ from: Int, to: Int) {
+        moveInRow(from, to: to)
+        rows[to] = rows[from]
+        pens[to] = pens[from]
+    }
+
+    /// Entry `from` copied to `to` within one row: its column and look.
+    @inline(__always) func moveInRow(_ from: Int, to: Int) {
         columns[to] = columns[from]
         scalars[to] = scalars[from]
         firsts[to] = firsts[from]

@@ -31,13 +31,18 @@ extension TerminalWriter {
     }
 
     /// Bytes to reprint the `gap` cells before cell `index` in the current colours, or nil
-    /// when one of them changed or needs other colours.
+    /// when one of them changed or needs other colours; a cell still ``waiting`` takes a
+    /// space.
     @inline(__always) private func reprintCost(
         gap: Int, index: Int, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
         cellLooks: inout CellLooks
     ) -> Int? {
         var cost = 0
         for k in (index - gap)..<index {
+            if let waiting, waiting[k] != 0 {
+                cost += 1  // a space for now: the cell is written later
+                continue
+            }
             let cell = new[k]
             let look = cellLooks.look(cell)
             // only narrow glyphs of one code point: a wide one's halves, or a glyph whose
@@ -49,10 +54,15 @@ extension TerminalWriter {
         return cost
     }
 
-    /// Writes the `gap` unchanged cells before cell `index` again, in the current colours.
+    /// Writes the `gap` unchanged cells before cell `index` again, in the current colours (a
+    /// space over a cell still ``waiting``).
     private func reprint(gap: Int, index: Int, new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks,
                          into out: inout ByteBuffer) {
         for k in (index - gap)..<index {
+            if let waiting, waiting[k] != 0 {
+                out.append(0x20)
+                continue
+            }
             TerminalCell.appendUTF8(cellLooks.look(new[k]).scalarWithoutColorChange(state.pen) ?? 0x20, to: &out)
         }
     }

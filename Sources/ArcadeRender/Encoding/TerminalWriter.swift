@@ -23,102 +23,114 @@ struct TerminalWriter {
         self.state = state
     }
 
-    /// Writes the `count` changed cells of one row (in `scratch`, in column order), grouped
-    /// by colour: every cell the current colours can show, left to right; then new colours,
-    /// chosen among a few candidates for how many of the remaining cells they can show per
-    /// colour sent; and again. When twice running no colours would serve more than one
-    /// cell, or after ``maxColorRounds``, the rest go left to right, which bounds the work
-    /// when every cell has colours of its own.
+    /// Per cell of the frame (when set): 1 while the cell waits to be written this frame and
+    /// its old and new contents are narrow characters of one code point, so a gap may be
+    /// crossed by writing anything over it (a space) instead of moving: the cell is written
+    /// properly later. Cleared as each cell is written.
+    var waiting: UnsafeMutablePointer<UInt8>? = nil
+
+    /// Writes the `count` changed cells of the frame (in `scratch`, in reading order, counted
+    /// in `pens`), grouped by colour across the whole frame: every cell the current colours
+    /// can show, in reading order; then the colours (from `pens`) that show the most waiting
+    /// cells per byte of the change, and again. When the best colours would show only one
+    /// cell, or after ``maxColorRounds``, the rest go in reading order, each in its own
+    /// colours, which bounds the work when every cell has colours of its own.
     ///
-    /// Written cells leave `scratch` (the rest close up, keeping their order), so each pass
-    /// looks only at the cells still waiting.
+    /// A pass in some colours visits only their cells (``PenTable/list(_:)``): the cells of
+    /// the pair and those of one colour its background shows, merged in reading order.
     ///
-    /// Returns whether any cell was written left of one written before it: when none was,
-    /// the row went out exactly as ``writeRowInOrder`` would have written it.
+    /// Returns whether any cell was written before one that precedes it in reading order:
+    /// when none was, the frame went out exactly as ``writeInOrder`` would have written it.
     @discardableResult
-    mutating func writeRow(
-        base: Int, count: Int, scratch: RowScratch, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+    mutating func writeFrame(
+        count: Int, scratch: RowScratch, pens: PenTable, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
         cellLooks: inout CellLooks, into out: inout ByteBuffer
     ) -> Bool {
-        let row = base / self.columns
-        var remaining = count
+        var left = count
         var rounds = 0
-        var futile = 0
-        // the rightmost column written so far: a later pass that writes left of it reorders
-        var rightmost = -1
+        // the furthest cell written so far: writing one before it reorders
+        var furthest = -1
         var reordered = false
+        let mode = self.mode
+        let done = pens.done
         while true {
             // Every cell the pen shows as it is, in order; writing them changes no colour, so
             // the pen is the same for the whole pass.
             let pen = state.pen
-            var kept = 0
-            for j in 0..<remaining {
-                let look = scratch.look(j)
-                if look.shows(with: pen) {
-                    let column = Int(scratch.columns[j])
-                    if column < rightmost { reordered = true }
-                    rightmost = max(rightmost, column)
-                    put(look, row: row, column: column, base: base, old: old, new: new,
-                        cellLooks: &cellLooks, shown: true, into: &out)
+            let a = pens.list(pens.find(pen.foreground, pen.background))
+            let b = pens.list(pens.find(PenTable.anyForeground, pen.background))
+            var ia = 0, ib = 0
+            while ia < a.count || ib < b.count {
+                let j: Int
+                if ib >= b.count || (ia < a.count && a.start[ia] < b.start[ib]) {
+                    j = Int(a.start[ia])
+                    ia &+= 1
                 } else {
-                    if kept != j { scratch.move(j, to: kept) }
-                    kept &+= 1
+                    j = Int(b.start[ib])
+                    ib &+= 1
                 }
+                if done[j] != 0 { continue }
+                done[j] = 1
+                left &-= 1
+                pens.remove(j, of: scratch)
+                let row = Int(scratch.rows[j]), column = Int(scratch.columns[j])
+                let base = row &* columns
+                if base &+ column < furthest { reordered = true }
+                furthest = max(furthest, base &+ column)
+                put(scratch.look(j), row: row, column: column, base: base, old: old, new: new,
+                    cellLooks: &cellLooks, shown: true, into: &out)
             }
-            remaining = kept
-            if remaining == 0 { return reordered }
+            if left == 0 { return reordered }
             rounds += 1
-            let (pick, served) = rounds > TerminalWriter.maxColorRounds
-                ? (-1, 0) : nextColorCell(scratch, count: remaining)
-            futile = served <= 1 ? futile + 1 : 0
-            if futile >= 2 || pick < 0 {
-                // Twice no colours worth grouping by, or too many rounds: the rest in order.
-                if remaining > 0 && Int(scratch.columns[0]) < rightmost { reordered = true }
-                for j in 0..<remaining {
-                    put(scratch.look(j), row: row, column: Int(scratch.columns[j]), base: base, old: old, new: new,
+            var next: (foreground: UInt32?, background: UInt32, served: Int) = (nil, 0, 0)
+            if rounds <= TerminalWriter.maxColorRounds { next = pens.best(from: pen) }
+            if next.served <= 1 {
+                // No colours worth grouping by, or too many rounds: the rest in order.
+                var first = true
+                for j in 0..<count where done[j] == 0 {
+                    let row = Int(scratch.rows[j]), column = Int(scratch.columns[j])
+                    if first && row &* columns &+ column < furthest { reordered = true }
+                    first = false
+                    put(scratch.look(j), row: row, column: column, base: row &* columns, old: old, new: new,
                         cellLooks: &cellLooks, into: &out)
                 }
                 return reordered
             }
-            let column = Int(scratch.columns[pick])
-            if column < rightmost { reordered = true }
-            rightmost = max(rightmost, column)
-            put(scratch.look(pick), row: row, column: column, base: base, old: old, new: new,
-                cellLooks: &cellLooks, into: &out)
-            remaining -= 1
-            var j = pick
-            while j < remaining {
-                scratch.move(j &+ 1, to: j)
-                j &+= 1
-            }
+            out.reserve(Escape.maxBytesPerCell)
+            state.pen.emitColors(foreground: next.foreground, background: next.background, mode: mode, into: &out)
         }
     }
 
-    /// Writes the `count` changed cells of one row (in `scratch`) left to right, each with
-    /// the colours it needs: what a plain encoder writes. Leaves `scratch` as it was.
-    mutating func writeRowInOrder(
-        base: Int, count: Int, scratch: RowScratch, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
+    /// Writes the `count` changed cells of the frame (in `scratch`) in reading order, each
+    /// with the colours it needs: what a plain encoder writes. Leaves `scratch` as it was.
+    mutating func writeInOrder(
+        count: Int, scratch: RowScratch, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
         cellLooks: inout CellLooks, into out: inout ByteBuffer
     ) {
-        let row = base / self.columns
         for j in 0..<count {
             let look = scratch.look(j)
-            put(look, row: row, column: Int(scratch.columns[j]), base: base, old: old, new: new,
+            let row = Int(scratch.rows[j])
+            put(look, row: row, column: Int(scratch.columns[j]), base: row &* columns, old: old, new: new,
                 cellLooks: &cellLooks, shown: look.shows(with: state.pen), into: &out)
         }
     }
 
-    /// A lower bound on the bytes ``writeRowInOrder`` would write for the `count` cells in
+    /// A lower bound on the bytes ``writeInOrder`` would write for the `count` cells in
     /// `scratch` from this state, found without writing: each character, the colour changes
-    /// it makes (exactly), and the least each gap between two cells can take.
+    /// it makes (exactly), and the least each gap between two cells of a row can take.
     /// Stops counting once the bound reaches `limit` (the bytes it is to be compared with).
     func inOrderLowerBound(count: Int, scratch: RowScratch, limit: Int = .max) -> Int {
         var pen = state.pen
         var bytes = 0
         var next = -1  // where the cursor is after the previous cell
+        var lastRow = -1
         for j in 0..<count {
             if bytes >= limit { return bytes }
-            let column = Int(scratch.columns[j])
+            let column = Int(scratch.columns[j]), row = Int(scratch.rows[j])
+            if row != lastRow {
+                next = -1
+                lastRow = row
+            }
             if next >= 0 && column > next {
                 // a reprint (up to maxReprint cells) takes a byte a cell; a forward move at
                 // least `ESC [ n C`
@@ -146,6 +158,18 @@ struct TerminalWriter {
         return bytes
     }
 
+    /// The length of a colour's SGR parameters, for choosing colours: as
+    /// ``colorBytes(_:)``, and 2 for a system colour (`3n`, `4n`).
+    @inline(__always) static func sgrBytes(_ key: UInt32, mode: ColorMode) -> Int {
+        switch mode {
+        case .trueColor:
+            return 7 + Escape.digits(Int((key >> 16) & 0xFF)) + Escape.digits(Int((key >> 8) & 0xFF))
+                + Escape.digits(Int(key & 0xFF))
+        case .palette256: return 5 + Escape.digits(Int(key))
+        case .palette16, .palette8: return 2
+        }
+    }
+
     /// The length of a colour's SGR parameters (``Escape/appendColor(_:selector:mode:to:)``);
     /// 0, still a lower bound, in a mode it does not know.
     @inline(__always) private func colorBytes(_ key: UInt32) -> Int {
@@ -161,11 +185,12 @@ struct TerminalWriter {
     /// there; `base` is the row's first cell index.
     /// `shown` says the pen shows `look` as it is (no colour to send): then its character is
     /// written straight away, as ``writeHere(_:into:)`` would.
-    @inline(__always) private mutating func put(
+    @inline(__always) mutating func put(
         _ look: TerminalCell, row: Int, column: Int, base: Int, old: UnsafeBufferPointer<Cell>,
         new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks, shown: Bool = false, into out: inout ByteBuffer
     ) {
         out.reserve(Escape.maxBytesPerCell)
+        if let waiting { waiting[base &+ column] = 0 }
         // Changed cells often follow each other: then the cursor is already there.
         if state.row != row || state.column != column {
             gapCheckedMove(row: row, column: column, index: base &+ column, old: old, new: new, cellLooks: &cellLooks,
@@ -178,11 +203,10 @@ struct TerminalWriter {
         }
     }
 
-    /// Colour changes per row before the rest of the row is written in order.
-    static let maxColorRounds = 8
-    /// Unwritten cells considered when choosing the next colours.
+    /// Colour changes per frame before the rest of the frame is written in order.
+    static let maxColorRounds = 64
+    /// Unwritten cells considered when choosing the next colours of a row.
     static let colorCandidates = 6
-
     /// Of the first few waiting cells, the one whose colours (as it would be spelled from
     /// the current pen) let the most waiting cells be written without another change, per
     /// colour sent; ties go to the leftmost. Returns its place in `scratch` and how many
@@ -190,7 +214,7 @@ struct TerminalWriter {
     ///
     /// Candidates that would leave the pen as an earlier one does are skipped: they serve
     /// the same cells at the same cost, and ties go to the earlier one anyway.
-    private func nextColorCell(_ scratch: RowScratch, count: Int) -> (cell: Int, served: Int) {
+    func nextColorCell(_ scratch: RowScratch, count: Int) -> (cell: Int, served: Int) {
         var best = -1
         var bestServed = 0
         var bestScore = -1

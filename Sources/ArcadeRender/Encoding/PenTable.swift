@@ -1,0 +1,242 @@
+/// The colour pairs (foreground, background) that can show the frame's waiting cells, and how
+/// many waiting cells each shows: what the frame writer chooses its next colours from.
+///
+/// A glyph is shown by its own pair; a split pixel cell by its two colours either way round
+/// (`▀` or `▄`); a cell of one colour by any pair with that background, counted under
+/// ``anyForeground``. Built once per frame, then counted down as cells are written, so
+/// choosing the next colours looks at the pairs, not at the cells; and each pair lists its
+/// cells in reading order, so a pass in some colours visits only the cells they show. A
+/// frame with more pairs than ``maxPens`` (every cell its own colours) fills the table: then
+/// it reports ``overflowed`` and the frame is written another way.
+struct PenTable {
+    /// Slots, a power of two, twice ``maxPens`` so probes stay short.
+    static let slots = 256
+    static let maxPens = 128
+    /// The foreground of the entry counting cells of one colour (never a colour key).
+    static let anyForeground: UInt32 = 0xFFFF_FFFE
+    private static let empty = UInt64.max
+
+    private let keys: UnsafeMutablePointer<UInt64>
+    private let counts: UnsafeMutablePointer<Int32>
+    /// Per slot: the slot counting cells of one colour with its background, or -1.
+    private let wild: UnsafeMutablePointer<Int16>
+    /// The slots in use, in the order they were filled.
+    private let used: UnsafeMutablePointer<Int16>
+    private(set) var usedCount = 0
+    private(set) var overflowed = false
+    /// Per slot: where its cells start in ``cells``, how many there are, and where the next
+    /// goes while the lists are filled.
+    private let starts: UnsafeMutablePointer<Int32>
+    private let lengths: UnsafeMutablePointer<Int32>
+    private let fill: UnsafeMutablePointer<Int32>
+    /// Per slot: the length of its foreground's and its background's SGR parameters.
+    private let colorLengths: UnsafeMutablePointer<SIMD2<Int16>>
+    /// The cells (their places in the scratch) of each pair, pair after pair, each in reading
+    /// order; room for two per cell.
+    private let cells: UnsafeMutablePointer<Int32>
+    /// Per cell: 1 once written.
+    let done: UnsafeMutablePointer<UInt8>
+    /// The slots that may still show waiting cells, and how many.
+    private let liveSlots: UnsafeMutablePointer<Int16>
+    private let live: UnsafeMutablePointer<Int>
+
+    init(capacity: Int = 0) {
+        let n = max(capacity, 1)
+        starts = .allocate(capacity: PenTable.slots)
+        lengths = .allocate(capacity: PenTable.slots)
+        fill = .allocate(capacity: PenTable.slots)
+        colorLengths = .allocate(capacity: PenTable.slots)
+        cells = .allocate(capacity: 2 * n)
+        done = .allocate(capacity: n)
+        liveSlots = .allocate(capacity: PenTable.maxPens)
+        live = .allocate(capacity: 1)
+        live.initialize(to: 0)
+        keys = .allocate(capacity: PenTable.slots)
+        keys.initialize(repeating: PenTable.empty, count: PenTable.slots)
+        counts = .allocate(capacity: PenTable.slots)
+        counts.initialize(repeating: 0, count: PenTable.slots)
+        wild = .allocate(capacity: PenTable.slots)
+        used = .allocate(capacity: PenTable.maxPens)
+    }
+
+    func deallocate() {
+        keys.deallocate()
+        counts.deallocate()
+        wild.deallocate()
+        used.deallocate()
+        starts.deallocate()
+        lengths.deallocate()
+        fill.deallocate()
+        colorLengths.deallocate()
+        cells.deallocate()
+        done.deallocate()
+        liveSlots.deallocate()
+        live.deallocate()
+    }
+
+    /// Empties the table (only the slots in use are touched).
+    mutating func reset() {
+        for k in 0..<usedCount {
+            let s = Int(used[k])
+            keys[s] = PenTable.empty
+            counts[s] = 0
+        }
+        usedCount = 0
+        overflowed = false
+    }
+
+    /// The slot of a pair, added when new; -1 once the table is full.
+    @inline(__always) private mutating func slot(_ fg: UInt32, _ bg: UInt32) -> Int16 {
+        let key = UInt64(fg) << 32 | UInt64(bg)
+        var s = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56) & (PenTable.slots - 1)
+        while true {
+            let k = keys[s]
+            if k == key { return Int16(truncatingIfNeeded: s) }
+            if k == PenTable.empty {
+                guard usedCount < PenTable.maxPens else {
+                    overflowed = true
+                    return -1
+                }
+                keys[s] = key
+                used[usedCount] = Int16(truncatingIfNeeded: s)
+                usedCount &+= 1
+                return Int16(truncatingIfNeeded: s)
+            }
+            s = (s &+ 1) & (PenTable.slots - 1)
+        }
+    }
+
+    /// Counts the first `count` cells of `scratch`, noting in it the slots of the pairs that
+    /// show each; `cost` is the length of a colour's SGR parameters.
+    mutating func add(_ count: Int, from scratch: RowScratch, cost: (UInt32) -> Int) {
+        // neighbours often look alike: the last cell's slots serve again
+        var last = TerminalCell(scalar: 0, first: PenState.unknown, second: PenState.unknown)
+        var lastPens = SIMD2<Int16>(-1, -1)
+        for j in 0..<count {
+            let look = scratch.look(j)
+            var pens = SIMD2<Int16>(-1, -1)
+            if look == last {
+                pens = lastPens
+            } else if look.scalar != 0 {
+                pens.x = slot(look.first, look.second)
+            } else if look.first == look.second {
+                pens.x = slot(PenTable.anyForeground, look.first)
+            } else {
+                pens.x = slot(look.first, look.second)
+                pens.y = slot(look.second, look.first)
+            }
+            // a frame this colourful goes out another way: no need to count the rest
+            if overflowed { return }
+            last = look
+            lastPens = pens
+            if pens.x >= 0 { counts[Int(pens.x)] &+= 1 }
+            if pens.y >= 0 { counts[Int(pens.y)] &+= 1 }
+            scratch.pens[j] = pens
+        }
+        // each pair's slot for the cells of one colour its background shows
+        for k in 0..<usedCount {
+            let s = Int(used[k])
+            wild[s] = -1
+            let fg = UInt32(truncatingIfNeeded: keys[s] >> 32), bg = UInt32(truncatingIfNeeded: keys[s])
+            colorLengths[s] = SIMD2(fg == PenTable.anyForeground ? 0 : Int16(truncatingIfNeeded: cost(fg)),
+                                    Int16(truncatingIfNeeded: cost(bg)))
+            if fg == PenTable.anyForeground { continue }
+            let key = UInt64(PenTable.anyForeground) << 32 | (keys[s] & 0xFFFF_FFFF)
+            var p = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56) & (PenTable.slots - 1)
+            while keys[p] != PenTable.empty {
+                if keys[p] == key {
+                    wild[s] = Int16(truncatingIfNeeded: p)
+                    break
+                }
+                p = (p &+ 1) & (PenTable.slots - 1)
+            }
+        }
+        liveSlots.update(from: used, count: usedCount)
+        live.pointee = usedCount
+        // the lists: each pair's cells after the pairs filled before it
+        var at: Int32 = 0
+        for k in 0..<usedCount {
+            let s = Int(used[k])
+            starts[s] = at
+            lengths[s] = counts[s]
+            at &+= counts[s]
+        }
+        for k in 0..<usedCount { fill[Int(used[k])] = starts[Int(used[k])] }
+        for j in 0..<count {
+            done[j] = 0
+            let pens = scratch.pens[j]
+            cells[Int(fill[Int(pens.x)])] = Int32(truncatingIfNeeded: j)
+            fill[Int(pens.x)] &+= 1
+            if pens.y >= 0 {
+                cells[Int(fill[Int(pens.y)])] = Int32(truncatingIfNeeded: j)
+                fill[Int(pens.y)] &+= 1
+            }
+        }
+    }
+
+    /// The slot of a pair, or -1 when no waiting cell was counted under it.
+    @inline(__always) func find(_ fg: UInt32, _ bg: UInt32) -> Int {
+        let key = UInt64(fg) << 32 | UInt64(bg)
+        var s = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56) & (PenTable.slots - 1)
+        while true {
+            let k = keys[s]
+            if k == key { return s }
+            if k == PenTable.empty { return -1 }
+            s = (s &+ 1) & (PenTable.slots - 1)
+        }
+    }
+
+    /// The cells of a pair's slot (all it had when the table was built, written or not).
+    @inline(__always) func list(_ slot: Int) -> (start: UnsafeMutablePointer<Int32>, count: Int) {
+        slot < 0 ? (cells, 0) : (cells + Int(starts[slot]), Int(lengths[slot]))
+    }
+
+    /// Cell `j` of `scratch` was written: it no longer counts.
+    @inline(__always) func remove(_ j: Int, of scratch: RowScratch) {
+        let pens = scratch.pens[j]
+        if pens.x >= 0 { counts[Int(pens.x)] &-= 1 }
+        if pens.y >= 0 { counts[Int(pens.y)] &-= 1 }
+    }
+
+    /// The colours to set next, from `pen`: of the pairs that show waiting cells, the one
+    /// showing the most per byte of the colour change it takes (ties to the pair seen
+    /// first); `foreground` nil when only the background need change (cells of one colour).
+    /// `served` is how many cells those colours show; 0 when none wait.
+    ///
+    /// Pairs whose cells are all written leave the list looked at (their counts only fall).
+    func best(from pen: PenState) -> (foreground: UInt32?, background: UInt32, served: Int) {
+        var best: (foreground: UInt32?, background: UInt32, served: Int) = (nil, 0, 0)
+        var bestCost = 1
+        var kept = 0
+        for k in 0..<live.pointee {
+            let s = Int(liveSlots[k])
+            let own = Int(counts[s])
+            if own <= 0 { continue }
+            liveSlots[kept] = Int16(truncatingIfNeeded: s)
+            kept &+= 1
+            let fg = UInt32(truncatingIfNeeded: keys[s] >> 32), bg = UInt32(truncatingIfNeeded: keys[s])
+            let setBg = bg != pen.background
+            var served = own, bytes = 0, foreground: UInt32? = nil
+            let lengths = colorLengths[s]
+            if fg == PenTable.anyForeground {
+                bytes = setBg ? 3 + Int(lengths.y) : 0
+            } else {
+                let w = wild[s]
+                if w >= 0 { served += Int(counts[Int(w)]) }
+                let setFg = fg != pen.foreground
+                if setFg || setBg {
+                    bytes = 3 + (setFg && setBg ? 1 : 0) + (setFg ? Int(lengths.x) : 0) + (setBg ? Int(lengths.y) : 0)
+                }
+                foreground = fg
+            }
+            bytes = max(bytes, 1)
+            // served / bytes > best.served / bestCost
+            if served * bestCost > best.served * bytes {
+                best = (foreground, bg, served)
+                bestCost = bytes
+            }
+        }
+        live.pointee = kept
+        return best
+    }
+}

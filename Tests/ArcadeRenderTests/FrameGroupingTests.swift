@@ -1,0 +1,198 @@
+import ArcadeCore
+import Testing
+@testable import ArcadeRender
+import ArcadeTestSupport
+
+/// The frame writer's grouping of colours across the whole frame: a busy frame goes out in
+/// passes, one per pair of colours, crossing the cells other pairs still have to write by
+/// writing a space over them when that is shorter than moving. Every frame must still leave
+/// the terminal showing exactly the frame, in every colour mode and vision filter.
+@Suite struct FrameGroupingTests {
+    /// Coin-bank frames: thousands of small two-colour coins moving over a flat background
+    /// with a line of text, so most rows hold dozens of changed cells in a few colours.
+    static func coinFrames(columns: Int, rows: Int, coins: Int, steps: Int, seed: UInt64) -> [Frame] {
+        let canvas = Canvas(columns: columns, rows: rows, background: Color(rgb: 0x14182A))
+        let scene = Scene(background: Color(rgb: 0x14182A))
+        let gold = try! Sprite(palette: ["y": Color(rgb: 0xC8921E), "Y": Color(rgb: 0xFFD23F)], rows: [".yy.", "yYYy", "yYYy", ".yy."])
+        let silver = try! Sprite(palette: ["s": Color(rgb: 0x8A8A8A), "S": Color(rgb: 0xDADADA)], rows: [".ss.", "sSSs", "sSSs", ".ss."])
+        var rng = SeededRandom(seed: seed)
+        var moving: [(SpriteNode, Double, Double)] = []
+        for i in 0..<coins {
+            let coin = try! scene.add(SpriteNode(sprite: i % 2 == 0 ? gold : silver,
+                                                 x: rng.nextDouble(in: 0, Double(columns)), y: rng.nextDouble(in: 0, Double(2 * rows))))
+            coin.scaleX = 1 + Double(rng.nextInt(in: 0, 9)) * 0.1
+            coin.scaleY = coin.scaleX / 2
+            moving.append((coin, rng.nextDouble(in: -1, 1), rng.nextDouble(in: -1.5, -0.2)))
+        }
+        let label = try! scene.add(TextNode(text: "banked 1234   k: 10000 coins", x: 1, y: 0))
+        label.anchor = .zero
+        label.z = 4
+        var frames: [Frame] = []
+        var frame = canvas.makeFrame()
+        for step in 0..<steps {
+            for (coin, dx, dy) in moving {
+                coin.x += dx
+                coin.y += dy
+            }
+            scene.draw(into: canvas, time: Double(step) / 60)
+            canvas.render(into: &frame)
+            frames.append(frame)
+        }
+        return frames
+    }
+
+    /// Where two terminal models show something different, cell by cell: the colours of each
+    /// pixel (however the cell is spelled: `▀` or `▄`), the text of each glyph and the halves
+    /// of wide ones.
+    static func differences(_ a: VTModel, _ b: VTModel) -> [String] {
+        var out: [String] = []
+        for r in 0..<a.rows {
+            for c in 0..<a.columns {
+                let x = a.appearance(column: c, row: r), y = b.appearance(column: c, row: r)
+                var same = x == y && a[c, r].width == b[c, r].width
+                if case .glyph = x { same = same && a[c, r].text == b[c, r].text }
+                if !same { out.append("(\(c),\(r)): '\(a[c, r].text)' \(x) against '\(b[c, r].text)' \(y)") }
+            }
+        }
+        return out
+    }
+
+    /// Each frame of a chain written as a change to the one before must leave the terminal
+    /// showing what a full repaint of that frame shows (the repaint writes every cell in its
+    /// own colours, so it is right by construction), in all four colour modes and under the
+    /// vision filters: busy coin frames, random frames and frames of wide glyphs.
+    @Test(arguments: [ColorMode.trueColor, .palette256, .palette16, .palette8])
+    func changesEndOnWhatAFullRepaintShows(mode: ColorMode) {
+        let fill = VTModel.Glyph(scalar: "?", foreground: .white, background: Color(rgb: 0xFF00FF))
+        var random = EncoderEquivalenceTests.Cells(seed: 77, colors: 6)
+        var chains: [(String, [Frame])] = [("coins", Self.coinFrames(columns: 90, rows: 28, coins: 3000, steps: 6, seed: 3))]
+        var frame = random.frame(columns: 60, rows: 16)
+        var randomChain = [frame]
+        for step in 1..<8 {
+            frame = random.mutate(frame, fraction: [0.05, 0.3, 1.0][step % 3], longestRun: 6)
+            randomChain.append(frame)
+        }
+        chains.append(("random", randomChain))
+        let canvas = Canvas(columns: 30, rows: 6)
+        var wide: [Frame] = []
+        for step in 0..<6 {
+            canvas.clear()
+            let g = Graphics(canvas: canvas)
+            g.text(step % 2 == 0 ? "主播 sent 🚀 中文" : "ab主播 sent🚀 x", x: Double(step % 3), y: 0, color: .white)
+            g.fillRect(x: Double(step), y: 2, width: 6, height: 4, color: Palette.gold)
+            g.text("a中b文c字d", x: 1, y: 8, color: Palette.blue)
+            wide.append(canvas.makeFrame())
+        }
+        chains.append(("wide", wide))
+        for filter in [VisionFilter.none, .deuteranopia, .highContrast] {
+            for (name, frames) in chains {
+                let encoder = FrameEncoder(colorMode: mode)
+                encoder.visionFilter = filter
+                let cols = frames[0].columns, rows = frames[0].rows
+                var screen = VTModel(columns: cols, rows: rows, fill: fill)
+                for (i, frame) in frames.enumerated() {
+                    screen.feed(encoder.encode(frame))
+                    let repaint = FrameEncoder(colorMode: mode)
+                    repaint.visionFilter = filter
+                    var fresh = VTModel(columns: cols, rows: rows, fill: fill)
+                    fresh.feed(repaint.encode(frame))
+                    #expect(screen.errors.isEmpty, "\(name) \(filter) frame \(i): \(screen.errors.prefix(3))")
+                    let wrong = Self.differences(screen, fresh)
+                    #expect(wrong.isEmpty, "\(name) \(mode) \(filter) frame \(i): \(wrong.count) cells, \(wrong.prefix(3))")
+                }
+            }
+        }
+    }
+
+    /// A gap of cells that other colours still have to write is crossed with spaces, the
+    /// cells are then written in their own colours, and the screen ends on the frame.
+    @Test func aGapOfCellsStillToBeWrittenIsCrossedWithSpaces() {
+        let black = Color(rgb: 0x000000), red = Color(rgb: 0xE0413A), green = Color(rgb: 0x3FAE4A)
+        let blue = Color(rgb: 0x3366CC), white = Color(rgb: 0xFFFFFF)
+        let old = Frame(columns: 12, rows: 1, background: black)
+        var new = old
+        // red over green at 1, 3, 5 and blue over white between them: the red passes cross
+        // each blue cell with a space, the blue pass writes them afterwards
+        for c in [1, 3, 5] { new[c, 0] = Cell(top: red, bottom: green) }
+        for c in [2, 4] { new[c, 0] = Cell(top: blue, bottom: white) }
+        let encoder = FrameEncoder()
+        _ = encoder.encode(old)
+        let bytes = encoder.encode(new)
+        var screen = VTModel(columns: 12, rows: 1, fill: .init(scalar: " ", foreground: black, background: black))
+        screen.feed(bytes)
+        #expect(screen.errors.isEmpty)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("\u{2580} \u{2580} \u{2580}"), "\(text.debugDescription)")
+        #expect(screen.finalCounts["m"] == 2, "one colour change for each pair")
+        for c in 0..<12 {
+            #expect(screen.appearance(column: c, row: 0) == new[c, 0].appearance, "column \(c)")
+        }
+        // and the next frame, where the blue cells stay, does not touch them
+        var next = new
+        next[3, 0] = Cell(top: white, bottom: white)
+        screen.feed(encoder.encode(next))
+        for c in 0..<12 {
+            #expect(screen.appearance(column: c, row: 0) == next[c, 0].appearance, "column \(c), next frame")
+        }
+    }
+
+    /// Busy frames of the coin scene come out shorter grouped across the frame than written
+    /// row by row in reading order, and the colour table counts every pair that shows them.
+    @Test(arguments: [ColorMode.trueColor, .palette256])
+    func busyFramesAreShorterThanInReadingOrder(mode: ColorMode) {
+        let frames = Self.coinFrames(columns: 100, rows: 30, coins: 5000, steps: 6, seed: 9)
+        let grouped = FrameEncoder(colorMode: mode), plain = FrameEncoder(colorMode: mode)
+        plain.groupsColors = false
+        var totals = (0, 0)
+        for (i, frame) in frames.enumerated() {
+            let a = grouped.encode(frame), b = plain.encode(frame)
+            if i > 0 {
+                totals.0 += a.count
+                totals.1 += b.count
+            }
+        }
+        #expect(totals.0 * 3 < totals.1 * 2, "\(totals.0) bytes grouped against \(totals.1) in reading order")
+    }
+
+    /// More pairs of colours than the table holds: it says so (the writer then chooses among
+    /// a few waiting cells' colours), and those frames still encode byte for byte as the
+    /// reference does and end on the frame.
+    @Test func framesWithMoreColourPairsThanTheTableHolds() {
+        var table = PenTable(capacity: 300)
+        defer { table.deallocate() }
+        let scratch = RowScratch(capacity: 300)
+        defer { scratch.deallocate() }
+        for k in 0..<300 {
+            scratch.set(k, row: 0, column: Int32(k), look: TerminalCell(scalar: 0x41, first: UInt32(k), second: UInt32(k + 1)))
+        }
+        table.add(100, from: scratch) { _ in 20 }
+        #expect(!table.overflowed)
+        table.reset()
+        table.add(300, from: scratch) { _ in 20 }
+        #expect(table.overflowed)
+
+        var cells = EncoderEquivalenceTests.Cells(seed: 4242, colors: 3)
+        let fast = FrameEncoder(), reference = ReferenceFrameEncoder()
+        var screen = VTModel(columns: 60, rows: 10, fill: .init(scalar: "?", foreground: .white, background: .white))
+        var frame = cells.frame(columns: 60, rows: 10)
+        for step in 0..<6 {
+            if step > 0 {
+                // a third of the cells in random colours of their own
+                frame = cells.mutate(frame, fraction: 0.5, longestRun: 3)
+                for k in stride(from: step, to: 600, by: 3) {
+                    frame[k % 60, k / 60] = Cell(top: Color(rgb: UInt32(k &* 2_654_435 &+ step) & 0xFFFFFF),
+                                                 bottom: Color(rgb: UInt32(k &* 40_503 &+ step * 7) & 0xFFFFFF))
+                }
+            }
+            let a = fast.encode(frame), b = reference.encode(frame)
+            #expect(a == b, "step \(step): \(a.count) bytes against \(b.count)")
+            screen.feed(a)
+            #expect(screen.errors.isEmpty)
+            for r in 0..<10 {
+                for c in 0..<60 where screen.appearance(column: c, row: r) != frame[c, r].appearance {
+                    Issue.record("step \(step) (\(c),\(r))")
+                }
+            }
+        }
+    }
+}
