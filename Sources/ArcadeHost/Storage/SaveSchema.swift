@@ -137,8 +137,8 @@ enum SaveSchema {
         do {
             try db.execute("BEGIN IMMEDIATE")
             return true
-        } catch let failure as SQLiteFailure {
-            guard failure.primary == SQLITE_BUSY, try db.integer("PRAGMA user_version") == target else { throw failure }
+        } catch {
+            guard error.primary == SQLITE_BUSY, try db.integer("PRAGMA user_version") == target else { throw error }
             return false
         }
     }
