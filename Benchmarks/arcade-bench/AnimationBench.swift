@@ -17,6 +17,8 @@ func animationBenchmarks() -> [BenchResult] {
                     note: "engine / plain loop, same run; target <= 2.0"),
         BenchResult(name: "anim.coin_start_us", value: flights.startSeconds * 1e6, unit: "us",
                     note: "to start one coin flight (group of 3), 10,000 in a row"),
+        BenchResult(name: "anim.coin_start_prepared_us", value: flights.preparedSeconds * 1e6, unit: "us",
+                    note: "the same, each started from one prepared flight with its own numbers"),
         luaCoinFlights(count: 10_000),
     ]
 }
@@ -138,10 +140,11 @@ private func coinFlight(_ random: inout SeededRandom, width: Double, height: Dou
 ///
 /// CPU time, not wall time: on a shared machine wall time also counts the time other
 /// processes hold the core, and what the engine costs is the time it uses. Median of 7 rounds.
-private func coinFlights(count: Int) -> (stepSeconds: Double, startSeconds: Double) {
+private func coinFlights(count: Int) -> (stepSeconds: Double, startSeconds: Double, preparedSeconds: Double) {
     let steps = 50 // a flight lasts 60 steps (at most 6 of them already flown), so every coin stays in the air
     var stepSamples: [Double] = []
     var startSamples: [Double] = []
+    var preparedSamples: [Double] = []
     var sink = 0.0
     for round in 0..<7 {
         var random = SeededRandom(seed: UInt64(round))
@@ -166,11 +169,40 @@ private func coinFlights(count: Int) -> (stepSeconds: Double, startSeconds: Doub
         stepSamples.append((threadCPUTime() - t0) / Double(steps))
         precondition(animator.runningCount == count)
         sink += coins[count / 2].position.x + coins[count / 3].scaleX
+
+        // One flight prepared with a placeholder per number (a NaN carrying its index), then
+        // each coin started from it with the numbers of its own flight.
+        let tag: UInt64 = 0x7FF4_0000_0000_0000
+        var slots = 0
+        let template = flights[0].mappingValues { _ in
+            slots += 1
+            return Double(bitPattern: tag | UInt64(slots - 1))
+        }
+        let numbers = flights.map { f in
+            var out: [Double] = []
+            _ = f.mappingValues { v in out.append(v); return v }
+            return out
+        }
+        let other = Animator()
+        let otherCoins = (0..<count).map { _ in BenchNode() }
+        t0 = threadCPUTime()
+        let prepared = try! other.prepare(template, for: otherCoins[0])
+        for i in 0..<count {
+            let own = numbers[i]
+            _ = try! other.start(prepared, on: otherCoins[i]) { v in
+                let bits = v.bitPattern
+                return bits & 0xFFFF_FFFF_0000_0000 == tag ? own[Int(bits & 0xFFFF_FFFF)] : v
+            }
+        }
+        preparedSamples.append((threadCPUTime() - t0) / Double(count))
+        sink += otherCoins[count / 2].position.x
     }
     blackHole(sink)
     stepSamples.sort()
     startSamples.sort()
-    return (stepSamples[stepSamples.count / 2], startSamples[startSamples.count / 2])
+    preparedSamples.sort()
+    return (stepSamples[stepSamples.count / 2], startSamples[startSamples.count / 2],
+            preparedSamples[preparedSamples.count / 2])
 }
 
 /// The coin flights of ``coinFlights(count:)`` written as a plain loop over plain arrays: the

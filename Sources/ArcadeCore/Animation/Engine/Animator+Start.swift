@@ -61,7 +61,12 @@ extension Animator {
         scratch.reset()
         scratch.targetHasFields = target.animatableFields != nil
         _ = try compile(animation, inherited: nil, target: target)
+        return commit(on: target, token: token)
+    }
 
+    /// Starts what the scratch buffers hold on `target`: replaces the runs it overlaps,
+    /// copies it into the engine's pools and writes its first state.
+    func commit(on target: any Animatable, token: UInt64) -> AnimationID {
         replaceOverlapping(on: target)
 
         let slot: Int

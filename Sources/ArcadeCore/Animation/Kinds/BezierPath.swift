@@ -74,29 +74,38 @@ public struct BezierPath: Hashable, Sendable {
     /// evaluation serves all three, and evaluation in Bernstein form lands exactly on every
     /// segment's end points.
     func cubicControlPoints() -> [Double] {
-        var out: [Double] = []
-        out.reserveCapacity(segments.count * 8)
-        var p0 = start
+        var out = [Double](repeating: 0, count: segments.count * 8)
+        writeCubicControlPoints(into: &out, at: 0) { $0 }
+        return out
+    }
+
+    /// ``cubicControlPoints()`` of the path with each coordinate replaced by `f`, written
+    /// into `out` from `base` (which must hold them): no path or list is built.
+    func writeCubicControlPoints(into out: inout [Double], at base: Int, mapping f: (Double) -> Double) {
+        var p0 = Vec2(f(start.x), f(start.y))
+        var o = base
         for s in segments {
             let c1: Vec2, c2: Vec2, p1: Vec2
             switch s {
             case .line(let to):
-                p1 = to
-                c1 = p0 + (to - p0) / 3
-                c2 = p0 + (to - p0) * (2.0 / 3.0)
+                p1 = Vec2(f(to.x), f(to.y))
+                c1 = p0 + (p1 - p0) / 3
+                c2 = p0 + (p1 - p0) * (2.0 / 3.0)
             case .quad(let c, let to):
-                p1 = to
+                let c = Vec2(f(c.x), f(c.y))
+                p1 = Vec2(f(to.x), f(to.y))
                 c1 = p0 + (c - p0) * (2.0 / 3.0)
-                c2 = to + (c - to) * (2.0 / 3.0)
+                c2 = p1 + (c - p1) * (2.0 / 3.0)
             case .cubic(let a, let b, let to):
-                p1 = to
-                c1 = a
-                c2 = b
+                p1 = Vec2(f(to.x), f(to.y))
+                c1 = Vec2(f(a.x), f(a.y))
+                c2 = Vec2(f(b.x), f(b.y))
             }
-            out += [p0.x, p0.y, c1.x, c1.y, c2.x, c2.y, p1.x, p1.y]
+            out[o] = p0.x; out[o + 1] = p0.y; out[o + 2] = c1.x; out[o + 3] = c1.y
+            out[o + 4] = c2.x; out[o + 5] = c2.y; out[o + 6] = p1.x; out[o + 7] = p1.y
+            o += 8
             p0 = p1
         }
-        return out
     }
 
     /// The point at `progress` on `count` cubic segments stored from `base` in `k`.

@@ -70,7 +70,7 @@ extension AnimationModule {
         let onDone = try callbackField(options, "on_done")
         let perNode = cost.bytes.addingSaturating(Self.memberBytes).addingSaturating(spawning ? NativeCost.node : 0)
         try vm.reserveNative(NativeCost.product(perNode, rows), for: "\(rows) animations")
-        let varies = columns.count > 0
+        var prepared: PreparedAnimation?
 
         let batch = runtime.beginBatch(onEach: onEach, onDone: onDone, remove: remove)
         var nodes: [Node] = []
@@ -84,8 +84,8 @@ extension AnimationModule {
                     node = given[row]
                 }
                 nodes.append(node)
-                let animation = varies ? template.mappingValues { columns.value($0, row: row) } : template
-                try runtime.startMember(animation, on: node, batch: batch)
+                if prepared == nil { prepared = try runtime.animator.prepare(template, for: node) }
+                try runtime.startMember(prepared!, on: node, batch: batch) { columns.value($0, row: row) }
             }
         } catch {
             runtime.abandon(batch)

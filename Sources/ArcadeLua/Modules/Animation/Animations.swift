@@ -90,6 +90,17 @@ public final class Animations {
         b.running += 1
     }
 
+    /// Starts one member of `batch` on `node` from `prepared`, its numbers mapped by `values`.
+    func startMember(_ prepared: PreparedAnimation, on node: Node, batch: UInt64,
+                     values: (Double) -> Double) throws {
+        guard let b = batches[batch] else { return }
+        let token = nextToken
+        nextToken += 1
+        let id = try animator.start(prepared, on: node, token: token, values: values)
+        members[token] = (batch, UInt64(node.id), id)
+        b.running += 1
+    }
+
     /// Every member of `batch` has started: its `on_done` may now come (at the next
     /// delivery, when it has no member at all).
     func seal(_ batch: UInt64) {

@@ -1,0 +1,136 @@
+/// An animation compiled once to be started on many like targets, each with numbers of its
+/// own (``Animator/prepare(_:for:)``, ``Animator/start(_:on:token:values:)``).
+///
+/// The description may hold placeholders (numbers a start maps to the target's own); the
+/// compiled form keeps every leaf's place, so a start rewrites only the leaves' values and
+/// the target's model values instead of compiling the description again.
+public struct PreparedAnimation {
+    /// The description as given: what a start on an unlike target compiles.
+    let animation: Animation
+    let entries: [CompileScratch.Entry]
+    let values: [Double]
+    let models: [Double]
+    let indices: [Int32]
+    let curves: [TimingCurve]
+    let properties: [AnimatableProperty]
+    let leaves: [Leaf]
+    /// The kind of target it was compiled for and whether that target offers fields.
+    let targetType: ObjectIdentifier
+    let targetHasFields: Bool
+
+    /// A leaf of the description and where its numbers went.
+    struct Leaf {
+        let kind: AnimationKind
+        let property: AnimatableProperty
+        let data: Int
+        let model: Int
+        let dimension: UInt8
+    }
+}
+
+extension Animator {
+    /// Compiles `animation` for targets like `target` (of its type). Throws what starting
+    /// it on `target` would throw; nothing starts and nothing changes.
+    public func prepare(_ animation: Animation, for target: any Animatable) throws(AnimationError)
+        -> PreparedAnimation
+    {
+        precondition(!advancing, "an animation target started an animation from its property setter")
+        scratch.reset()
+        scratch.targetHasFields = target.animatableFields != nil
+        _ = try compile(animation, inherited: nil, target: target)
+        var kinds: [AnimationKind] = []
+        Self.collectLeaves(animation, into: &kinds)
+        var leaves: [PreparedAnimation.Leaf] = []
+        leaves.reserveCapacity(kinds.count)
+        var k = 0
+        for e in scratch.entries where e.node.form != .group {
+            let kind = kinds[k]
+            k += 1
+            leaves.append(PreparedAnimation.Leaf(kind: kind, property: Self.property(of: kind), data: Int(e.node.data),
+                                                 model: Int(e.node.model), dimension: e.node.dimension))
+        }
+        return PreparedAnimation(
+            animation: animation, entries: scratch.entries, values: scratch.values, models: scratch.models,
+            indices: scratch.indices, curves: scratch.curves, properties: scratch.properties, leaves: leaves,
+            targetType: ObjectIdentifier(type(of: target)), targetHasFields: scratch.targetHasFields)
+    }
+
+    /// Starts `prepared` on `target` with each of its numbers replaced by `values`, exactly
+    /// as ``start(_:on:token:)`` would start the description so mapped.
+    @discardableResult
+    public func start(_ prepared: PreparedAnimation, on target: any Animatable, token: UInt64 = 0,
+                      values map: (Double) -> Double) throws(AnimationError) -> AnimationID
+    {
+        precondition(!advancing, "an animation target started an animation from its property setter")
+        guard ObjectIdentifier(type(of: target)) == prepared.targetType,
+              (target.animatableFields != nil) == prepared.targetHasFields
+        else {
+            return try start(prepared.animation.mappingValues(map), on: target, token: token)
+        }
+        scratch.reset()
+        scratch.targetHasFields = prepared.targetHasFields
+        scratch.entries.append(contentsOf: prepared.entries)
+        scratch.values.append(contentsOf: prepared.values)
+        scratch.models.append(contentsOf: prepared.models)
+        scratch.indices.append(contentsOf: prepared.indices)
+        scratch.curves.append(contentsOf: prepared.curves)
+        scratch.properties.append(contentsOf: prepared.properties)
+        for leaf in prepared.leaves {
+            guard let model = target.animatableValue(leaf.property), model.dimension == Int(leaf.dimension) else {
+                return try start(prepared.animation.mappingValues(map), on: target, token: token)
+            }
+            Self.write(model, into: &scratch.models, at: leaf.model)
+            switch leaf.kind {
+            case let .basic(_, from, to), let .spring(_, from, to, _, _):
+                let i = Self.write(from?.mappingValues(map) ?? model, into: &scratch.values, at: leaf.data)
+                Self.write(to.mappingValues(map), into: &scratch.values, at: i)
+            case let .keyframes(_, values, keyTimes, _):
+                var i = leaf.data + (keyTimes?.count ?? 0)
+                for v in values { i = Self.write(v.mappingValues(map), into: &scratch.values, at: i) }
+            case let .path(path, _):
+                path.writeCubicControlPoints(into: &scratch.values, at: leaf.data, mapping: map)
+            case .group:
+                break
+            }
+        }
+        return commit(on: target, token: token)
+    }
+
+    /// The leaves of `a` in the order ``compile(_:inherited:target:)`` lays them out.
+    private static func collectLeaves(_ a: Animation, into out: inout [AnimationKind]) {
+        if case .group(let children) = a.kind {
+            for c in children { collectLeaves(c, into: &out) }
+        } else {
+            out.append(a.kind)
+        }
+    }
+
+    private static func property(of kind: AnimationKind) -> AnimatableProperty {
+        switch kind {
+        case let .basic(p, _, _), let .keyframes(p, _, _, _), let .spring(p, _, _, _, _): p
+        case let .path(_, p): p
+        case .group: .position
+        }
+    }
+
+    /// Writes `v`'s numbers (as ``AnimatableValue/append(to:)`` lays them out) from `i`;
+    /// returns the index after them.
+    @discardableResult
+    private static func write(_ v: AnimatableValue, into numbers: inout [Double], at i: Int) -> Int {
+        switch v {
+        case .scalar(let x):
+            numbers[i] = x
+            return i + 1
+        case .vector(let p):
+            numbers[i] = p.x
+            numbers[i + 1] = p.y
+            return i + 2
+        case .color(let c):
+            numbers[i] = Double(c.r)
+            numbers[i + 1] = Double(c.g)
+            numbers[i + 2] = Double(c.b)
+            numbers[i + 3] = Double(c.a)
+            return i + 4
+        }
+    }
+}
