@@ -66,10 +66,12 @@ extension AnimationModule {
         let template = try self.spec(spec, depth: 1, cost: &cost)
         let sprites = try spawn.map { try spriteFields($0) }
         let remove = try options.bool("remove") ?? spawning
-        let onEach = try callbackField(options, "on_each")
-        let onDone = try callbackField(options, "on_done")
+        let onEach = try callbackField(options, "on_each", kind: "animate_many on_each")
+        let onDone = try callbackField(options, "on_done", kind: "animate_many on_done")
         let perNode = cost.bytes.addingSaturating(Self.memberBytes).addingSaturating(spawning ? NativeCost.node : 0)
         try vm.reserveNative(NativeCost.product(perNode, rows), for: "\(rows) animations")
+        let varies = columns.count > 0
+        // compiled once for the rows after the first (a batch of one costs what one start does)
         var prepared: PreparedAnimation?
 
         let batch = runtime.beginBatch(onEach: onEach, onDone: onDone, remove: remove)
@@ -84,6 +86,11 @@ extension AnimationModule {
                     node = given[row]
                 }
                 nodes.append(node)
+                if row == 0 {
+                    let animation = varies ? template.mappingValues { columns.value($0, row: row) } : template
+                    try runtime.startMember(animation, on: node, batch: batch)
+                    continue
+                }
                 if prepared == nil { prepared = try runtime.animator.prepare(template, for: node) }
                 try runtime.startMember(prepared!, on: node, batch: batch) { columns.value($0, row: row) }
             }
@@ -143,14 +150,14 @@ extension AnimationModule {
         return out
     }
 
-    /// Field `key` of `o`: a function, or nil.
-    private func callbackField(_ o: LuaOptions, _ key: String) throws -> LuaCallback? {
+    /// Field `key` of `o`: a function (named `kind` in error reports), or nil.
+    private func callbackField(_ o: LuaOptions, _ key: String, kind: String) throws -> LuaCallback? {
         guard o.index != 0 else { return nil }
         let s = o.stack
         defer { s.pop() }
         switch s.getField(key, in: o.index) {
         case .nil: return nil
-        case .function: return vm.callback(s, at: -1, kind: "animate_many \(key)", registeredBy: "arcade.animate_many")
+        case .function: return vm.callback(s, at: -1, kind: kind, registeredBy: "arcade.animate_many")
         default: throw o.fieldError(key, s.problem(expected: "function", at: -1).text)
         }
     }
