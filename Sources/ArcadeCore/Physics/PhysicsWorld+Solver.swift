@@ -127,11 +127,12 @@ extension PhysicsWorld {
             vby += mb * ln * ny
 
             // The overlap is pushed out by pseudo-velocity, which moves the balls this substep
-            // and is then thrown away: separating them never becomes speed.
-            if !relax && s < 0 {
+            // and is then thrown away: separating them never becomes speed. Within the slop a
+            // pair is left alone, as in Box2D's position pass: most of a resting pile is.
+            let radius = min(sa.radius, sb.radius)
+            if !relax && s < -ballPass.overlapSlop * radius {
                 let pa = pv[a], pb = pv[b]
                 let pvn = (pb.x - pa.x) * nx + (pb.y - pa.y) * ny
-                let radius = min(sa.radius, sb.radius)
                 let target = ballPass.overlapTarget(separation: s, radius: radius)
                 let p = max(c.normalMass * (target - pvn), 0)
                 if p > 0 {
@@ -412,7 +413,7 @@ struct ContactPass {
     let relax: Bool
 
     /// The pseudo-velocity apart that pushes an overlap `s` (negative) out, softly and at most
-    /// at `maxPush`; zero within the slop (the pair may then only not be pushed deeper).
+    /// at `maxPush`; zero within the slop (a wall contact may then only not be pushed deeper).
     @inline(__always)
     func overlapTarget(separation s: Double, radius: Double) -> Double {
         min(-overlapRate * min(s + overlapSlop * radius, 0), min(maxPush, pushLimit * radius * invH))
