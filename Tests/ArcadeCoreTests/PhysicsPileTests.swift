@@ -63,6 +63,26 @@ import Testing
         return deepest
     }
 
+    /// 400 small balls dropped at once from a tight grid (columns 2.6 radii apart, as the
+    /// benchmark drops them) land hard enough to be driven deep into each other, some right
+    /// on top of one another on the floor; 6 s later no pair, and no ball against the box,
+    /// overlaps by more than half a pixel.
+    @Test func droppedPileClearsItsDeepOverlaps() {
+        let radius = 5.0
+        let world = PhysicsWorld(bounds: Rect(x: 0, y: 0, width: 400, height: 600))
+        var random = SeededRandom(seed: 2024)
+        let spacing = radius * 2.6
+        let perRow = Int((400 - 2 * radius) / spacing)
+        for i in 0..<400 {
+            let x = radius + spacing / 2 + Double(i % perRow) * spacing + random.nextDouble(in: -0.2, 0.2) * radius
+            let y = 2 * radius + Double(i / perRow) * spacing
+            world.addBall(BallDefinition(position: Vec2(x, y), radius: radius, elasticity: 0.8, friction: 1))
+        }
+        world.run(360)
+        let overlap = deepestOverlap(world)
+        #expect(overlap < 0.5, "deepest overlap \(overlap) px")
+    }
+
     /// 200 balls poured into a box, ten at a time from a jittered row at the top, the way ball
     /// catch fills up: within 3 s of the last drop the pile is at rest (kinetic energy under
     /// 1 % of its peak), balls sink into each other and the walls by under 5 % of a radius,

@@ -10,7 +10,7 @@ extension PhysicsWorld {
     /// balls, not only how many there are.
     public var storageBytes: Int {
         var total = states.bytes + angles.bytes + materials.bytes + bodyIDs.bytes + boxes.bytes + startPositions.bytes
-            + pseudoVelocities.bytes + filters.bytes
+            + pseudoVelocities.bytes + overlapRows.bytes + filters.bytes
         total += bindings.capacity * MemoryLayout<BodyBinding?>.stride
             + (slotIndex.capacity + slotGeneration.capacity + freeSlots.capacity) * 4
         total += walls.capacity * MemoryLayout<WallRecord>.stride + wallGeometry.bytes

@@ -3,6 +3,8 @@
 // Velocities are solved rigidly and without any position bias; overlaps are pushed apart by
 // pseudo-velocities (split impulses, as in Bullet and Box2D's position pass) that move the
 // balls and are then discarded, so separating an overlap never creates kinetic energy.
+// Like Box2D's and Chipmunk's position correction, the pseudo-velocities are solved with
+// iterations of their own (``solveOverlaps()``), over the pairs deep enough to need them.
 extension PhysicsWorld {
     /// Re-applies the impulses the contacts ended the last substep (or step) with, so the
     /// solver starts near the answer and a pile holds with one iteration per substep.
@@ -62,6 +64,11 @@ extension PhysicsWorld {
         defer { pendingBallBounces = bounces }
         let ballPass = ContactPass(invH: invH, maxPush: maxPushVelocity, restitutionThreshold: restitutionThreshold,
                                    overlapRate: overlapCorrection * invH, overlapSlop: overlapSlop, pushLimit: overlapPushLimit, relax: relax)
+        // The solve pass gathers the overlap problem that ``solveOverlaps()`` solves further.
+        var rows = overlapRows
+        if !relax { rows.removeAll() }
+        defer { if !relax { overlapRows = rows } }
+        let rowDepth = overlapRowDepth
         let bc = ballContacts.base
         for i in 0..<ballContacts.count {
             let c = bc[i]
@@ -120,15 +127,21 @@ extension PhysicsWorld {
             vby += mb * ln * ny
 
             // The overlap is pushed out by pseudo-velocity, which moves the balls this substep
-            // and is then thrown away: separating them never becomes speed.
-            if !relax && s < 0 {
+            // and is then thrown away: separating them never becomes speed. Within the slop a
+            // pair is left alone, as in Box2D's position pass: most of a resting pile is.
+            let radius = min(sa.radius, sb.radius)
+            if !relax && s < -ballPass.overlapSlop * radius {
                 let pa = pv[a], pb = pv[b]
                 let pvn = (pb.x - pa.x) * nx + (pb.y - pa.y) * ny
-                let p = ballPass.pseudoImpulse(c.normalMass, normalVelocity: pvn, separation: s,
-                                               radius: min(sa.radius, sb.radius))
+                let target = ballPass.overlapTarget(separation: s, radius: radius)
+                let p = max(c.normalMass * (target - pvn), 0)
                 if p > 0 {
                     pv[a] = PseudoVelocity(x: pa.x - ma * p * nx, y: pa.y - ma * p * ny)
                     pv[b] = PseudoVelocity(x: pb.x + mb * p * nx, y: pb.y + mb * p * ny)
+                }
+                if s < -rowDepth * radius {
+                    rows.append(OverlapRow(a: c.a, b: c.b, nx: nx, ny: ny, target: target,
+                                           normalMass: c.normalMass, impulse: p))
                 }
             }
 
@@ -146,6 +159,10 @@ extension PhysicsWorld {
                                    overlapRate: overlapCorrection * invH, overlapSlop: overlapSlop, pushLimit: overlapPushLimit, relax: relax)
         let walls = wallGeometry.base
         let wc = wallContacts.base
+        // Without a deep pair the overlap problem has nothing to solve further: a ball pressed
+        // only against walls is pushed out well enough by this pass alone.
+        let gathers = !relax && rows.count > 0
+        let rowGap = contactTolerance
         for i in 0..<wallContacts.count {
             let c = wc[i]
             let b = Int(c.body)
@@ -165,11 +182,16 @@ extension PhysicsWorld {
                 // past the gap the real velocity leaves: a small ball in a squeezed chain
                 // would be pushed through the wall.
                 let pb = pv[b]
-                if pb.x != 0 || pb.y != 0 {
+                let nearby = gathers && s <= rowGap
+                if pb.x != 0 || pb.y != 0 || nearby {
                     let vn = (sb.vx + rvx0) * nx + (sb.vy + rvy0) * ny
                     let room = max(s * invH + min(vn, 0), 0)
                     let p = max(-c.normalMass * (pb.x * nx + pb.y * ny + room), 0)
                     if p > 0 { pv[b] = PseudoVelocity(x: pb.x + sb.invMass * p * nx, y: pb.y + sb.invMass * p * ny) }
+                    if nearby {
+                        rows.append(OverlapRow(a: -1, b: c.body, nx: nx, ny: ny, target: -room,
+                                               normalMass: c.normalMass, impulse: p))
+                    }
                 }
             }
             // An idle contact (apart, no impulse) that the ball does not close this substep
@@ -197,14 +219,54 @@ extension PhysicsWorld {
 
             if !relax && s < 0 {
                 let pb = pv[b]
-                let p = wallPass.pseudoImpulse(c.normalMass, normalVelocity: pb.x * nx + pb.y * ny, separation: s,
-                                               radius: sb.radius)
+                let target = wallPass.overlapTarget(separation: s, radius: sb.radius)
+                let p = max(c.normalMass * (target - (pb.x * nx + pb.y * ny)), 0)
                 if p > 0 { pv[b] = PseudoVelocity(x: pb.x + mb * p * nx, y: pb.y + mb * p * ny) }
+                if gathers {
+                    rows.append(OverlapRow(a: -1, b: c.body, nx: nx, ny: ny, target: target,
+                                           normalMass: c.normalMass, impulse: p))
+                }
             }
 
             st[b].vx = vbx
             st[b].vy = vby
             st[b].w = wb
+        }
+    }
+
+    /// Solves the overlap problem gathered by this substep's solve pass again, a few times
+    /// over: each row's pseudo-velocity reaches its target (or its push is taken back, never
+    /// below none), so neighbours' pushes no longer undo a deep pair's own.
+    func solveOverlaps() {
+        let count = overlapRows.count
+        if count == 0 { return }
+        let st = states.base, pv = pseudoVelocities.base, rows = overlapRows.base
+        for _ in 1..<overlapIterations {
+            for r in 0..<count {
+                let row = rows[r]
+                let b = Int(row.b)
+                let pb = pv[b]
+                if row.a < 0 {
+                    let pvn = pb.x * row.nx + pb.y * row.ny
+                    let total = max(row.impulse + row.normalMass * (row.target - pvn), 0)
+                    let p = total - row.impulse
+                    if p == 0 { continue }
+                    rows[r].impulse = total
+                    let mb = st[b].invMass * p
+                    pv[b] = PseudoVelocity(x: pb.x + mb * row.nx, y: pb.y + mb * row.ny)
+                } else {
+                    let a = Int(row.a)
+                    let pa = pv[a]
+                    let pvn = (pb.x - pa.x) * row.nx + (pb.y - pa.y) * row.ny
+                    let total = max(row.impulse + row.normalMass * (row.target - pvn), 0)
+                    let p = total - row.impulse
+                    if p == 0 { continue }
+                    rows[r].impulse = total
+                    let ma = st[a].invMass * p, mb = st[b].invMass * p
+                    pv[a] = PseudoVelocity(x: pa.x - ma * row.nx, y: pa.y - ma * row.ny)
+                    pv[b] = PseudoVelocity(x: pb.x + mb * row.nx, y: pb.y + mb * row.ny)
+                }
+            }
         }
     }
 
@@ -350,13 +412,11 @@ struct ContactPass {
     let pushLimit: Double
     let relax: Bool
 
-    /// The pseudo-impulse that pushes an overlap `s` (negative) apart, softly and at most at
-    /// `maxPush`, given the pair's pseudo-velocity along the normal so far this substep. It
-    /// only ever separates; it is not accumulated across substeps.
+    /// The pseudo-velocity apart that pushes an overlap `s` (negative) out, softly and at most
+    /// at `maxPush`; zero within the slop (a wall contact may then only not be pushed deeper).
     @inline(__always)
-    func pseudoImpulse(_ normalMass: Double, normalVelocity pvn: Double, separation s: Double, radius: Double) -> Double {
-        let bias = max(overlapRate * min(s + overlapSlop * radius, 0), -min(maxPush, pushLimit * radius * invH))
-        return max(-normalMass * (pvn + bias), 0)
+    func overlapTarget(separation s: Double, radius: Double) -> Double {
+        min(-overlapRate * min(s + overlapSlop * radius, 0), min(maxPush, pushLimit * radius * invH))
     }
 
     /// Friction for contact `i` (`c`) at tangential velocity `vt`, bounded by what the normal

@@ -24,6 +24,7 @@ extension PhysicsWorld {
             integrateVelocities(h)
             warmStart()
             solveContacts(h: h, relax: false, time: Double(k) * h)
+            solveOverlaps()
             integratePositions(h)
             solveContacts(h: h, relax: true, time: Double(k + 1) * h)
             applyBounces()

@@ -15,9 +15,10 @@
 ///    further, which is what stops a fast ball tunnelling through a thin wall);
 /// 3. a number of substeps each integrate gravity, re-apply last substep's impulses (warm
 ///    starting), solve the contacts (velocities rigidly; overlaps get a soft pseudo-velocity
-///    apart that moves the balls and is then thrown away, so it never becomes speed), move
-///    the balls, solve again at the new positions (relax) and apply the bounce of any
-///    contact that struck in that substep;
+///    apart that moves the balls and is then thrown away, so it never becomes speed, solved
+///    a few more times over the deep pairs so a pressed pile's neighbours cannot hold one
+///    deep), move the balls, solve again at the new positions (relax) and apply the bounce
+///    of any contact that struck in that substep;
 /// 4. balls that moved far are swept against the walls and put back where they first
 ///    touched one they had no contact with (knocked into it mid-step), and balls a moving
 ///    wall pinched against another wall, directly or through other balls, are squeezed out
@@ -76,7 +77,15 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) public var overlapSlop = 0.005
     /// The furthest an overlap is pushed out in one substep, as a fraction of the radius, so a
     /// ball placed deep into a wall comes out over a few steps rather than at once.
-    @exclusivity(unchecked) public var overlapPushLimit = 0.05
+    @exclusivity(unchecked) public var overlapPushLimit = 0.2
+
+    /// Gauss-Seidel passes over the overlaps per substep (the solve pass is the first): one
+    /// pass lets a deep pair in a pressed pile be pushed back in by its neighbours as far as
+    /// it is pushed out, and it stays deep for hundreds of steps.
+    let overlapIterations = 4
+    /// Ball pairs overlapping by more than this fraction of the smaller radius take part in
+    /// the further passes; shallower ones (most of a resting pile) are left to the first.
+    let overlapRowDepth = 0.02
 
     /// Gap within which a pair counts as touching when no impulse passed between them: this
     /// fraction of the (smaller) radius, at most `contactTolerance` px, so small balls on a
@@ -117,6 +126,8 @@ public final class PhysicsWorld {
     var toldWrapRegion: WrapRegion?
     /// Per body, the pseudo-velocity of the current substep (zero between substeps).
     @exclusivity(unchecked) var pseudoVelocities = Column<PseudoVelocity>()
+    /// The overlapping contacts of the current substep, solved again for pseudo-velocity.
+    @exclusivity(unchecked) var overlapRows = Column<OverlapRow>()
     var bindings: [BodyBinding?] = []
     var boundBodyCount = 0
     /// Handle slots: body index per slot (-1 when free), the slot's current generation, and
@@ -242,6 +253,7 @@ public final class PhysicsWorld {
         boxes.deallocate()
         startPositions.deallocate()
         pseudoVelocities.deallocate()
+        overlapRows.deallocate()
         filters.deallocate()
         sensorBallPairs.deallocate()
         sensorWallPairs.deallocate()
