@@ -235,13 +235,12 @@ private func coinBenchmark() -> [BenchResult] {
     ]
 }
 
-/// The coin bank's stress scene as the game runs it, natively: 10,000 coins on scene nodes,
-/// each flying the game's flight (a quadratic path into the bank while shrinking, ease out
-/// then in), launched over the last 0.6 s so the coins are spread along the way. Per 60 Hz
-/// step: the animation engine moving the nodes, composing the scene, encoding the frame.
-/// The split of ``game.coinbank_10k`` without the Lua that launches and banks the coins.
-private func coinPipelineBenchmark() -> [BenchResult] {
-    let columns = 200, rows = 60
+/// The coin burst both coin benches draw: `count` coins (gold and silver in turn, at layer
+/// `z`) on quadratic flights from below a `columns` x `rows` canvas to its top centre, 1 s
+/// each, launched over the last 0.6 s so that they are spread along the way and none lands
+/// in the next 36 steps.
+private func coinBurstScene(columns: Int, rows: Int, count: Int, z: Double)
+    -> (canvas: Canvas, scene: Scene, animator: Animator) {
     let canvas = Canvas(columns: columns, rows: rows)
     let scene = Scene(background: Color(rgb: 0x14182A))
     let gold = try! Sprite(palette: ["y": Color(rgb: 0xC8921E), "Y": Color(rgb: 0xFFD23F)], rows: [".yy.", "yYYy", "yYYy", ".yy."])
@@ -250,8 +249,6 @@ private func coinPipelineBenchmark() -> [BenchResult] {
     let target = Vec2(width / 2, 8)
     var rng = SeededRandom(seed: 16)
     let animator = Animator()
-    var coins: [SpriteNode] = []
-    let count = 10_000
     for i in 0..<count {
         let fromX = rng.nextDouble(in: 0, width)
         let control = Vec2(target.x + (fromX - target.x) / 2, rng.nextDouble(in: 0, target.y) / 2 - target.y)
@@ -259,17 +256,26 @@ private func coinPipelineBenchmark() -> [BenchResult] {
         let coin = try! scene.add(SpriteNode(sprite: i % 2 == 0 ? gold : silver, x: fromX, y: height + 4))
         coin.scaleX = s
         coin.scaleY = s / 2
-        coin.z = 2
+        coin.z = z
         var flight = Animation(.group([
             Animation(.path(.quadratic(from: Vec2(fromX, height + 4), control: control, to: target))),
             Animation(.keyframes(.scaleX, values: [.scalar(s), .scalar(s * 0.75), .scalar(s / 2)],
                                  curves: [.easeOut, .easeIn])),
         ]), duration: 1.0, fill: .forwards)
-        // Launched over the last 0.6 s: coins all along the way, none landing while timed.
         flight.timing.delay = -0.6 * Double(i) / Double(count)
         _ = try! animator.start(flight, on: coin)
-        coins.append(coin)
     }
+    return (canvas, scene, animator)
+}
+
+/// The coin bank's stress scene as the game runs it, natively: 10,000 coins on scene nodes,
+/// each flying the game's flight (a quadratic path into the bank while shrinking, ease out
+/// then in), launched over the last 0.6 s so the coins are spread along the way. Per 60 Hz
+/// step: the animation engine moving the nodes, composing the scene, encoding the frame.
+/// The split of ``game.coinbank_10k`` without the Lua that launches and banks the coins.
+private func coinPipelineBenchmark() -> [BenchResult] {
+    let count = 10_000
+    let (canvas, scene, animator) = coinBurstScene(columns: 200, rows: 60, count: count, z: 2)
     let label = try! scene.add(TextNode(text: "banked 0   k: 10000 coins", x: 1, y: 0))
     label.anchor = .zero
     label.z = 4
@@ -421,32 +427,7 @@ private func plainBlit(_ dst: UnsafeMutableBufferPointer<UInt32>, _ src: UnsafeB
 /// ``FrameEncoder/floorBytes(from:to:colorMode:)``, computed on the same frames) and against
 /// a plain encoder that writes every row left to right.
 private func coinBytesBenchmark(count: Int, tag: String) -> [BenchResult] {
-    let columns = 160, rows = 50
-    let canvas = Canvas(columns: columns, rows: rows)
-    let scene = Scene(background: Color(rgb: 0x14182A))
-    let gold = try! Sprite(palette: ["y": Color(rgb: 0xC8921E), "Y": Color(rgb: 0xFFD23F)], rows: [".yy.", "yYYy", "yYYy", ".yy."])
-    let silver = try! Sprite(palette: ["s": Color(rgb: 0x8A8A8A), "S": Color(rgb: 0xDADADA)], rows: [".ss.", "sSSs", "sSSs", ".ss."])
-    let width = Double(canvas.width), height = Double(canvas.height)
-    let target = Vec2(width / 2, 8)
-    var rng = SeededRandom(seed: 16)
-    let animator = Animator()
-    var coins: [SpriteNode] = []
-    for i in 0..<count {
-        let fromX = rng.nextDouble(in: 0, width)
-        let control = Vec2(target.x + (fromX - target.x) / 2, rng.nextDouble(in: 0, target.y) / 2 - target.y)
-        let s = 1 + Double(rng.nextInt(in: 0, 9)) * 0.1
-        let coin = try! scene.add(SpriteNode(sprite: i % 2 == 0 ? gold : silver, x: fromX, y: height + 4))
-        coin.scaleX = s
-        coin.scaleY = s / 2
-        var flight = Animation(.group([
-            Animation(.path(.quadratic(from: Vec2(fromX, height + 4), control: control, to: target))),
-            Animation(.keyframes(.scaleX, values: [.scalar(s), .scalar(s * 0.75), .scalar(s / 2)],
-                                 curves: [.easeOut, .easeIn])),
-        ]), duration: 1.0, fill: .forwards)
-        flight.timing.delay = -0.6 * Double(i) / Double(count)
-        _ = try! animator.start(flight, on: coin)
-        coins.append(coin)
-    }
+    let (canvas, scene, animator) = coinBurstScene(columns: 160, rows: 50, count: count, z: 0)
     let encoder = FrameEncoder(), plain = FrameEncoder()
     plain.groupsColors = false
     var frame = canvas.makeFrame(), previous = frame
