@@ -57,7 +57,7 @@ public final class FrameEncoder {
     @exclusivity(unchecked) private var spareScratch = RowScratch(capacity: 0)
     /// The colours that show the frame's changed cells, counted.
     @exclusivity(unchecked) private var pens = PenTable()
-    /// Per cell: waiting to be written, and narrow before and after (see
+    /// Per cell: waiting to be written, and whether it may be written over meanwhile (see
     /// ``TerminalWriter/waiting``); all 0 between frames.
     @exclusivity(unchecked) private var waiting: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
     /// The rows that differ from the screen, to be copied into it once the frame is written.
@@ -166,6 +166,7 @@ public final class FrameEncoder {
                                     scratch.set(count, row: row32, column: Int32(truncatingIfNeeded: c &- 1),
                                                 look: looks.look(newRow[c &- 1]))
                                     count &+= 1
+                                    if grouping { waiting[base &+ c &- 1] = TerminalWriter.waitingKept }
                                 }
                                 c &+= 1
                                 continue
@@ -178,8 +179,9 @@ public final class FrameEncoder {
                                 count &+= 1
                                 // a narrow character before and after: may be written over
                                 // while it waits
-                                if grouping && look.scalar < GlyphStore.firstNarrow && was.scalar < GlyphStore.firstNarrow {
-                                    waiting[base &+ c] = 1
+                                if grouping {
+                                    waiting[base &+ c] = look.scalar < GlyphStore.firstNarrow && was.scalar < GlyphStore.firstNarrow
+                                        ? TerminalWriter.waitingOverwritable : TerminalWriter.waitingKept
                                 }
                             }
                         }
