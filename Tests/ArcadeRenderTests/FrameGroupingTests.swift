@@ -136,6 +136,33 @@ import ArcadeTestSupport
         }
     }
 
+    /// A later pass crosses a cell an earlier pass wrote this frame by reprinting it, when its
+    /// colours show it (here a space on the shared background), rather than moving over it.
+    @Test func aCellWrittenEarlierInTheFrameIsReprintedByALaterPass() {
+        let black = Color(rgb: 0x000000), blue = Color(rgb: 0x203080), red = Color(rgb: 0xE0413A), white = Color(rgb: 0xFFFFFF)
+        let old = Frame(columns: 12, rows: 1, background: black)
+        var new = old
+        // red on blue at 0, 1, 2, 7, 8, 9 goes first (most cells); it also writes the blue
+        // space at 4, crossing the white cell at 3 with a space; then white on blue writes 3
+        // and 5 and crosses 4, written already, with the space it shows
+        for c in [0, 1, 2, 7, 8, 9] { new[c, 0] = Cell(character: "x", foreground: red, background: blue) }
+        for c in [3, 5] { new[c, 0] = Cell(character: "y", foreground: white, background: blue) }
+        new[4, 0] = Cell(top: blue, bottom: blue)
+        let encoder = FrameEncoder(), reference = ReferenceFrameEncoder()
+        _ = encoder.encode(old)
+        _ = reference.encode(old)
+        let bytes = encoder.encode(new)
+        #expect(bytes == reference.encode(new))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("y y"), "\(text.debugDescription)")
+        var screen = VTModel(columns: 12, rows: 1, fill: .init(scalar: " ", foreground: black, background: black))
+        screen.feed(bytes)
+        #expect(screen.errors.isEmpty)
+        for c in 0..<12 {
+            #expect(screen.appearance(column: c, row: 0) == new[c, 0].appearance, "column \(c)")
+        }
+    }
+
     /// Busy frames of the coin scene come out shorter grouped across the frame than written
     /// row by row in reading order, and the colour table counts every pair that shows them.
     @Test(arguments: [ColorMode.trueColor, .palette256])

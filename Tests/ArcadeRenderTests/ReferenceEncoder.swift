@@ -182,12 +182,16 @@ struct ReferenceTerminalWriter {
 
     /// Cells of the frame still to be written that may be written over meanwhile (a space).
     var waiting = Set<Int>()
+    /// While a frame is grouped by colour: every cell still to be written. A gap may then
+    /// reprint any other cell (unchanged, or written already); otherwise only unchanged ones.
+    var unwritten: Set<Int>? = nil
 
     /// Writes the changed cells of the frame (`changed` holds their indices, ascending, and
     /// `looks` how each will look), grouped by colour: every cell the current colours can
-    /// show, in reading order; then the pair of colours that shows the most waiting cells per
-    /// byte of the change (pairs in the order first seen, ties to the first); and again. When
-    /// those colours would show only one cell, or after 64 rounds, the rest in reading order.
+    /// show, in reading order; then, of the pairs of colours that show at least two waiting
+    /// cells, the one that shows the most per byte of the change (pairs in the order first
+    /// seen, ties to the first); and again. When no pair shows two, or after 64 rounds, the
+    /// rest in reading order.
     mutating func writeFrame(
         changed: [Int], looks: [TerminalCell], overwritable: Set<Int>, old: UnsafeBufferPointer<Cell>,
         new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks, into out: inout ByteBuffer
@@ -204,12 +208,17 @@ struct ReferenceTerminalWriter {
         }
         var written = Array(repeating: false, count: changed.count)
         waiting = overwritable
-        defer { waiting = [] }
+        unwritten = Set(changed)
+        defer {
+            waiting = []
+            unwritten = nil
+        }
         func put(_ k: Int) {
             gapCheckedMove(to: changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
             write(looks[k], at: changed[k], into: &out)
             written[k] = true
             waiting.remove(changed[k])
+            unwritten?.remove(changed[k])
         }
         var rounds = 0
         while true {
@@ -239,6 +248,8 @@ struct ReferenceTerminalWriter {
                         }
                     }
                     bytes = max(bytes, 1)
+                    // only pairs that show at least two cells are worth a change
+                    if served <= 1 { continue }
                     if served * bestCost > next.served * bytes {
                         next = (fg == any ? nil : fg, bg, served)
                         bestCost = bytes
@@ -371,7 +382,8 @@ struct ReferenceTerminalWriter {
                         continue
                     }
                     let look = cellLooks.look(new[k])
-                    guard look == cellLooks.look(old[k]), let s = look.scalarWithoutColorChange(state.pen) else {
+                    let shown = unwritten.map { !$0.contains(k) } ?? (look == cellLooks.look(old[k]))
+                    guard shown, let s = look.scalarWithoutColorChange(state.pen), s < GlyphStore.firstNarrow else {
                         cost = -1
                         break
                     }

@@ -9,6 +9,34 @@ extension Cell {
     }
 }
 
+extension Cell {
+    /// The first `c` in `from..<to` where `a[c]` and `b[c]` differ (``sameBits(_:_:)`` false),
+    /// or `to`: four cells at a time, compared as six words, while they all match (most cells
+    /// of most rows), then cell by cell.
+    @inline(__always) static func firstDifference(
+        _ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>, from: Int, to end: Int
+    ) -> Int {
+        var c = from
+        if MemoryLayout<Cell>.size == 12 && MemoryLayout<Cell>.stride == 12 {
+            // three 4-byte words and no padding: equal bytes are equal cells
+            let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+            while c &+ 4 <= end {
+                let o = c &* 12
+                var x = ra.loadUnaligned(fromByteOffset: o, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: o, as: UInt64.self)
+                x |= ra.loadUnaligned(fromByteOffset: o &+ 8, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: o &+ 8, as: UInt64.self)
+                x |= ra.loadUnaligned(fromByteOffset: o &+ 16, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: o &+ 16, as: UInt64.self)
+                x |= ra.loadUnaligned(fromByteOffset: o &+ 24, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: o &+ 24, as: UInt64.self)
+                x |= ra.loadUnaligned(fromByteOffset: o &+ 32, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: o &+ 32, as: UInt64.self)
+                x |= ra.loadUnaligned(fromByteOffset: o &+ 40, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: o &+ 40, as: UInt64.self)
+                if x != 0 { break }
+                c &+= 4
+            }
+        }
+        while c < end && sameBits(a[c], b[c]) { c &+= 1 }
+        return c
+    }
+}
+
 extension Color {
     /// The four channels as one word (in memory order), for comparisons.
     @inline(__always) var bits: UInt32 {

@@ -57,7 +57,7 @@ public final class FrameEncoder {
     @exclusivity(unchecked) private var spareScratch = RowScratch(capacity: 0)
     /// The colours that show the frame's changed cells, counted.
     @exclusivity(unchecked) private var pens = PenTable()
-    /// Per cell: waiting to be written, and narrow before and after (see
+    /// Per cell: waiting to be written, and whether it may be written over meanwhile (see
     /// ``TerminalWriter/waiting``); all 0 between frames.
     @exclusivity(unchecked) private var waiting: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
     /// The rows that differ from the screen, to be copied into it once the frame is written.
@@ -150,37 +150,39 @@ public final class FrameEncoder {
                     let newRow = newBase + base, oldRow = oldBase + base
                     // Most rows of most frames are unchanged: find the first difference with
                     // a plain comparison before looking at anything.
-                    var c = 0
-                    while c < cols && Cell.sameBits(newRow[c], oldRow[c]) { c &+= 1 }
+                    var c = Cell.firstDifference(newRow, oldRow, from: 0, to: cols)
                     if c == cols { continue }
                     differingRows[differing] = Int32(truncatingIfNeeded: row)
                     differing &+= 1
                     let row32 = Int32(truncatingIfNeeded: row)
                     while c < cols {
-                        if !Cell.sameBits(newRow[c], oldRow[c]) {
-                            if newRow[c].isContinuation {
-                                // the right half of a wide glyph: written with its left half,
-                                // which changed too unless only this half's colours did
-                                if c > 0 && (count == 0 || scratch.rows[count &- 1] != row32
-                                             || scratch.columns[count &- 1] != Int32(truncatingIfNeeded: c &- 1)) {
-                                    scratch.set(count, row: row32, column: Int32(truncatingIfNeeded: c &- 1),
-                                                look: looks.look(newRow[c &- 1]))
-                                    count &+= 1
-                                }
-                                c &+= 1
-                                continue
-                            }
-                            // Different cells may still look the same (a blank's unused
-                            // foreground, two colours with one palette entry).
-                            let look = looks.look(newRow[c]), was = looks.look(oldRow[c])
-                            if look != was {
-                                scratch.set(count, row: row32, column: Int32(truncatingIfNeeded: c), look: look)
+                        // a run of unchanged cells is skipped a few cells at a time
+                        c = Cell.firstDifference(newRow, oldRow, from: c, to: cols)
+                        if c == cols { break }
+                        if newRow[c].isContinuation {
+                            // the right half of a wide glyph: written with its left half,
+                            // which changed too unless only this half's colours did
+                            if c > 0 && (count == 0 || scratch.rows[count &- 1] != row32
+                                         || scratch.columns[count &- 1] != Int32(truncatingIfNeeded: c &- 1)) {
+                                scratch.set(count, row: row32, column: Int32(truncatingIfNeeded: c &- 1),
+                                            look: looks.look(newRow[c &- 1]))
                                 count &+= 1
-                                // a narrow character before and after: may be written over
-                                // while it waits
-                                if grouping && look.scalar < GlyphStore.firstNarrow && was.scalar < GlyphStore.firstNarrow {
-                                    waiting[base &+ c] = 1
-                                }
+                                if grouping { waiting[base &+ c &- 1] = TerminalWriter.waitingKept }
+                            }
+                            c &+= 1
+                            continue
+                        }
+                        // Different cells may still look the same (a blank's unused
+                        // foreground, two colours with one palette entry).
+                        let look = looks.look(newRow[c]), was = looks.look(oldRow[c])
+                        if look != was {
+                            scratch.set(count, row: row32, column: Int32(truncatingIfNeeded: c), look: look)
+                            count &+= 1
+                            // a narrow character before and after: may be written over
+                            // while it waits
+                            if grouping {
+                                waiting[base &+ c] = look.scalar < GlyphStore.firstNarrow && was.scalar < GlyphStore.firstNarrow
+                                    ? TerminalWriter.waitingOverwritable : TerminalWriter.waitingKept
                             }
                         }
                         c &+= 1

@@ -191,6 +191,11 @@ struct PenTable {
         slot < 0 ? (cells, 0) : (cells + Int(starts[slot]), Int(lengths[slot]))
     }
 
+    /// Forgets a slot's list once every cell on it is written, so later passes do not walk it.
+    @inline(__always) func emptied(_ slot: Int) {
+        if slot >= 0 { lengths[slot] = 0 }
+    }
+
     /// Cell `j` of `scratch` was written: it no longer counts.
     @inline(__always) func remove(_ j: Int, of scratch: RowScratch) {
         let pens = scratch.pens[j]
@@ -198,12 +203,13 @@ struct PenTable {
         if pens.y >= 0 { counts[Int(pens.y)] &-= 1 }
     }
 
-    /// The colours to set next, from `pen`: of the pairs that show waiting cells, the one
-    /// showing the most per byte of the colour change it takes (ties to the pair seen
-    /// first); `foreground` nil when only the background need change (cells of one colour).
-    /// `served` is how many cells those colours show; 0 when none wait.
+    /// The colours to set next, from `pen`: of the pairs that show at least two waiting
+    /// cells, the one showing the most per byte of the colour change it takes (ties to the
+    /// pair seen first); `foreground` nil when only the background need change (cells of one
+    /// colour). `served` is how many cells those colours show; 0 when no pair shows two.
     ///
-    /// Pairs whose cells are all written leave the list looked at (their counts only fall).
+    /// Pairs showing fewer than two waiting cells leave the list looked at for good (their
+    /// counts only fall), so a colourful frame's many pairs of one cell are looked at once.
     func best(from pen: PenState) -> (foreground: UInt32?, background: UInt32, served: Int) {
         var best: (foreground: UInt32?, background: UInt32, served: Int) = (nil, 0, 0)
         var bestCost = 1
@@ -212,17 +218,19 @@ struct PenTable {
             let s = Int(liveSlots[k])
             let own = Int(counts[s])
             if own <= 0 { continue }
+            let fg = UInt32(truncatingIfNeeded: keys[s] >> 32), bg = UInt32(truncatingIfNeeded: keys[s])
+            var served = own
+            let w = wild[s]
+            if w >= 0 { served += Int(counts[Int(w)]) }
+            if served <= 1 { continue }
             liveSlots[kept] = Int16(truncatingIfNeeded: s)
             kept &+= 1
-            let fg = UInt32(truncatingIfNeeded: keys[s] >> 32), bg = UInt32(truncatingIfNeeded: keys[s])
             let setBg = bg != pen.background
-            var served = own, bytes = 0, foreground: UInt32? = nil
+            var bytes = 0, foreground: UInt32? = nil
             let lengths = colorLengths[s]
             if fg == PenTable.anyForeground {
                 bytes = setBg ? 3 + Int(lengths.y) : 0
             } else {
-                let w = wild[s]
-                if w >= 0 { served += Int(counts[Int(w)]) }
                 let setFg = fg != pen.foreground
                 if setFg || setBg {
                     bytes = 3 + (setFg && setBg ? 1 : 0) + (setFg ? Int(lengths.x) : 0) + (setBg ? Int(lengths.y) : 0)

@@ -31,16 +31,25 @@ extension TerminalWriter {
     }
 
     /// Bytes to reprint the `gap` cells before cell `index` in the current colours, or nil
-    /// when one of them changed or needs other colours; a cell still ``waiting`` takes a
-    /// space.
+    /// when one of them changed (and is not written yet) or needs other colours; a cell
+    /// still ``waiting`` to be written that may be written over takes a space.
     @inline(__always) private func reprintCost(
         gap: Int, index: Int, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
         cellLooks: inout CellLooks
     ) -> Int? {
         var cost = 0
         for k in (index - gap)..<index {
-            if let waiting, waiting[k] != 0 {
-                cost += 1  // a space for now: the cell is written later
+            if let waiting {
+                let w = waiting[k]
+                if w == TerminalWriter.waitingOverwritable {
+                    cost += 1  // a space for now: the cell is written later
+                    continue
+                }
+                if w != 0 { return nil }
+                // unchanged, or written already this frame: the screen shows the new cell
+                guard let s = cellLooks.look(new[k]).scalarWithoutColorChange(state.pen), s < GlyphStore.firstNarrow
+                else { return nil }
+                cost += TerminalCell.utf8Count(s)
                 continue
             }
             let cell = new[k]
@@ -59,7 +68,7 @@ extension TerminalWriter {
     private func reprint(gap: Int, index: Int, new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks,
                          into out: inout ByteBuffer) {
         for k in (index - gap)..<index {
-            if let waiting, waiting[k] != 0 {
+            if let waiting, waiting[k] == TerminalWriter.waitingOverwritable {
                 out.append(0x20)
                 continue
             }

@@ -23,18 +23,23 @@ struct TerminalWriter {
         self.state = state
     }
 
-    /// Per cell of the frame (when set): 1 while the cell waits to be written this frame and
-    /// its old and new contents are narrow characters of one code point, so a gap may be
-    /// crossed by writing anything over it (a space) instead of moving: the cell is written
-    /// properly later. Cleared as each cell is written.
+    /// Per cell of the frame (when set): ``waitingOverwritable`` while the cell waits to be
+    /// written this frame and its old and new contents are narrow characters of one code
+    /// point, so a gap may be crossed by writing anything over it (a space) instead of
+    /// moving: the cell is written properly later; ``waitingKept`` while any other changed
+    /// cell waits; 0 for a cell the screen shows as the frame has it (unchanged, or written
+    /// already), which a gap may reprint. Cleared as each cell is written.
     var waiting: UnsafeMutablePointer<UInt8>? = nil
+    static let waitingOverwritable: UInt8 = 1
+    static let waitingKept: UInt8 = 2
 
     /// Writes the `count` changed cells of the frame (in `scratch`, in reading order, counted
     /// in `pens`), grouped by colour across the whole frame: every cell the current colours
     /// can show, in reading order; then the colours (from `pens`) that show the most waiting
-    /// cells per byte of the change, and again. When the best colours would show only one
-    /// cell, or after ``maxColorRounds``, the rest go in reading order, each in its own
-    /// colours, which bounds the work when every cell has colours of its own.
+    /// cells per byte of the change (of those showing at least two), and again. When no
+    /// colours would show two cells, or after ``maxColorRounds``, the rest go in reading
+    /// order, each in its own colours, which bounds the work when every cell has colours of
+    /// its own.
     ///
     /// A pass in some colours visits only their cells (``PenTable/list(_:)``): the cells of
     /// the pair and those of one colour its background shows, merged in reading order.
@@ -57,8 +62,11 @@ struct TerminalWriter {
             // Every cell the pen shows as it is, in order; writing them changes no colour, so
             // the pen is the same for the whole pass.
             let pen = state.pen
-            let a = pens.list(pens.find(pen.foreground, pen.background))
-            let b = pens.list(pens.find(PenTable.anyForeground, pen.background))
+            let slotA = pens.find(pen.foreground, pen.background), slotB = pens.find(PenTable.anyForeground, pen.background)
+            let a = pens.list(slotA), b = pens.list(slotB)
+            // every cell on both lists is written by this pass
+            pens.emptied(slotA)
+            pens.emptied(slotB)
             var ia = 0, ib = 0
             while ia < a.count || ib < b.count {
                 let j: Int
