@@ -73,11 +73,27 @@ public class Node: Animatable {
     /// A removed node keeps its old number, but the scene no longer resolves it.
     public internal(set) var id = 0
     /// The scene the node is in, or nil before it is added and after it is removed.
-    public internal(set) weak var scene: Scene?
-    /// The node this one is drawn relative to; nil for the root and for detached nodes.
-    public internal(set) weak var parent: Node? {
-        didSet { parentIdentity = parent.map { ObjectIdentifier($0) } }
+    public internal(set) var scene: Scene? {
+        get { sceneStorage }
+        set { sceneStorage = newValue }
     }
+    /// The node this one is drawn relative to; nil for the root and for detached nodes.
+    public internal(set) var parent: Node? {
+        get { parentStorage }
+        set {
+            parentStorage = newValue
+            parentIdentity = newValue.map { ObjectIdentifier($0) }
+        }
+    }
+    // ``scene`` and ``parent`` hold no reference and are not Swift weak references either: a
+    // weak reference moves its object's reference counts to a side table, after which every
+    // retain and release of the scene and of each parent (a coin shower's layer, thousands
+    // of times a frame) takes a slow path. They read nil once their object is gone all the
+    // same: a scene clears the scene of every node it holds as it goes, and a node the
+    // parent of every child still attached to it (see the two `deinit`s); a node is the
+    // parent of exactly the children its child array holds with its identity.
+    @exclusivity(unchecked) private unowned(unsafe) var sceneStorage: Scene?
+    @exclusivity(unchecked) private unowned(unsafe) var parentStorage: Node?
     /// Which node ``parent`` is, kept beside it: dropping removed children compares this
     /// instead of loading every child's weak reference (a coin shower removes dozens of
     /// coins from thousands of siblings every frame). While the parent is alive, equal
@@ -136,6 +152,9 @@ public class Node: Animatable {
     }
 
     deinit {
+        // Children still attached lose their parent with it, as with a weak reference.
+        let me = ObjectIdentifier(self)
+        for child in childStorage where child.parentIdentity == me { child.parent = nil }
         fields.deallocate()
     }
 
@@ -228,15 +247,36 @@ public class Node: Animatable {
 
     /// Drops removed children and restores draw order, only when something changed.
     @inline(__always) final func prepareChildren() {
-        if needsCompaction {
-            let me = ObjectIdentifier(self)
-            childStorage.removeAll { $0.parentIdentity != me }
-            needsCompaction = false
-        }
+        if needsCompaction { compactChildren { _ in } }
         if needsChildSort {
             childStorage.sort { ($0.z, $0.sequence) < ($1.z, $1.sequence) }
             needsChildSort = false
         }
+    }
+
+    /// Drops the children removed since the last compaction, keeping the others in order,
+    /// and hands each child kept to `visit` (in order) as it goes: drawing compacts and draws
+    /// in one pass over thousands of coins. The children are reached through the array's
+    /// buffer without a reference count change each (the array holds them the whole time);
+    /// those dropped are released at the end. `visit` must not change the tree.
+    @inline(__always) final func compactChildren(_ visit: (Node) -> Void) {
+        let me = ObjectIdentifier(self)
+        let kept = childStorage.withUnsafeMutableBufferPointer { children -> Int in
+            var kept = 0
+            for i in children.indices {
+                let keep = Unmanaged.passUnretained(children[i])._withUnsafeGuaranteedRef { child -> Bool in
+                    guard child.parentIdentity == me else { return false }
+                    visit(child)
+                    return true
+                }
+                guard keep else { continue }
+                if kept != i { children.swapAt(kept, i) }
+                kept &+= 1
+            }
+            return kept
+        }
+        if kept < childStorage.count { childStorage.removeSubrange(kept...) }
+        needsCompaction = false
     }
 
     // MARK: - Content, overridden by each kind
