@@ -1,4 +1,5 @@
 import ArcadeCore
+import CRaster
 
 /// A node of the retained scene: something with a place, a size factor, a turn and an
 /// opacity, drawn every frame until it is removed, with children that follow it.
@@ -264,6 +265,7 @@ public class Node: Animatable {
         let kept = childStorage.withUnsafeMutableBufferPointer { children -> Int in
             var kept = 0
             for i in children.indices {
+                Node.prefetch(UnsafeBufferPointer(children), after: i)
                 let keep = Unmanaged.passUnretained(children[i])._withUnsafeGuaranteedRef { child -> Bool in
                     guard child.parentIdentity == me else { return false }
                     visit(child)
@@ -277,6 +279,27 @@ public class Node: Animatable {
         }
         if kept < childStorage.count { childStorage.removeSubrange(kept...) }
         needsCompaction = false
+    }
+
+    /// Starts loading what drawing reads of the children a few places after `i`: the nodes
+    /// of a busy layer (thousands of coins) lie apart in memory, and the frame's pass over
+    /// them otherwise waits on each in turn. Eight ahead, the node; four ahead (its node
+    /// loaded by then), its fields.
+    @inline(__always) static func prefetch(_ children: UnsafeBufferPointer<Node>, after i: Int) {
+        let far = i &+ 8, near = i &+ 4
+        if far < children.count {
+            // The first four lines hold what every node's drawing reads and writes (flags,
+            // anchor, children, transforms), the seventh a sprite node's kernel sprite.
+            let node = UnsafeRawPointer(Unmanaged.passUnretained(children[far]).toOpaque())
+            arcade_prefetch(node)
+            arcade_prefetch(node + 64)
+            arcade_prefetch(node + 128)
+            arcade_prefetch(node + 192)
+            arcade_prefetch(node + 384)
+        }
+        if near < children.count {
+            Unmanaged.passUnretained(children[near])._withUnsafeGuaranteedRef { arcade_prefetch($0.fields) }
+        }
     }
 
     // MARK: - Content, overridden by each kind

@@ -277,6 +277,7 @@ public final class Scene {
         }
         node.childStorage.withUnsafeBufferPointer { children in
             for i in children.indices {
+                Node.prefetch(children, after: i)
                 Unmanaged.passUnretained(children[i])._withUnsafeGuaranteedRef { child in
                     draw(child, parentTransform: transform, parentIsIdentity: isIdentity, parentAlpha: alpha, canvas: canvas,
                          time: time)
