@@ -140,4 +140,11 @@ static inline void arcade_compose_cells(const uint32_t *pixels, int64_t columns,
 
 #endif  // __SSE2__
 
+/// Asks the CPU to start loading, for reading, the cache line of 64 bytes at `p`: what
+/// drawing reads of a scene node a few places ahead of the one being drawn. Changes
+/// nothing but timing.
+static inline void arcade_prefetch(const void *p) {
+    __builtin_prefetch(p, 0, 3);
+}
+
 #endif

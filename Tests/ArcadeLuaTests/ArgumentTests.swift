@@ -117,6 +117,12 @@ import Testing
         func has(_ s: String) -> Bool { Array(s.utf8).withUnsafeBytes { names.contains($0) } }
         #expect(has("x") && has("width") && has("wide"))
         #expect(!has("w") && !has("widths") && !has("") && !has("a very long name indeed"))
+        #expect(has("y") && !has("z") && !has("widt") && !has("wida") && !has("wid\u{0}"))
+        // many names of a few lengths: each found, none of their neighbours
+        let many = LuaOptionNames((0..<40).map { "n\($0)" } + ["", "name"])
+        func inMany(_ s: String) -> Bool { Array(s.utf8).withUnsafeBytes { many.contains($0) } }
+        #expect((0..<40).allSatisfy { inMany("n\($0)") } && inMany("") && inMany("name"))
+        #expect(!inMany("n40") && !inMany("n") && !inMany("nam") && !inMany("names") && !inMany("m1"))
         #expect(names.union(["z"]).names == ["wide", "width", "x", "y", "z"])
         #expect(names.subtracting(["x", "q"]).names == ["wide", "width", "y"])
     }

@@ -65,6 +65,53 @@ import Testing
         #expect(s.root.children.count == 1)
     }
 
+    @Test func childrenRemovedBetweenFramesAreDroppedAsTheFrameIsDrawn() throws {
+        // Every other square of a row goes; the next frame draws the rest, in order, and
+        // the group holds only them afterwards (removed nodes nobody keeps are freed).
+        let s = Scene(background: .black)
+        let layer = try s.add(GroupNode())
+        var squares: [RectNode] = []
+        for i in 0..<10 {
+            squares.append(try s.add(RectNode(width: 1, height: 1, x: Double(i) + 0.5, y: 0.5, fill: .white), to: layer))
+        }
+        let canvas = Canvas(columns: 10, rows: 1)
+        s.draw(into: canvas, time: 0)
+        weak var gone = squares[1]
+        for i in stride(from: 1, to: 10, by: 2) { s.remove(squares[i]) }
+        let kept = stride(from: 0, to: 10, by: 2).map { squares[$0] }
+        squares.removeAll()
+        #expect(gone != nil)  // the group still holds it until the next frame
+        s.draw(into: canvas, time: 0)
+        #expect((0..<10).map { canvas.pixel(x: $0, y: 0) == .white } == (0..<10).map { $0 % 2 == 0 })
+        #expect(gone == nil)
+        #expect(layer.children.map(\.id) == kept.map(\.id))
+        #expect(kept.allSatisfy { $0.parent === layer })
+    }
+
+    @Test func aNodesParentAndSceneReadNilOnceTheyAreGone() throws {
+        var child: Node?
+        weak var scene: Scene?
+        do {
+            let s = Scene()
+            scene = s
+            let group = try s.add(GroupNode())
+            child = try s.add(RectNode(width: 1, height: 1), to: group)
+            #expect(child?.parent === group && child?.scene === s)
+        }
+        #expect(scene == nil)
+        #expect(child?.parent == nil)
+        #expect(child?.scene == nil)
+        // a removed subtree keeps its shape; a child kept alone loses its freed parent
+        let s = Scene()
+        var group: GroupNode? = try s.add(GroupNode())
+        let leaf = try s.add(RectNode(width: 1, height: 1), to: group)
+        s.remove(group!)
+        #expect(leaf.parent === group && leaf.scene == nil)
+        #expect(s.root.children.isEmpty)  // the root lets go of the group
+        group = nil
+        #expect(leaf.parent == nil)
+    }
+
     @Test func siblingsDrawByZThenInsertionOrder() throws {
         // Three overlapping squares; the colour left at the shared pixel says who drew last.
         let s = Scene()

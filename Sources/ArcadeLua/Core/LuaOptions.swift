@@ -38,7 +38,7 @@ public struct LuaOptions {
         while s.next(in: index) {
             if s.type(at: -2) != .string {
                 unknown.append("[\(s.type(at: -2) == .number ? s.describeNumber(at: -2) : s.typeName(at: -2))]")
-            } else if s.withBytes(at: -2, known.contains) == false {
+            } else if s.withBytes(at: -2, { known.contains($0) }) == false {
                 unknown.append(s.string(at: -2) ?? "")
             }
             s.pop()
@@ -167,24 +167,47 @@ extension LuaStack {
 public struct LuaOptionNames: ExpressibleByArrayLiteral, Sendable {
     /// The names, sorted.
     public let names: [String]
-    /// The names' bytes, by length.
-    private let byLength: [[[UInt8]]]
+    /// The names' bytes one after another, shortest first: those of length `n` start at
+    /// `starts[n]` and end at `starts[n + 1]`. Flat, so a look-up reads two arrays and no
+    /// array of arrays (whose elements each cost a reference count change to reach).
+    private let bytes: [UInt8]
+    private let starts: [Int]
 
     public init(_ names: some Sequence<String>) {
         self.names = Set(names).sorted()
-        var byLength: [[[UInt8]]] = Array(repeating: [], count: (self.names.map(\.utf8.count).max() ?? 0) + 1)
-        for name in self.names { byLength[name.utf8.count].append(Array(name.utf8)) }
-        self.byLength = byLength
+        let longest = self.names.map(\.utf8.count).max() ?? 0
+        var bytes: [UInt8] = []
+        var starts: [Int] = []
+        for n in 0...longest {
+            starts.append(bytes.count)
+            for name in self.names where name.utf8.count == n { bytes.append(contentsOf: name.utf8) }
+        }
+        starts.append(bytes.count)
+        self.bytes = bytes
+        self.starts = starts
     }
 
     public init(arrayLiteral names: String...) {
         self.init(names)
     }
 
-    /// True when `bytes` spell one of the names.
-    public func contains(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard bytes.count < byLength.count else { return false }
-        return byLength[bytes.count].contains { $0.elementsEqual(bytes) }
+    /// True when `key` spells one of the names.
+    public func contains(_ key: UnsafeRawBufferPointer) -> Bool {
+        let n = key.count
+        if n == 0 { return names.first == "" }
+        guard n &+ 1 < starts.count else { return false }
+        var at = starts[n]
+        let end = starts[n &+ 1]
+        guard at < end else { return false }
+        return bytes.withUnsafeBufferPointer { all -> Bool in
+            while at < end {
+                var i = 0
+                while i < n && all[at &+ i] == key[i] { i &+= 1 }
+                if i == n { return true }
+                at &+= n
+            }
+            return false
+        }
     }
 
     /// These names and `other`'s.

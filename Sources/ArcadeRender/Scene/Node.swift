@@ -1,4 +1,5 @@
 import ArcadeCore
+import CRaster
 
 /// A node of the retained scene: something with a place, a size factor, a turn and an
 /// opacity, drawn every frame until it is removed, with children that follow it.
@@ -73,11 +74,27 @@ public class Node: Animatable {
     /// A removed node keeps its old number, but the scene no longer resolves it.
     public internal(set) var id = 0
     /// The scene the node is in, or nil before it is added and after it is removed.
-    public internal(set) weak var scene: Scene?
-    /// The node this one is drawn relative to; nil for the root and for detached nodes.
-    public internal(set) weak var parent: Node? {
-        didSet { parentIdentity = parent.map { ObjectIdentifier($0) } }
+    public internal(set) var scene: Scene? {
+        get { sceneStorage }
+        set { sceneStorage = newValue }
     }
+    /// The node this one is drawn relative to; nil for the root and for detached nodes.
+    public internal(set) var parent: Node? {
+        get { parentStorage }
+        set {
+            parentStorage = newValue
+            parentIdentity = newValue.map { ObjectIdentifier($0) }
+        }
+    }
+    // ``scene`` and ``parent`` hold no reference and are not Swift weak references either: a
+    // weak reference moves its object's reference counts to a side table, after which every
+    // retain and release of the scene and of each parent (a coin shower's layer, thousands
+    // of times a frame) takes a slow path. They read nil once their object is gone all the
+    // same: a scene clears the scene of every node it holds as it goes, and a node the
+    // parent of every child still attached to it (see the two `deinit`s); a node is the
+    // parent of exactly the children its child array holds with its identity.
+    @exclusivity(unchecked) private unowned(unsafe) var sceneStorage: Scene?
+    @exclusivity(unchecked) private unowned(unsafe) var parentStorage: Node?
     /// Which node ``parent`` is, kept beside it: dropping removed children compares this
     /// instead of loading every child's weak reference (a coin shower removes dozens of
     /// coins from thousands of siblings every frame). While the parent is alive, equal
@@ -136,6 +153,9 @@ public class Node: Animatable {
     }
 
     deinit {
+        // Children still attached lose their parent with it, as with a weak reference.
+        let me = ObjectIdentifier(self)
+        for child in childStorage where child.parentIdentity == me { child.parent = nil }
         fields.deallocate()
     }
 
@@ -228,14 +248,57 @@ public class Node: Animatable {
 
     /// Drops removed children and restores draw order, only when something changed.
     @inline(__always) final func prepareChildren() {
-        if needsCompaction {
-            let me = ObjectIdentifier(self)
-            childStorage.removeAll { $0.parentIdentity != me }
-            needsCompaction = false
-        }
+        if needsCompaction { compactChildren { _ in } }
         if needsChildSort {
             childStorage.sort { ($0.z, $0.sequence) < ($1.z, $1.sequence) }
             needsChildSort = false
+        }
+    }
+
+    /// Drops the children removed since the last compaction, keeping the others in order,
+    /// and hands each child kept to `visit` (in order) as it goes: drawing compacts and draws
+    /// in one pass over thousands of coins. The children are reached through the array's
+    /// buffer without a reference count change each (the array holds them the whole time);
+    /// those dropped are released at the end. `visit` must not change the tree.
+    @inline(__always) final func compactChildren(_ visit: (Node) -> Void) {
+        let me = ObjectIdentifier(self)
+        let kept = childStorage.withUnsafeMutableBufferPointer { children -> Int in
+            var kept = 0
+            for i in children.indices {
+                Node.prefetch(UnsafeBufferPointer(children), after: i)
+                let keep = Unmanaged.passUnretained(children[i])._withUnsafeGuaranteedRef { child -> Bool in
+                    guard child.parentIdentity == me else { return false }
+                    visit(child)
+                    return true
+                }
+                guard keep else { continue }
+                if kept != i { children.swapAt(kept, i) }
+                kept &+= 1
+            }
+            return kept
+        }
+        if kept < childStorage.count { childStorage.removeSubrange(kept...) }
+        needsCompaction = false
+    }
+
+    /// Starts loading what drawing reads of the children a few places after `i`: the nodes
+    /// of a busy layer (thousands of coins) lie apart in memory, and the frame's pass over
+    /// them otherwise waits on each in turn. Eight ahead, the node; four ahead (its node
+    /// loaded by then), its fields.
+    @inline(__always) static func prefetch(_ children: UnsafeBufferPointer<Node>, after i: Int) {
+        let far = i &+ 8, near = i &+ 4
+        if far < children.count {
+            // The first four lines hold what every node's drawing reads and writes (flags,
+            // anchor, children, transforms), the seventh a sprite node's kernel sprite.
+            let node = UnsafeRawPointer(Unmanaged.passUnretained(children[far]).toOpaque())
+            arcade_prefetch(node)
+            arcade_prefetch(node + 64)
+            arcade_prefetch(node + 128)
+            arcade_prefetch(node + 192)
+            arcade_prefetch(node + 384)
+        }
+        if near < children.count {
+            Unmanaged.passUnretained(children[near])._withUnsafeGuaranteedRef { arcade_prefetch($0.fields) }
         }
     }
 

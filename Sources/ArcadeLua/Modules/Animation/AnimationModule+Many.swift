@@ -112,8 +112,8 @@ extension AnimationModule {
 
     /// A number, or (inside `arcade.animate_many`) the name of one of its columns.
     func number(_ s: LuaStack, _ i: Int32) throws(LuaValueProblem) -> Double {
-        if let columns, s.type(at: i) == .string, let name = s.string(at: i) {
-            return try columns.placeholder(named: name)
+        if let columns, s.type(at: i) == .string {
+            return try columns.placeholder(at: s.absolute(i))
         }
         return try s.readNumber(at: i)
     }
@@ -183,16 +183,20 @@ extension AnimationModule {
         }
         guard !images.isEmpty else { throw o.error("give 'image' or 'images' (a list of images)") }
         var f = SpriteFields(images: images, parent: try o.object("parent", scenes.nodes))
-        let read = { (i: Int32) throws(LuaValueProblem) -> Double in try self.number(s, i) }
-        f.x = try o.field("x", read)
-        f.y = try o.field("y", read)
-        f.z = try o.field("z", read)
-        f.scale = try o.field("scale", read)
-        f.scaleX = try o.field("scale_x", read)
-        f.scaleY = try o.field("scale_y", read)
-        f.rotation = try o.field("rotation", read)
-        f.alpha = try o.field("alpha", read)
+        f.x = try numberField(o, "x")
+        f.y = try numberField(o, "y")
+        f.z = try numberField(o, "z")
+        f.scale = try numberField(o, "scale")
+        f.scaleX = try numberField(o, "scale_x")
+        f.scaleY = try numberField(o, "scale_y")
+        f.rotation = try numberField(o, "rotation")
+        f.alpha = try numberField(o, "alpha")
         return f
+    }
+
+    /// Field `key` of `o` read by ``number(_:_:)``.
+    private func numberField(_ o: LuaOptions, _ key: String) throws(LuaArgumentError) -> Double? {
+        try o.field(key) { i throws(LuaValueProblem) in try self.number(o.stack, i) }
     }
 }
 
@@ -226,8 +230,11 @@ final class ValueColumns {
     private let stack: LuaStack
     private let table: Int32
     let rows: Int
-    private var indexByName: [String: Int] = [:]
-    private var data: [[Double]] = []
+    /// The columns read so far, by name, in the order the specs first named them: few, so
+    /// a name is found by comparing its bytes, with no Swift string made of it.
+    private var names: [String] = []
+    /// Their numbers, `rows` per column, one column after another.
+    private var data: [Double] = []
     private static let tag: UInt64 = 0x7FF4_0000_0000_0000
     private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
 
@@ -238,16 +245,28 @@ final class ValueColumns {
     }
 
     /// How many columns the specs used.
-    var count: Int { data.count }
+    var count: Int { names.count }
 
-    /// The placeholder of column `name`, reading the column the first time.
-    func placeholder(named name: String) throws(LuaValueProblem) -> Double {
-        if let i = indexByName[name] { return Double(bitPattern: Self.tag | UInt64(i)) }
+    /// The placeholder of the column named by the string at absolute stack index `at`,
+    /// reading the column the first time.
+    func placeholder(at index: Int32) throws(LuaValueProblem) -> Double {
         let s = stack
-        guard table != 0, s.getField(name, in: table) != .nil else {
-            if table != 0 { s.pop() }
-            throw LuaValueProblem("number or the name of a column expected, got \"\(name)\" (options.columns has no '\(name)')")
+        let known = s.withBytes(at: index) { bytes -> Int? in
+            for (k, name) in names.enumerated() where name.utf8.elementsEqual(bytes) { return k }
+            return nil
+        } ?? nil
+        if let known { return Double(bitPattern: Self.tag | UInt64(known)) }
+        let name = s.string(at: index) ?? ""
+        if table != 0 {
+            s.pushValue(at: index)
+            if s.rawGet(in: table) == .nil { s.pop() } else { return try read(name) }
         }
+        throw LuaValueProblem("number or the name of a column expected, got \"\(name)\" (options.columns has no '\(name)')")
+    }
+
+    /// Reads the column on top of the stack (popped) as column `name`.
+    private func read(_ name: String) throws(LuaValueProblem) -> Double {
+        let s = stack
         defer { s.pop() }
         guard s.type(at: -1) == .table else {
             throw LuaValueProblem("column '\(name)': list of \(rows) numbers expected, got \(s.describeValue(at: -1))")
@@ -255,19 +274,19 @@ final class ValueColumns {
         let n = s.rawLength(at: -1)
         guard n == rows else { throw LuaValueProblem("column '\(name)': \(rows) numbers (one per node) expected, got \(n)") }
         let t = s.top
-        var values: [Double] = []
-        values.reserveCapacity(n)
+        let start = data.count
+        data.reserveCapacity(start + n)
         for k in stride(from: 1, through: n, by: 1) {
             s.getIndex(k, in: t)
             defer { s.pop() }
             guard let v = s.number(at: -1), v.isFinite else {
+                data.removeSubrange(start...)
                 throw LuaValueProblem("column '\(name)': finite number expected at item \(k), got \(s.describeNumber(at: -1))")
             }
-            values.append(v)
+            data.append(v)
         }
-        let i = data.count
-        data.append(values)
-        indexByName[name] = i
+        let i = names.count
+        names.append(name)
         return Double(bitPattern: Self.tag | UInt64(i))
     }
 
@@ -275,6 +294,6 @@ final class ValueColumns {
     @inline(__always) func value(_ v: Double, row: Int) -> Double {
         let bits = v.bitPattern
         guard bits & Self.tagMask == Self.tag else { return v }
-        return data[Int(bits & 0xFFFF_FFFF)][row]
+        return data[Int(bits & 0xFFFF_FFFF) &* rows &+ row]
     }
 }

@@ -189,7 +189,16 @@ public final class SceneModule {
     /// ``onRemove`` and its content charge is released. Walked with a stack of its own.
     private func remove(_ node: Node) {
         guard node !== scene.root else { return }
-        var pending: [(node: Node, children: [Node], next: Int)] = [(node, node.children, 0)]
+        let children = node.children
+        if children.isEmpty {
+            // a leaf (a coin of a shower: dozens a frame) needs no stack
+            onRemove(node)
+            releaseContent(of: node)
+            scene.remove(node)
+            syncNative()
+            return
+        }
+        var pending: [(node: Node, children: [Node], next: Int)] = [(node, children, 0)]
         while let top = pending.last {
             if top.next < top.children.count {
                 pending[pending.count - 1].next += 1
