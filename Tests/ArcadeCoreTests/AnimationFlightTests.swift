@@ -14,7 +14,7 @@ import Testing
         let to = Vec2(r.nextDouble(in: 0, 200), r.nextDouble(in: 0, 100))
         let s = 1 + Double(r.nextInt(in: 0, 9)) * 0.1
         var leaves: [Animation]
-        switch r.nextInt(in: 0, 5) {
+        switch r.nextInt(in: 0, 6) {
         case 0:
             leaves = [
                 Animation(.path(.quadratic(from: from, control: Vec2(from.x, to.y - 40), to: to))),
@@ -22,6 +22,7 @@ import Testing
                 Animation(.keyframes(.scaleY, values: [.s(s / 2), .s(s / 2), .s(s / 2)], curves: halves)),
             ]
         case 1:
+            // Not flat: a path of two segments.
             var path = BezierPath(start: from)
             path.addLine(to: to)
             path.addCurve(to: from, control1: Vec2(0, 0), control2: Vec2(50, 90))
@@ -37,15 +38,20 @@ import Testing
             ]
         case 3:
             leaves = [
-                Animation(.keyframes(.position, values: [.v(from.x, from.y), .v(to.x, to.y), .v(3, 4)],
-                                     curves: [.easeIn, .linear])),
-                Animation(.basic(.x, from: nil, to: .s(to.x)), curve: .easeOut),
+                Animation(.keyframes(.position, values: [.v(from.x, from.y), .v(to.x, to.y)], curves: [.easeIn])),
+                Animation(.basic(.rotation, from: nil, to: .s(to.x)), curve: .easeOut),
             ]
         case 4:
             // Not flat: a leaf with timing of its own.
             leaves = [
                 Animation(.basic(.alpha, from: .s(0), to: .s(1)), duration: 0.2, delay: 0.1, fill: .both),
                 Animation(.basic(.scaleY, from: .s(1), to: .s(s))),
+            ]
+        case 5:
+            // Not flat: two leaves write x, so their order decides it.
+            leaves = [
+                Animation(.basic(.position, from: .v(from.x, from.y), to: .v(to.x, to.y))),
+                Animation(.basic(.x, from: .s(0), to: .s(to.x)), curve: .easeIn),
             ]
         default:
             // Not flat: more leaves than a flight holds.
@@ -138,12 +144,13 @@ import Testing
         let flat = try Self.session(usesFlights: true, flightsSeen: &seenFlat)
         let general = try Self.session(usesFlights: false, flightsSeen: &seenGeneral)
         // The store was used, and the comparison is with a run that did not use it.
-        #expect(seenFlat > 40)
+        #expect(seenFlat > 30)
         #expect(seenGeneral == 0)
         #expect(flat.fields.count == general.fields.count)
-        for (k, (a, b)) in zip(flat.fields, general.fields).enumerated() {
-            #expect(a == b, "fields differ after step \(k)")
-            if a != b { break }
+        for (k, (a, b)) in zip(flat.fields, general.fields).enumerated() where a != b {
+            let i = a.indices.first { $0 >= b.count || a[$0] != b[$0] } ?? a.count
+            Issue.record("after step \(k), number \(i % 7) of sprite \(i / 7) differs (or the sprites do)")
+            break
         }
         #expect(flat.ends == general.ends)
         #expect(flat.ends.count > 200)

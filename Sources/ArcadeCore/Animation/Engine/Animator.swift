@@ -193,7 +193,7 @@ public final class Animator {
     /// starts and ends animations forever does not grow it.
     public var storageFootprint: Int {
         runs.count + owners.count + nodes.footprint + numbers.footprint + indices.footprint
-            + curves.footprint + flights.capacity + byObject.capacity + completions.capacity + ended.capacity
+            + curves.footprint + flights.footprint + byObject.capacity + completions.capacity + ended.capacity
     }
 
     // MARK: Ending

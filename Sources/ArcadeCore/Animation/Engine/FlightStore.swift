@@ -1,13 +1,13 @@
 /// A leaf of a flight: what the flight step reads to write one property in place.
 struct FlightLeaf {
-    /// Numbers index of the leaf's values (as ``AnimationNode/data``).
-    var values: Int32
     /// Keyframe values or path segments.
     var count: Int32
     /// Curve table index of the leaf's timing curve.
     var curve: Int32
     /// Index pool index of a keyframe leaf's per-segment curves, or -1.
     var segmentCurves: Int32
+    /// Index of its flight in the ``FlightStore``.
+    var flight: Int32
     var form: AnimationNode.Form
     /// Numbers per value: 1 or 2.
     var dimension: UInt8
@@ -15,26 +15,80 @@ struct FlightLeaf {
     var slot: Int8
     /// Writes its one number into two slots (a uniform scale).
     var paired: Bool
+    /// Its place among its flight's leaves.
+    var index: UInt8
+}
 
-    static let empty = FlightLeaf(values: 0, count: 0, curve: CurveTable.linearIndex, segmentCurves: -1,
-                                  form: .basic, dimension: 1, slot: 0, paired: false)
+/// The leaves of one form (paths, keyframes, basic tweens) of every flight, back to back:
+/// a step runs one loop over each lane, with no switch per leaf. Each leaf's numbers sit
+/// in the lane's values column, ``stride`` per leaf, next to those of the leaf before.
+struct LeafLane {
+    /// Numbers per leaf in ``values``.
+    let stride: Int
+    private(set) var count = 0
+    private(set) var capacity = 64
+    private(set) var base = UnsafeMutablePointer<FlightLeaf>.allocate(capacity: 64)
+    private(set) var values: UnsafeMutablePointer<Double>
+
+    init(stride: Int) {
+        self.stride = stride
+        values = .allocate(capacity: 64 * stride)
+    }
+
+    func destroy() {
+        base.deallocate()
+        values.deallocate()
+    }
+
+    /// Appends `leaf` with its numbers and returns its position.
+    mutating func append(_ leaf: FlightLeaf, _ numbers: UnsafePointer<Double>, _ n: Int) -> Int32 {
+        if count == capacity {
+            let c = capacity * 2
+            let q = UnsafeMutablePointer<FlightLeaf>.allocate(capacity: c)
+            q.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = q
+            let v = UnsafeMutablePointer<Double>.allocate(capacity: c * stride)
+            v.moveInitialize(from: values, count: count * stride)
+            values.deallocate()
+            values = v
+            capacity = c
+        }
+        (base + count).initialize(to: leaf)
+        let v = values + count * stride
+        v.initialize(repeating: 0, count: stride)
+        v.update(from: numbers, count: n)
+        count += 1
+        return Int32(count - 1)
+    }
+
+    /// Removes the leaf at `i` by moving the last one into its place; returns the leaf now
+    /// at `i`, or nil when `i` was the last.
+    mutating func remove(at i: Int) -> FlightLeaf? {
+        count -= 1
+        guard i != count else { return nil }
+        base[i] = base[count]
+        (values + i * stride).update(from: values + count * stride, count: stride)
+        return base[i]
+    }
 }
 
 /// The running flights: runs of the flat shape (a group of a finite, positive duration on
-/// a linear curve whose children are all plain leaves writing their target's fields in
-/// place, see ``Animator/isFlat(_:count:)``), kept as structure of arrays so that a step
-/// walks them in one loop over flat columns: the group's timing numbers, the target's
-/// fields, and up to ``maxLeaves`` leaves each with their curves resolved.
+/// a linear curve whose children are all plain leaves writing distinct slots of their
+/// target's fields in place, see ``Animator/isFlat(_:count:)``), kept as structure of
+/// arrays. A step runs one loop over the flights' columns (the group's timing numbers) that
+/// leaves each flight's progress in a column, then one loop per leaf form over that form's
+/// ``LeafLane``, which reads the progress and writes the target's fields.
 ///
-/// Dense: a flight that ends is replaced by the last one (``remove(at:)``), and the run
-/// head of the moved flight learns its new index. Order in the store does not matter: a
-/// flight writes only its own target's fields, the properties of two runs on one target
-/// never overlap (starting one replaces the other), and completions are ordered by end
-/// time and start order, not by the order the step met them.
+/// Dense: a flight or leaf that ends is replaced by the last one, and whatever refers to
+/// the one moved learns its new place. Order does not matter: a flight writes only its own
+/// target's fields, its leaves write distinct slots, the properties of two runs on one
+/// target never overlap (starting one replaces the other), and completions are ordered by
+/// end time and start order, not by the order the step met them.
 ///
 /// The run keeps its nodes and numbers in the engine's pools as every run does (cancel,
 /// replace and the steps where the group shows nothing read them there); the store holds
-/// copies of what a step reads and indices into the numbers pool for leaf values.
+/// copies of what a step reads, the leaves' values included.
 struct FlightStore {
     /// Leaves per flight at most; a group with more takes the general step.
     static let maxLeaves = 4
@@ -66,8 +120,26 @@ struct FlightStore {
     /// Owner entry of the target.
     private(set) var owner: UnsafeMutablePointer<Int32>
     private(set) var fields: UnsafeMutablePointer<UnsafeMutablePointer<AnimatableFields>>
-    /// ``maxLeaves`` per flight.
-    private(set) var leaves: UnsafeMutablePointer<FlightLeaf>
+    /// Written by a step: the group's progress (simple time over duration), NaN when its
+    /// leaves write nothing this step.
+    private(set) var progress: UnsafeMutablePointer<Double>
+    /// ``maxLeaves`` per flight: the lane of each leaf and its position there.
+    private(set) var leafLane: UnsafeMutablePointer<UInt8>
+    private(set) var leafPosition: UnsafeMutablePointer<Int32>
+    /// Leaves by form: ``AnimationNode/Form`` raw value minus one.
+    var basics = LeafLane(stride: 4)
+    var keyframes = LeafLane(stride: 4)
+    var paths = LeafLane(stride: 8)
+
+    /// Numbers a leaf of `form` may have to live in its lane: a basic tween of scalars or
+    /// vectors, keyframes of up to four numbers, a path of one segment.
+    static func fits(_ form: AnimationNode.Form, numbers: Int) -> Bool {
+        switch form {
+        case .basic, .keyframes: numbers <= 4
+        case .path: numbers == 8
+        case .group: false
+        }
+    }
 
     init() {
         slot = .allocate(capacity: 0)
@@ -81,7 +153,9 @@ struct FlightStore {
         leafCount = .allocate(capacity: 0)
         owner = .allocate(capacity: 0)
         fields = .allocate(capacity: 0)
-        leaves = .allocate(capacity: 0)
+        progress = .allocate(capacity: 0)
+        leafLane = .allocate(capacity: 0)
+        leafPosition = .allocate(capacity: 0)
         grow(to: 64)
     }
 
@@ -98,8 +172,16 @@ struct FlightStore {
         leafCount.deallocate()
         owner.deallocate()
         fields.deallocate()
-        leaves.deallocate()
+        progress.deallocate()
+        leafLane.deallocate()
+        leafPosition.deallocate()
+        basics.destroy()
+        keyframes.destroy()
+        paths.destroy()
     }
+
+    /// Elements reserved, in use or free.
+    var footprint: Int { capacity + basics.capacity + keyframes.capacity + paths.capacity }
 
     private static func moved<T>(_ p: UnsafeMutablePointer<T>, _ count: Int, _ capacity: Int) -> UnsafeMutablePointer<T> {
         let q = UnsafeMutablePointer<T>.allocate(capacity: capacity)
@@ -121,14 +203,27 @@ struct FlightStore {
         leafCount = Self.moved(leafCount, count, c)
         owner = Self.moved(owner, count, c)
         fields = Self.moved(fields, count, c)
-        leaves = Self.moved(leaves, count * Self.maxLeaves, c * Self.maxLeaves)
+        progress = Self.moved(progress, count, c)
+        leafLane = Self.moved(leafLane, count * Self.maxLeaves, c * Self.maxLeaves)
+        leafPosition = Self.moved(leafPosition, count * Self.maxLeaves, c * Self.maxLeaves)
         capacity = c
     }
 
-    /// Appends a flight and returns its index.
+    /// The lane of leaves of `form` (not a group).
+    @inline(__always)
+    private mutating func withLane<R>(_ lane: UInt8, _ body: (inout LeafLane) -> R) -> R {
+        switch lane {
+        case AnimationNode.Form.basic.rawValue: body(&basics)
+        case AnimationNode.Form.keyframes.rawValue: body(&keyframes)
+        default: body(&paths)
+        }
+    }
+
+    /// Appends a flight and returns its index. `leaves` have their `flight` and `index` set here.
     mutating func append(slot s: Int32, start t: Double, timing tm: UnsafeMutablePointer<Double>, flags f: UInt8,
                          owner o: Int32, fields fp: UnsafeMutablePointer<AnimatableFields>,
-                         leaves ls: UnsafeBufferPointer<FlightLeaf>) -> Int32 {
+                         leaves ls: UnsafeBufferPointer<FlightLeaf>, values: UnsafeBufferPointer<Int32>,
+                         numbers: UnsafePointer<Double>) -> Int32 {
         if count == capacity { grow(to: count + 1) }
         let i = count
         slot[i] = s
@@ -144,17 +239,30 @@ struct FlightStore {
         leafCount[i] = UInt8(ls.count)
         owner[i] = o
         fields[i] = fp
-        let lb = leaves + i * Self.maxLeaves
-        for k in 0..<Self.maxLeaves {
-            lb[k] = k < ls.count ? ls[k] : .empty
+        progress[i] = .nan
+        for (k, l) in ls.enumerated() {
+            var leaf = l
+            leaf.flight = Int32(i)
+            leaf.index = UInt8(k)
+            let lane = leaf.form.rawValue
+            leafLane[i * Self.maxLeaves + k] = lane
+            let n = Self.numberCount(leaf)
+            leafPosition[i * Self.maxLeaves + k] = withLane(lane) { $0.append(leaf, numbers + Int(values[k]), n) }
         }
         count += 1
         return Int32(i)
     }
 
-    /// Removes flight `i` by moving the last one into its place; returns the run slot of
-    /// the flight moved, or -1 when `i` was the last.
+    /// Removes flight `i` and its leaves, moving the last flight into its place; returns
+    /// the run slot of the flight moved, or -1 when `i` was the last.
     mutating func remove(at i: Int) -> Int32 {
+        for k in 0..<Int(leafCount[i]) {
+            let lane = leafLane[i * Self.maxLeaves + k]
+            let position = Int(leafPosition[i * Self.maxLeaves + k])
+            if let moved = withLane(lane, { $0.remove(at: position) }) {
+                leafPosition[Int(moved.flight) * Self.maxLeaves + Int(moved.index)] = Int32(position)
+            }
+        }
         count -= 1
         guard i != count else { return -1 }
         let j = count
@@ -169,14 +277,34 @@ struct FlightStore {
         leafCount[i] = leafCount[j]
         owner[i] = owner[j]
         fields[i] = fields[j]
-        (leaves + i * Self.maxLeaves).update(from: leaves + j * Self.maxLeaves, count: Self.maxLeaves)
+        progress[i] = progress[j]
+        for k in 0..<Int(leafCount[j]) {
+            let lane = leafLane[j * Self.maxLeaves + k]
+            let position = leafPosition[j * Self.maxLeaves + k]
+            leafLane[i * Self.maxLeaves + k] = lane
+            leafPosition[i * Self.maxLeaves + k] = position
+            withLane(lane) { $0.base[Int(position)].flight = Int32(i) }
+        }
         return slot[i]
+    }
+
+    /// The numbers of a leaf's values.
+    static func numberCount(_ l: FlightLeaf) -> Int {
+        switch l.form {
+        case .basic: 2 * Int(l.dimension)
+        case .keyframes: Int(l.count) * Int(l.dimension)
+        default: 8 * Int(l.count)
+        }
     }
 
     /// Sets or clears ``Bit/wrote`` of flight `i`.
     func setWrote(_ i: Int, _ on: Bool) {
         if on { flags[i] |= Bit.wrote } else { flags[i] &= ~Bit.wrote }
     }
+
+    /// Sets the progress of flight `i`.
+    @inline(__always)
+    func setProgress(_ i: Int, _ u: Double) { progress[i] = u }
 }
 
 extension Animator {
@@ -186,18 +314,23 @@ extension Animator {
         let root = Int(heads[slot].root)
         let g = nodes[root]
         var ls: [FlightLeaf] = []
+        var values: [Int32] = []
         ls.reserveCapacity(Int(g.count) - 1)
         for i in root + 1..<root + Int(g.count) {
             let n = nodes[i]
-            ls.append(FlightLeaf(values: n.data, count: n.count, curve: n.curve, segmentCurves: n.segmentCurves,
-                                 form: n.form, dimension: n.dimension, slot: n.slot,
-                                 paired: n.has(AnimationNode.Flag.pairedSlot)))
+            values.append(n.data)
+            ls.append(FlightLeaf(count: n.count, curve: n.curve, segmentCurves: n.segmentCurves,
+                                 flight: -1, form: n.form, dimension: n.dimension, slot: n.slot,
+                                 paired: n.has(AnimationNode.Flag.pairedSlot), index: 0))
         }
         var f = g.flags & (AnimationNode.Flag.autoreverses | AnimationNode.Flag.holdsStart | AnimationNode.Flag.holdsEnd)
         if nodes[root + 1].has(AnimationNode.Flag.wrote) { f |= FlightStore.Bit.wrote }
         let i = ls.withUnsafeBufferPointer { lb in
-            flights.append(slot: Int32(slot), start: heads[slot].start, timing: numbers.base + Int(g.timing), flags: f,
-                           owner: heads[slot].owner, fields: target.animatableFields.unsafelyUnwrapped, leaves: lb)
+            values.withUnsafeBufferPointer { vb in
+                flights.append(slot: Int32(slot), start: heads[slot].start, timing: numbers.base + Int(g.timing),
+                               flags: f, owner: heads[slot].owner, fields: target.animatableFields.unsafelyUnwrapped,
+                               leaves: lb, values: vb, numbers: numbers.base)
+            }
         }
         heads.base[slot].flight = i
     }
@@ -211,18 +344,18 @@ extension Animator {
         heads.base[slot].flight = -1
     }
 
-    /// Steps every flight at animation time `now`: the flat step, one loop over the store's
-    /// columns. The same arithmetic, in the same order, as the general walk
-    /// (``StepEvaluator/evaluate(root:elapsed:target:)``) on these runs; while a group shows
-    /// nothing (before a delay, after an end without fill) the general walk runs instead.
+    /// Steps every flight at animation time `now`: the same arithmetic, in the same order,
+    /// as the general walk (``StepEvaluator/evaluate(root:elapsed:target:)``) on these runs.
+    /// First the groups, one loop over the flights' columns; while a group shows nothing
+    /// (before a delay, after an end without fill) the general walk runs for it instead.
+    /// Then the leaves, one loop per form.
     func stepFlights(_ now: Double, _ evaluator: inout StepEvaluator) {
         let fs = flights
         let owners = self.owners.base, runs = self.runs.base, heads = self.heads.base
-        let numbers = evaluator.numbers, indices = evaluator.indices
-        var memo = CurveMemo()
         for i in 0..<fs.count {
             let s = Int(fs.slot[i])
             if isKnownUniquelyReferenced(&owners[Int(fs.owner[i])].object) {
+                fs.setProgress(i, .nan)
                 ended.append((now, runs[s].serial, Int32(s), .targetGone))
                 continue
             }
@@ -234,62 +367,101 @@ extension Animator {
             let done = since >= -Animator.epsilon && since * speed >= active - Animator.epsilon
             let simple = StepEvaluator.simpleTime(delay, speed, duration, active, fs.endSimple[i], flags, elapsed, done)
             if simple.isNaN {
+                fs.setProgress(i, .nan)
                 let root = Int(heads[s].root)
                 evaluator.evaluateNode(root, elapsed, 0, true, done, heads[s].target.unsafelyUnwrapped)
                 fs.setWrote(i, evaluator.nodes[root + 1].has(AnimationNode.Flag.wrote))
             } else {
-                let u = simple / duration
-                let fields = fs.fields[i]
-                let slots = UnsafeMutableRawPointer(fields).assumingMemoryBound(to: Double.self)
-                var leaf = fs.leaves + i &* FlightStore.maxLeaves
-                let last = leaf + Int(fs.leafCount[i])
-                while leaf < last {
-                    let l = leaf.pointee
-                    let out = slots + Int(l.slot)
-                    let values = numbers + Int(l.values)
-                    let p = l.curve == CurveTable.linearIndex ? u : evaluator.memoCurve(&memo, l.curve, u)
-                    let a: UnsafeMutablePointer<Double>, b: UnsafeMutablePointer<Double>, t: Double
-                    switch l.form {
-                    case .path:
-                        let xy = BezierPath.evaluate(values, 0, Int(l.count), p)
-                        out[0] = xy.0
-                        out[1] = xy.1
-                        leaf += 1
-                        continue
-                    case .keyframes:
-                        // at least two values and no key times (see ``Animator/isFlat(_:count:)``)
-                        let count = Int(l.count)
-                        let s = p * Double(count &- 1)
-                        var segment = 0
-                        if s > 0 { segment = min(Int(min(s, Double(count))), count &- 2) }
-                        var local = s - Double(segment)
-                        if l.segmentCurves >= 0 {
-                            local = evaluator.memoCurve(&memo, indices[Int(l.segmentCurves) &+ segment], local)
-                        }
-                        a = values + segment &* Int(l.dimension)
-                        b = a + Int(l.dimension)
-                        t = local
-                    default:
-                        a = values
-                        b = values + Int(l.dimension)
-                        t = p
-                    }
-                    let q = 1 - t
-                    let v = a[0] * q + b[0] * t
-                    out[0] = v
-                    if l.dimension == 2 {
-                        out[1] = a[1] * q + b[1] * t
-                    } else if l.paired {
-                        out[1] = v
-                    }
-                    leaf += 1
-                }
-                if flags & FlightStore.Bit.moves != 0 { fields.pointee.moved = true }
+                fs.setProgress(i, simple / duration)
+                if flags & FlightStore.Bit.moves != 0 { fs.fields[i].pointee.moved = true }
                 if flags & FlightStore.Bit.wrote == 0 { markWrote(i, root: Int(heads[s].root)) }
             }
             if done {
                 ended.append((start + (delay + (active > 0 ? active / speed : 0)), runs[s].serial, Int32(s), .finished))
             }
+        }
+        if fs.paths.count > 0 { Self.stepPaths(fs, evaluator) }
+        if fs.keyframes.count > 0 { Self.stepKeyframes(fs, evaluator) }
+        if fs.basics.count > 0 { Self.stepBasics(fs, evaluator) }
+    }
+
+    /// The slots a leaf of `fs` writes, and its progress after its curve; nil when its
+    /// flight writes nothing this step.
+    @inline(__always)
+    private static func place(_ l: FlightLeaf, _ fs: FlightStore, _ e: StepEvaluator, _ memo: inout CurveMemo)
+        -> (out: UnsafeMutablePointer<Double>, p: Double)?
+    {
+        let f = Int(l.flight)
+        let u = fs.progress[f]
+        if u.isNaN { return nil }
+        let out = UnsafeMutableRawPointer(fs.fields[f]).assumingMemoryBound(to: Double.self) + Int(l.slot)
+        return (out, l.curve == CurveTable.linearIndex ? u : e.memoCurve(&memo, l.curve, u))
+    }
+
+    /// Path leaves (one segment: a line, a quadratic or a cubic curve):
+    /// ``BezierPath/evaluate(_:_:_:_:)``.
+    private static func stepPaths(_ fs: FlightStore, _ e: StepEvaluator) {
+        let lane = fs.paths.base, values = fs.paths.values
+        var memo = CurveMemo()
+        for j in 0..<fs.paths.count {
+            let l = lane[j]
+            guard let r = place(l, fs, e, &memo) else { continue }
+            let out = r.out
+            // One segment: the segment search gives the progress unchanged.
+            let k = values + j &* 8
+            let t = r.p, u = 1 - t
+            let b0 = u * u * u, b1 = 3 * u * u * t, b2 = 3 * u * t * t, b3 = t * t * t
+            out[0] = b0 * k[0] + b1 * k[2] + b2 * k[4] + b3 * k[6]
+            out[1] = b0 * k[1] + b1 * k[3] + b2 * k[5] + b3 * k[7]
+        }
+    }
+
+    /// Keyframe leaves (two values or more, no key times): ``StepEvaluator/writeLeaf(_:_:_:)``.
+    private static func stepKeyframes(_ fs: FlightStore, _ e: StepEvaluator) {
+        let lane = fs.keyframes.base, values = fs.keyframes.values, indices = e.indices
+        var memo = CurveMemo()
+        for j in 0..<fs.keyframes.count {
+            let l = lane[j]
+            guard let r = place(l, fs, e, &memo) else { continue }
+            let out = r.out, p = r.p
+            let count = Int(l.count)
+            let s = p * Double(count &- 1)
+            var segment = 0
+            if s > 0 { segment = min(Int(min(s, Double(count))), count &- 2) }
+            var t = s - Double(segment)
+            if l.segmentCurves >= 0 {
+                t = e.memoCurve(&memo, indices[Int(l.segmentCurves) &+ segment], t)
+            }
+            let a = values + (j &* 4 &+ segment &* Int(l.dimension))
+            let b = a + Int(l.dimension)
+            blend(l, a, b, t, out)
+        }
+    }
+
+    /// Basic leaves.
+    private static func stepBasics(_ fs: FlightStore, _ e: StepEvaluator) {
+        let lane = fs.basics.base, values = fs.basics.values
+        var memo = CurveMemo()
+        for j in 0..<fs.basics.count {
+            let l = lane[j]
+            guard let r = place(l, fs, e, &memo) else { continue }
+            let out = r.out, p = r.p
+            let a = values + j &* 4
+            blend(l, a, a + Int(l.dimension), p, out)
+        }
+    }
+
+    /// ``StepEvaluator/write(_:_:_:_:_:)`` into field slots.
+    @inline(__always)
+    private static func blend(_ l: FlightLeaf, _ a: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>,
+                              _ t: Double, _ out: UnsafeMutablePointer<Double>) {
+        let q = 1 - t
+        let v = a[0] * q + b[0] * t
+        out[0] = v
+        if l.dimension == 2 {
+            out[1] = a[1] * q + b[1] * t
+        } else if l.paired {
+            out[1] = v
         }
     }
 
