@@ -219,10 +219,11 @@ struct FlightStore {
         }
     }
 
-    /// Appends a flight and returns its index. `leaves` have their `flight` and `index` set here.
+    /// Appends a flight and returns its index: the run in `slot` whose group's timing is at
+    /// `tm` and whose leaves are the `leafTotal` nodes at `leaves`, their values in `numbers`.
     mutating func append(slot s: Int32, start t: Double, timing tm: UnsafeMutablePointer<Double>, flags f: UInt8,
                          owner o: Int32, fields fp: UnsafeMutablePointer<AnimatableFields>,
-                         leaves ls: UnsafeBufferPointer<FlightLeaf>, values: UnsafeBufferPointer<Int32>,
+                         leaves nodes: UnsafeMutablePointer<AnimationNode>, leafTotal: Int,
                          numbers: UnsafePointer<Double>) -> Int32 {
         if count == capacity { grow(to: count + 1) }
         let i = count
@@ -234,21 +235,22 @@ struct FlightStore {
         active[i] = tm[3]
         endSimple[i] = tm[4]
         var fl = f
-        for l in ls where Int(l.slot) < AnimatableFields.alphaSlot { fl |= Bit.moves }
-        flags[i] = fl
-        leafCount[i] = UInt8(ls.count)
+        leafCount[i] = UInt8(leafTotal)
         owner[i] = o
         fields[i] = fp
         progress[i] = .nan
-        for (k, l) in ls.enumerated() {
-            var leaf = l
-            leaf.flight = Int32(i)
-            leaf.index = UInt8(k)
+        for k in 0..<leafTotal {
+            let n = nodes[k]
+            if Int(n.slot) < AnimatableFields.alphaSlot { fl |= Bit.moves }
+            let leaf = FlightLeaf(count: n.count, curve: n.curve, segmentCurves: n.segmentCurves, flight: Int32(i),
+                                  form: n.form, dimension: n.dimension, slot: n.slot,
+                                  paired: n.has(AnimationNode.Flag.pairedSlot), index: UInt8(k))
             let lane = leaf.form.rawValue
             leafLane[i * Self.maxLeaves + k] = lane
-            let n = Self.numberCount(leaf)
-            leafPosition[i * Self.maxLeaves + k] = withLane(lane) { $0.append(leaf, numbers + Int(values[k]), n) }
+            let values = numbers + Int(n.data), c = Self.numberCount(leaf)
+            leafPosition[i * Self.maxLeaves + k] = withLane(lane) { $0.append(leaf, values, c) }
         }
+        flags[i] = fl
         count += 1
         return Int32(i)
     }
@@ -313,25 +315,11 @@ extension Animator {
     func addFlight(_ slot: Int, target: any Animatable) {
         let root = Int(heads[slot].root)
         let g = nodes[root]
-        var ls: [FlightLeaf] = []
-        var values: [Int32] = []
-        ls.reserveCapacity(Int(g.count) - 1)
-        for i in root + 1..<root + Int(g.count) {
-            let n = nodes[i]
-            values.append(n.data)
-            ls.append(FlightLeaf(count: n.count, curve: n.curve, segmentCurves: n.segmentCurves,
-                                 flight: -1, form: n.form, dimension: n.dimension, slot: n.slot,
-                                 paired: n.has(AnimationNode.Flag.pairedSlot), index: 0))
-        }
         var f = g.flags & (AnimationNode.Flag.autoreverses | AnimationNode.Flag.holdsStart | AnimationNode.Flag.holdsEnd)
         if nodes[root + 1].has(AnimationNode.Flag.wrote) { f |= FlightStore.Bit.wrote }
-        let i = ls.withUnsafeBufferPointer { lb in
-            values.withUnsafeBufferPointer { vb in
-                flights.append(slot: Int32(slot), start: heads[slot].start, timing: numbers.base + Int(g.timing),
+        let i = flights.append(slot: Int32(slot), start: heads[slot].start, timing: numbers.base + Int(g.timing),
                                flags: f, owner: heads[slot].owner, fields: target.animatableFields.unsafelyUnwrapped,
-                               leaves: lb, values: vb, numbers: numbers.base)
-            }
-        }
+                               leaves: nodes.base + root + 1, leafTotal: Int(g.count) - 1, numbers: numbers.base)
         heads.base[slot].flight = i
     }
 
