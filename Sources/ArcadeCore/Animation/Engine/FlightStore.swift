@@ -183,6 +183,15 @@ struct FlightStore {
     /// Elements reserved, in use or free.
     var footprint: Int { capacity + basics.capacity + keyframes.capacity + paths.capacity }
 
+    /// Bytes the columns and lanes take at their capacity.
+    var bytes: Int {
+        let perFlight = 4 + 7 * 8 + 2 + 4 + 8 + Self.maxLeaves * 5
+        let lanes = [basics, keyframes, paths].reduce(0) {
+            $0 + $1.capacity * (MemoryLayout<FlightLeaf>.stride + $1.stride * 8)
+        }
+        return capacity * perFlight + lanes
+    }
+
     private static func moved<T>(_ p: UnsafeMutablePointer<T>, _ count: Int, _ capacity: Int) -> UnsafeMutablePointer<T> {
         let q = UnsafeMutablePointer<T>.allocate(capacity: capacity)
         q.moveInitialize(from: p, count: count)
