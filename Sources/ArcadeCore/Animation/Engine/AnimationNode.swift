@@ -88,9 +88,8 @@ struct RunHead {
     var owner: Int32 = -1
     /// The target, without reference counting: its owner entry keeps it alive.
     var target: TargetRef? = nil
-    /// The run is a group of plain leaves on the target's fields (see
-    /// ``StepEvaluator/evaluateFlat(root:elapsed:target:)``).
-    var flat = false
+    /// Index of the run in the engine's ``FlightStore``, -1 when it takes the general walk.
+    var flight: Int32 = -1
 }
 
 /// A target as a step reaches it: the object, unretained (its ``TargetOwner`` holds the

@@ -11,6 +11,7 @@ extension Animator {
             + bytes(indices.storage.capacity, Int32.self)
         total += bytes(curves.curves.capacity, TimingCurve.self) + bytes(curves.tableStarts.capacity, Int32.self)
             + bytes(curves.bezierTables.storage.capacity, Double.self)
+        total += flights.bytes
         // dictionary entries, free lists, completions and the compile scratch
         total += byObject.capacity * 32 + (freeRuns.capacity + freeOwners.capacity) * 4
             + bytes(completions.capacity, AnimationCompletion.self) + ended.capacity * 32

@@ -135,8 +135,7 @@ extension Animator {
         run.indexStart = Int32(indexStart)
         run.indexCount = Int32(indexCount)
         runs[slot] = run
-        heads[slot] = RunHead(start: time, root: Int32(nodeStart), owner: -1, target: TargetRef(target),
-                              flat: isFlat(nodeStart, count: nodeCount))
+        heads[slot] = RunHead(start: time, root: Int32(nodeStart), owner: -1, target: TargetRef(target))
         nextSerial += 1
         link(slot, target)
         runningCount += 1
@@ -145,21 +144,41 @@ extension Animator {
         advancing = true
         _ = evaluator.evaluate(root: nodeStart, elapsed: 0, target: TargetRef(target))
         advancing = false
+        if usesFlights && isFlat(nodeStart, count: nodeCount) {
+            addFlight(slot, target: target)
+        }
         return AnimationID(slot: slot, generation: generation)
     }
 
-    /// True when the run of `count` nodes at `root` may take the flat step: a group with a
-    /// linear curve and a finite, positive duration, whose children are all plain leaves
-    /// (no timing of their own) writing field slots: basic, paths, and keyframes of two
-    /// values or more without key times, on linear and cubic Bezier curves.
+    /// True when the run of `count` nodes at `root` may take the flat step (the
+    /// ``FlightStore``): a group with a linear curve and a finite, positive duration, whose
+    /// children (at most ``FlightStore/maxLeaves``) are all plain leaves (no timing of their
+    /// own) writing field slots no other leaf writes: basic, paths of one segment, and
+    /// keyframes of two values or more (four numbers at most) without key times, on linear
+    /// and cubic Bezier curves.
     func isFlat(_ root: Int, count: Int) -> Bool {
         let g = nodes[root]
-        guard count > 1, g.form == .group, g.curve == CurveTable.linearIndex, g.timing >= 0 else { return false }
+        guard count > 1, count - 1 <= FlightStore.maxLeaves, g.form == .group, g.curve == CurveTable.linearIndex,
+              g.timing >= 0 else { return false }
         let d = numbers[Int(g.timing) + 2]
         guard d > 0, d.isFinite else { return false }
+        // Slots written so far: no two leaves may write one (the store writes leaves by form,
+        // not in the group's order).
+        var written: UInt32 = 0
         for i in root + 1..<root + count {
             let n = nodes[i]
             guard n.form != .group, n.timing < 0, n.slot >= 0, tabled(n.curve) else { return false }
+            let two = n.form == .path || n.dimension == 2 || n.has(AnimationNode.Flag.pairedSlot)
+            let mask: UInt32 = (two ? 3 : 1) << UInt32(n.slot)
+            guard written & mask == 0 else { return false }
+            written |= mask
+            let numberCount: Int
+            switch n.form {
+            case .basic: numberCount = 2 * Int(n.dimension)
+            case .keyframes: numberCount = Int(n.count) * Int(n.dimension)
+            default: numberCount = 8 * Int(n.count)
+            }
+            guard FlightStore.fits(n.form, numbers: numberCount) else { return false }
             if n.form == .keyframes {
                 guard n.count >= 2, !n.has(AnimationNode.Flag.keyTimes) else { return false }
                 if n.segmentCurves >= 0 {

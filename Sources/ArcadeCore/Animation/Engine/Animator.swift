@@ -46,6 +46,11 @@ public final class Animator {
     @exclusivity(unchecked) var numbers = SlabPool<Double>(filler: 0)
     @exclusivity(unchecked) var indices = SlabPool<Int32>(filler: 0)
     @exclusivity(unchecked) var curves = CurveTable()
+    /// The running flat runs, stepped by one loop (see ``FlightStore``).
+    @exclusivity(unchecked) var flights = FlightStore()
+    /// Whether flat runs go to ``flights``; off, every run takes the general walk (tests
+    /// compare the two).
+    @exclusivity(unchecked) var usesFlights = true
     @exclusivity(unchecked) var completions: [AnimationCompletion] = []
     @exclusivity(unchecked) var completionHead = 0
     /// Runs found ended during a step, retired in order afterwards.
@@ -76,6 +81,7 @@ public final class Animator {
         numbers.destroy()
         indices.destroy()
         curves.destroy()
+        flights.destroy()
     }
 
     /// True from ``start(_:on:token:)`` until the animation ends in any way.
@@ -134,21 +140,24 @@ public final class Animator {
         let heads = self.heads.base, owners = self.owners.base, runs = self.runs.base
         var evaluator = StepEvaluator(self)
         advancing = true
-        for slot in 0..<self.heads.count {
-            let head = heads + slot
-            let root = head.pointee.root
-            if root < 0 { continue }
-            if isKnownUniquelyReferenced(&owners[Int(head.pointee.owner)].object) {
-                ended.append((now, runs[slot].serial, Int32(slot), .targetGone))
-                continue
-            }
-            let start = head.pointee.start
-            let target = head.pointee.target.unsafelyUnwrapped
-            let end = head.pointee.flat
-                ? evaluator.evaluateFlat(root: Int(root), elapsed: now - start, target: target)
-                : evaluator.evaluateOutOfLine(root: Int(root), elapsed: now - start, target: target)
-            if let end {
-                ended.append((start + end, runs[slot].serial, Int32(slot), .finished))
+        if flights.count > 0 {
+            stepFlights(now, &evaluator)
+        }
+        // The other runs, when there are any, in slot order.
+        if runningCount > flights.count {
+            for slot in 0..<self.heads.count {
+                let head = heads + slot
+                let root = head.pointee.root
+                if root < 0 || head.pointee.flight >= 0 { continue }
+                if isKnownUniquelyReferenced(&owners[Int(head.pointee.owner)].object) {
+                    ended.append((now, runs[slot].serial, Int32(slot), .targetGone))
+                    continue
+                }
+                let start = head.pointee.start
+                if let end = evaluator.evaluateOutOfLine(root: Int(root), elapsed: now - start,
+                                                         target: head.pointee.target.unsafelyUnwrapped) {
+                    ended.append((start + end, runs[slot].serial, Int32(slot), .finished))
+                }
             }
         }
         advancing = false
@@ -184,13 +193,14 @@ public final class Animator {
     /// starts and ends animations forever does not grow it.
     public var storageFootprint: Int {
         runs.count + owners.count + nodes.footprint + numbers.footprint + indices.footprint
-            + curves.footprint + byObject.capacity + completions.capacity + ended.capacity
+            + curves.footprint + flights.footprint + byObject.capacity + completions.capacity + ended.capacity
     }
 
     // MARK: Ending
 
     /// Ends the run in `slot`: queues its completion and frees its storage.
     func retire(_ slot: Int, _ end: AnimationEnd) {
+        removeFlight(slot)
         let run = runs[slot]
         completions.append(AnimationCompletion(id: AnimationID(slot: slot, generation: run.generation),
                                                token: run.token, end: end))

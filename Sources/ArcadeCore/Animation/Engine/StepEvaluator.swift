@@ -49,44 +49,6 @@ struct StepEvaluator {
         evaluate(root: root, elapsed: elapsed, target: target)
     }
 
-    /// ``evaluate(root:elapsed:target:)`` for a flat run (``RunHead/flat``): a group of a
-    /// finite, positive duration with a linear curve whose children are all plain leaves
-    /// writing their target's fields in place (a coin's flight). The same arithmetic as
-    /// the general walk, in one loop with nothing called per leaf; while the group shows
-    /// nothing the general walk runs, to put back what the leaves wrote.
-    @inline(__always)
-    mutating func evaluateFlat(root: Int, elapsed: Double, target: TargetRef) -> Double? {
-        let g = nodes + root
-        let tm = numbers + Int(g.pointee.timing)
-        let delay = tm[0], speed = tm[1], active = tm[3]
-        let since = elapsed - delay
-        let ended = since >= -Animator.epsilon && since * speed >= active - Animator.epsilon
-        let simple = Self.simpleTime(tm, g.pointee.flags, elapsed, ended)
-        if simple.isNaN {
-            evaluateNode(root, elapsed, 0, true, ended, target)
-        } else {
-            let u = simple / tm[2]
-            let fields = target.fields.unsafelyUnwrapped
-            let slots = UnsafeMutableRawPointer(fields).assumingMemoryBound(to: Double.self)
-            var moved = false
-            var n = g + 1
-            let end = g + Int(g.pointee.count)
-            while n < end {
-                let leaf = n.pointee
-                let p = leaf.curve == CurveTable.linearIndex ? u : tableCurve(leaf.curve, u)
-                flatWrite(leaf, p, slots + Int(leaf.slot))
-                moved = moved || Int(leaf.slot) < AnimatableFields.alphaSlot
-                if leaf.flags & AnimationNode.Flag.wrote == 0 {
-                    n.pointee.flags |= AnimationNode.Flag.wrote
-                }
-                n += 1
-            }
-            if moved { fields.pointee.moved = true }
-        }
-        guard ended else { return nil }
-        return delay + (active > 0 ? active / speed : 0)
-    }
-
     /// A curve of a flat run (linear or cubic Bezier, see ``Animator/isFlat(_:count:)``) at
     /// `x`, read straight from its table: what ``curveValue(_:_:)`` gives.
     @inline(__always)
@@ -95,44 +57,14 @@ struct StepEvaluator {
         return CurveTable.bezierValue(curves + Int(index), bezierTables + Int(tableStarts[Int(index)]), x)
     }
 
-    /// ``writeLeaf(_:_:_:)`` for a leaf of a flat run at progress `p` (after its curve), into
-    /// its field slots `out`: the same expressions, for the forms a flat run holds.
+    /// ``tableCurve(_:_:)`` through `memo`: leaves of a flight usually share their time and
+    /// curve (a coin's scale x and scale y). Curves are pure, so a hit is exact.
     @inline(__always)
-    func flatWrite(_ leaf: AnimationNode, _ p: Double, _ out: UnsafeMutablePointer<Double>) {
-        let values = numbers + Int(leaf.data)
-        let a: UnsafeMutablePointer<Double>, b: UnsafeMutablePointer<Double>, t: Double
-        switch leaf.form {
-        case .path:
-            let xy = BezierPath.evaluate(values, 0, Int(leaf.count), p)
-            out[0] = xy.0
-            out[1] = xy.1
-            return
-        case .keyframes:
-            // at least two values and no key times (see ``Animator/isFlat(_:count:)``)
-            let count = Int(leaf.count)
-            let s = p * Double(count &- 1)
-            var segment = 0
-            if s > 0 { segment = min(Int(min(s, Double(count))), count &- 2) }
-            var local = s - Double(segment)
-            if leaf.segmentCurves >= 0 {
-                local = tableCurve(indices[Int(leaf.segmentCurves) &+ segment], local)
-            }
-            a = values + segment &* Int(leaf.dimension)
-            b = a + Int(leaf.dimension)
-            t = local
-        default:
-            a = values
-            b = values + Int(leaf.dimension)
-            t = p
-        }
-        let q = 1 - t
-        let v = a[0] * q + b[0] * t
-        out[0] = v
-        if leaf.dimension == 2 {
-            out[1] = a[1] * q + b[1] * t
-        } else if leaf.flags & AnimationNode.Flag.pairedSlot != 0 {
-            out[1] = v
-        }
+    func memoCurve(_ memo: inout CurveMemo, _ index: Int32, _ x: Double) -> Double {
+        if memo.index == index && memo.x == x { return memo.y }
+        let y = tableCurve(index, x)
+        memo = CurveMemo(index: index, x: x, y: y)
+        return y
     }
 
     /// Evaluates node `i` (and its subtree) at `parentTime`, where the enclosing group is
@@ -209,17 +141,22 @@ struct StepEvaluator {
     @inline(__always)
     static func simpleTime(_ tm: UnsafeMutablePointer<Double>, _ flags: UInt8, _ parentTime: Double,
                            _ final: Bool) -> Double {
-        let since = parentTime - tm[0]
+        simpleTime(tm[0], tm[1], tm[2], tm[3], tm[4], flags, parentTime, final)
+    }
+
+    /// ``simpleTime(_:_:_:_:)`` from the timing numbers themselves (a flight's columns).
+    @inline(__always)
+    static func simpleTime(_ delay: Double, _ speed: Double, _ d: Double, _ active: Double, _ endSimple: Double,
+                           _ flags: UInt8, _ parentTime: Double, _ final: Bool) -> Double {
+        let since = parentTime - delay
         if since < -Animator.epsilon {
             return flags & AnimationNode.Flag.holdsStart != 0 ? 0 : .nan
         }
-        let t = since > 0 ? since * tm[1] : 0
-        let active = tm[3]
+        let t = since > 0 ? since * speed : 0
         if t >= active - Animator.epsilon {
             let shows = flags & AnimationNode.Flag.holdsEnd != 0 || (!final && t <= active + Animator.epsilon)
-            return shows ? tm[4] : .nan
+            return shows ? endSimple : .nan
         }
-        let d = tm[2]
         // The first pass (most animations have only one) needs no division.
         if t < d { return t }
         if flags & AnimationNode.Flag.autoreverses != 0 {

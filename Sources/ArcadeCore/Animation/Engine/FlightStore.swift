@@ -1,0 +1,475 @@
+/// A leaf of a flight: what the flight step reads to write one property in place.
+struct FlightLeaf {
+    /// Keyframe values or path segments.
+    var count: Int32
+    /// Curve table index of the leaf's timing curve.
+    var curve: Int32
+    /// Index pool index of a keyframe leaf's per-segment curves, or -1.
+    var segmentCurves: Int32
+    /// Index of its flight in the ``FlightStore``.
+    var flight: Int32
+    var form: AnimationNode.Form
+    /// Numbers per value: 1 or 2.
+    var dimension: UInt8
+    /// ``AnimatableProperty/fieldSlot``.
+    var slot: Int8
+    /// Writes its one number into two slots (a uniform scale).
+    var paired: Bool
+    /// Its place among its flight's leaves.
+    var index: UInt8
+}
+
+/// The leaves of one form (paths, keyframes, basic tweens) of every flight, back to back:
+/// a step runs one loop over each lane, with no switch per leaf. Each leaf's numbers sit
+/// in the lane's values column, ``stride`` per leaf, next to those of the leaf before.
+struct LeafLane {
+    /// Numbers per leaf in ``values``.
+    let stride: Int
+    private(set) var count = 0
+    private(set) var capacity = 64
+    private(set) var base = UnsafeMutablePointer<FlightLeaf>.allocate(capacity: 64)
+    private(set) var values: UnsafeMutablePointer<Double>
+
+    init(stride: Int) {
+        self.stride = stride
+        values = .allocate(capacity: 64 * stride)
+    }
+
+    func destroy() {
+        base.deallocate()
+        values.deallocate()
+    }
+
+    /// Appends `leaf` with its numbers and returns its position.
+    mutating func append(_ leaf: FlightLeaf, _ numbers: UnsafePointer<Double>, _ n: Int) -> Int32 {
+        if count == capacity {
+            let c = capacity * 2
+            let q = UnsafeMutablePointer<FlightLeaf>.allocate(capacity: c)
+            q.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = q
+            let v = UnsafeMutablePointer<Double>.allocate(capacity: c * stride)
+            v.moveInitialize(from: values, count: count * stride)
+            values.deallocate()
+            values = v
+            capacity = c
+        }
+        (base + count).initialize(to: leaf)
+        let v = values + count * stride
+        v.initialize(repeating: 0, count: stride)
+        v.update(from: numbers, count: n)
+        count += 1
+        return Int32(count - 1)
+    }
+
+    /// Removes the leaf at `i` by moving the last one into its place; returns the leaf now
+    /// at `i`, or nil when `i` was the last.
+    mutating func remove(at i: Int) -> FlightLeaf? {
+        count -= 1
+        guard i != count else { return nil }
+        base[i] = base[count]
+        (values + i * stride).update(from: values + count * stride, count: stride)
+        return base[i]
+    }
+}
+
+/// The running flights: runs of the flat shape (a group of a finite, positive duration on
+/// a linear curve whose children are all plain leaves writing distinct slots of their
+/// target's fields in place, see ``Animator/isFlat(_:count:)``), kept as structure of
+/// arrays. A step runs one loop over the flights' columns (the group's timing numbers) that
+/// leaves each flight's progress in a column, then one loop per leaf form over that form's
+/// ``LeafLane``, which reads the progress and writes the target's fields.
+///
+/// Dense: a flight or leaf that ends is replaced by the last one, and whatever refers to
+/// the one moved learns its new place. Order does not matter: a flight writes only its own
+/// target's fields, its leaves write distinct slots, the properties of two runs on one
+/// target never overlap (starting one replaces the other), and completions are ordered by
+/// end time and start order, not by the order the step met them.
+///
+/// The run keeps its nodes and numbers in the engine's pools as every run does (cancel,
+/// replace and the steps where the group shows nothing read them there); the store holds
+/// copies of what a step reads, the leaves' values included.
+struct FlightStore {
+    /// Leaves per flight at most; a group with more takes the general step.
+    static let maxLeaves = 4
+
+    /// Bits of ``flags`` above the group's own ``AnimationNode/Flag`` bits.
+    enum Bit {
+        /// The leaves' nodes are marked as having written (``AnimationNode/Flag/wrote``).
+        static let wrote: UInt8 = 1 << 6
+        /// A leaf writes a position, scale or turn, so a step raises ``AnimatableFields/moved``.
+        static let moves: UInt8 = 1 << 7
+    }
+
+    private(set) var count = 0
+    private(set) var capacity = 0
+    /// Run slot.
+    private(set) var slot: UnsafeMutablePointer<Int32>
+    /// Animation time at which the run started.
+    private(set) var start: UnsafeMutablePointer<Double>
+    /// The group's timing: delay, speed, duration of one pass, active duration, simple time
+    /// shown once over.
+    private(set) var delay: UnsafeMutablePointer<Double>
+    private(set) var speed: UnsafeMutablePointer<Double>
+    private(set) var duration: UnsafeMutablePointer<Double>
+    private(set) var active: UnsafeMutablePointer<Double>
+    private(set) var endSimple: UnsafeMutablePointer<Double>
+    /// The group's node flags, with ``Bit``.
+    private(set) var flags: UnsafeMutablePointer<UInt8>
+    private(set) var leafCount: UnsafeMutablePointer<UInt8>
+    /// Owner entry of the target.
+    private(set) var owner: UnsafeMutablePointer<Int32>
+    private(set) var fields: UnsafeMutablePointer<UnsafeMutablePointer<AnimatableFields>>
+    /// Written by a step: the group's progress (simple time over duration), NaN when its
+    /// leaves write nothing this step.
+    private(set) var progress: UnsafeMutablePointer<Double>
+    /// ``maxLeaves`` per flight: the lane of each leaf and its position there.
+    private(set) var leafLane: UnsafeMutablePointer<UInt8>
+    private(set) var leafPosition: UnsafeMutablePointer<Int32>
+    /// Leaves by form: ``AnimationNode/Form`` raw value minus one.
+    var basics = LeafLane(stride: 4)
+    var keyframes = LeafLane(stride: 4)
+    var paths = LeafLane(stride: 8)
+
+    /// Numbers a leaf of `form` may have to live in its lane: a basic tween of scalars or
+    /// vectors, keyframes of up to four numbers, a path of one segment.
+    static func fits(_ form: AnimationNode.Form, numbers: Int) -> Bool {
+        switch form {
+        case .basic, .keyframes: numbers <= 4
+        case .path: numbers == 8
+        case .group: false
+        }
+    }
+
+    init() {
+        slot = .allocate(capacity: 0)
+        start = .allocate(capacity: 0)
+        delay = .allocate(capacity: 0)
+        speed = .allocate(capacity: 0)
+        duration = .allocate(capacity: 0)
+        active = .allocate(capacity: 0)
+        endSimple = .allocate(capacity: 0)
+        flags = .allocate(capacity: 0)
+        leafCount = .allocate(capacity: 0)
+        owner = .allocate(capacity: 0)
+        fields = .allocate(capacity: 0)
+        progress = .allocate(capacity: 0)
+        leafLane = .allocate(capacity: 0)
+        leafPosition = .allocate(capacity: 0)
+        grow(to: 64)
+    }
+
+    /// Frees the columns; called once, by the engine's deinit.
+    func destroy() {
+        slot.deallocate()
+        start.deallocate()
+        delay.deallocate()
+        speed.deallocate()
+        duration.deallocate()
+        active.deallocate()
+        endSimple.deallocate()
+        flags.deallocate()
+        leafCount.deallocate()
+        owner.deallocate()
+        fields.deallocate()
+        progress.deallocate()
+        leafLane.deallocate()
+        leafPosition.deallocate()
+        basics.destroy()
+        keyframes.destroy()
+        paths.destroy()
+    }
+
+    /// Elements reserved, in use or free.
+    var footprint: Int { capacity + basics.capacity + keyframes.capacity + paths.capacity }
+
+    /// Bytes the columns and lanes take at their capacity.
+    var bytes: Int {
+        let perFlight = 4 + 7 * 8 + 2 + 4 + 8 + Self.maxLeaves * 5
+        let lanes = [basics, keyframes, paths].reduce(0) {
+            $0 + $1.capacity * (MemoryLayout<FlightLeaf>.stride + $1.stride * 8)
+        }
+        return capacity * perFlight + lanes
+    }
+
+    private static func moved<T>(_ p: UnsafeMutablePointer<T>, _ count: Int, _ capacity: Int) -> UnsafeMutablePointer<T> {
+        let q = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+        q.moveInitialize(from: p, count: count)
+        p.deallocate()
+        return q
+    }
+
+    private mutating func grow(to needed: Int) {
+        let c = max(needed, capacity * 2)
+        slot = Self.moved(slot, count, c)
+        start = Self.moved(start, count, c)
+        delay = Self.moved(delay, count, c)
+        speed = Self.moved(speed, count, c)
+        duration = Self.moved(duration, count, c)
+        active = Self.moved(active, count, c)
+        endSimple = Self.moved(endSimple, count, c)
+        flags = Self.moved(flags, count, c)
+        leafCount = Self.moved(leafCount, count, c)
+        owner = Self.moved(owner, count, c)
+        fields = Self.moved(fields, count, c)
+        progress = Self.moved(progress, count, c)
+        leafLane = Self.moved(leafLane, count * Self.maxLeaves, c * Self.maxLeaves)
+        leafPosition = Self.moved(leafPosition, count * Self.maxLeaves, c * Self.maxLeaves)
+        capacity = c
+    }
+
+    /// The lane of leaves of `form` (not a group).
+    @inline(__always)
+    private mutating func withLane<R>(_ lane: UInt8, _ body: (inout LeafLane) -> R) -> R {
+        switch lane {
+        case AnimationNode.Form.basic.rawValue: body(&basics)
+        case AnimationNode.Form.keyframes.rawValue: body(&keyframes)
+        default: body(&paths)
+        }
+    }
+
+    /// Appends a flight and returns its index: the run in `slot` whose group's timing is at
+    /// `tm` and whose leaves are the `leafTotal` nodes at `leaves`, their values in `numbers`.
+    mutating func append(slot s: Int32, start t: Double, timing tm: UnsafeMutablePointer<Double>, flags f: UInt8,
+                         owner o: Int32, fields fp: UnsafeMutablePointer<AnimatableFields>,
+                         leaves nodes: UnsafeMutablePointer<AnimationNode>, leafTotal: Int,
+                         numbers: UnsafePointer<Double>) -> Int32 {
+        if count == capacity { grow(to: count + 1) }
+        let i = count
+        slot[i] = s
+        start[i] = t
+        delay[i] = tm[0]
+        speed[i] = tm[1]
+        duration[i] = tm[2]
+        active[i] = tm[3]
+        endSimple[i] = tm[4]
+        var fl = f
+        leafCount[i] = UInt8(leafTotal)
+        owner[i] = o
+        fields[i] = fp
+        progress[i] = .nan
+        for k in 0..<leafTotal {
+            let n = nodes[k]
+            if Int(n.slot) < AnimatableFields.alphaSlot { fl |= Bit.moves }
+            let leaf = FlightLeaf(count: n.count, curve: n.curve, segmentCurves: n.segmentCurves, flight: Int32(i),
+                                  form: n.form, dimension: n.dimension, slot: n.slot,
+                                  paired: n.has(AnimationNode.Flag.pairedSlot), index: UInt8(k))
+            let lane = leaf.form.rawValue
+            leafLane[i * Self.maxLeaves + k] = lane
+            let values = numbers + Int(n.data), c = Self.numberCount(leaf)
+            leafPosition[i * Self.maxLeaves + k] = withLane(lane) { $0.append(leaf, values, c) }
+        }
+        flags[i] = fl
+        count += 1
+        return Int32(i)
+    }
+
+    /// Removes flight `i` and its leaves, moving the last flight into its place; returns
+    /// the run slot of the flight moved, or -1 when `i` was the last.
+    mutating func remove(at i: Int) -> Int32 {
+        for k in 0..<Int(leafCount[i]) {
+            let lane = leafLane[i * Self.maxLeaves + k]
+            let position = Int(leafPosition[i * Self.maxLeaves + k])
+            if let moved = withLane(lane, { $0.remove(at: position) }) {
+                leafPosition[Int(moved.flight) * Self.maxLeaves + Int(moved.index)] = Int32(position)
+            }
+        }
+        count -= 1
+        guard i != count else { return -1 }
+        let j = count
+        slot[i] = slot[j]
+        start[i] = start[j]
+        delay[i] = delay[j]
+        speed[i] = speed[j]
+        duration[i] = duration[j]
+        active[i] = active[j]
+        endSimple[i] = endSimple[j]
+        flags[i] = flags[j]
+        leafCount[i] = leafCount[j]
+        owner[i] = owner[j]
+        fields[i] = fields[j]
+        progress[i] = progress[j]
+        for k in 0..<Int(leafCount[j]) {
+            let lane = leafLane[j * Self.maxLeaves + k]
+            let position = leafPosition[j * Self.maxLeaves + k]
+            leafLane[i * Self.maxLeaves + k] = lane
+            leafPosition[i * Self.maxLeaves + k] = position
+            withLane(lane) { $0.base[Int(position)].flight = Int32(i) }
+        }
+        return slot[i]
+    }
+
+    /// The numbers of a leaf's values.
+    static func numberCount(_ l: FlightLeaf) -> Int {
+        switch l.form {
+        case .basic: 2 * Int(l.dimension)
+        case .keyframes: Int(l.count) * Int(l.dimension)
+        default: 8 * Int(l.count)
+        }
+    }
+
+    /// Sets or clears ``Bit/wrote`` of flight `i`.
+    func setWrote(_ i: Int, _ on: Bool) {
+        if on { flags[i] |= Bit.wrote } else { flags[i] &= ~Bit.wrote }
+    }
+
+    /// Sets the progress of flight `i`.
+    @inline(__always)
+    func setProgress(_ i: Int, _ u: Double) { progress[i] = u }
+}
+
+extension Animator {
+    /// Adds the flat run in `slot` (started, linked and with its first state written) to
+    /// the flight store.
+    func addFlight(_ slot: Int, target: any Animatable) {
+        let root = Int(heads[slot].root)
+        let g = nodes[root]
+        var f = g.flags & (AnimationNode.Flag.autoreverses | AnimationNode.Flag.holdsStart | AnimationNode.Flag.holdsEnd)
+        if nodes[root + 1].has(AnimationNode.Flag.wrote) { f |= FlightStore.Bit.wrote }
+        let i = flights.append(slot: Int32(slot), start: heads[slot].start, timing: numbers.base + Int(g.timing),
+                               flags: f, owner: heads[slot].owner, fields: target.animatableFields.unsafelyUnwrapped,
+                               leaves: nodes.base + root + 1, leafTotal: Int(g.count) - 1, numbers: numbers.base)
+        heads.base[slot].flight = i
+    }
+
+    /// Takes the run in `slot` out of the flight store, if it is there.
+    func removeFlight(_ slot: Int) {
+        let i = Int(heads[slot].flight)
+        guard i >= 0 else { return }
+        let moved = flights.remove(at: i)
+        if moved >= 0 { heads.base[Int(moved)].flight = Int32(i) }
+        heads.base[slot].flight = -1
+    }
+
+    /// Steps every flight at animation time `now`: the same arithmetic, in the same order,
+    /// as the general walk (``StepEvaluator/evaluate(root:elapsed:target:)``) on these runs.
+    /// First the groups, one loop over the flights' columns; while a group shows nothing
+    /// (before a delay, after an end without fill) the general walk runs for it instead.
+    /// Then the leaves, one loop per form.
+    func stepFlights(_ now: Double, _ evaluator: inout StepEvaluator) {
+        let fs = flights
+        let owners = self.owners.base, runs = self.runs.base, heads = self.heads.base
+        for i in 0..<fs.count {
+            let s = Int(fs.slot[i])
+            if isKnownUniquelyReferenced(&owners[Int(fs.owner[i])].object) {
+                fs.setProgress(i, .nan)
+                ended.append((now, runs[s].serial, Int32(s), .targetGone))
+                continue
+            }
+            let start = fs.start[i]
+            let elapsed = now - start
+            let delay = fs.delay[i], speed = fs.speed[i], active = fs.active[i], duration = fs.duration[i]
+            let flags = fs.flags[i]
+            let since = elapsed - delay
+            let done = since >= -Animator.epsilon && since * speed >= active - Animator.epsilon
+            let simple = StepEvaluator.simpleTime(delay, speed, duration, active, fs.endSimple[i], flags, elapsed, done)
+            if simple.isNaN {
+                fs.setProgress(i, .nan)
+                let root = Int(heads[s].root)
+                evaluator.evaluateNode(root, elapsed, 0, true, done, heads[s].target.unsafelyUnwrapped)
+                fs.setWrote(i, evaluator.nodes[root + 1].has(AnimationNode.Flag.wrote))
+            } else {
+                fs.setProgress(i, simple / duration)
+                if flags & FlightStore.Bit.moves != 0 { fs.fields[i].pointee.moved = true }
+                if flags & FlightStore.Bit.wrote == 0 { markWrote(i, root: Int(heads[s].root)) }
+            }
+            if done {
+                ended.append((start + (delay + (active > 0 ? active / speed : 0)), runs[s].serial, Int32(s), .finished))
+            }
+        }
+        if fs.paths.count > 0 { Self.stepPaths(fs, evaluator) }
+        if fs.keyframes.count > 0 { Self.stepKeyframes(fs, evaluator) }
+        if fs.basics.count > 0 { Self.stepBasics(fs, evaluator) }
+    }
+
+    /// The slots a leaf of `fs` writes, and its progress after its curve; nil when its
+    /// flight writes nothing this step.
+    @inline(__always)
+    private static func place(_ l: FlightLeaf, _ fs: FlightStore, _ e: StepEvaluator, _ memo: inout CurveMemo)
+        -> (out: UnsafeMutablePointer<Double>, p: Double)?
+    {
+        let f = Int(l.flight)
+        let u = fs.progress[f]
+        if u.isNaN { return nil }
+        let out = UnsafeMutableRawPointer(fs.fields[f]).assumingMemoryBound(to: Double.self) + Int(l.slot)
+        return (out, l.curve == CurveTable.linearIndex ? u : e.memoCurve(&memo, l.curve, u))
+    }
+
+    /// Path leaves (one segment: a line, a quadratic or a cubic curve):
+    /// ``BezierPath/evaluate(_:_:_:_:)``.
+    private static func stepPaths(_ fs: FlightStore, _ e: StepEvaluator) {
+        let lane = fs.paths.base, values = fs.paths.values
+        var memo = CurveMemo()
+        for j in 0..<fs.paths.count {
+            let l = lane[j]
+            guard let r = place(l, fs, e, &memo) else { continue }
+            let out = r.out
+            // One segment: the segment search gives the progress unchanged.
+            let k = values + j &* 8
+            let t = r.p, u = 1 - t
+            let b0 = u * u * u, b1 = 3 * u * u * t, b2 = 3 * u * t * t, b3 = t * t * t
+            out[0] = b0 * k[0] + b1 * k[2] + b2 * k[4] + b3 * k[6]
+            out[1] = b0 * k[1] + b1 * k[3] + b2 * k[5] + b3 * k[7]
+        }
+    }
+
+    /// Keyframe leaves (two values or more, no key times): ``StepEvaluator/writeLeaf(_:_:_:)``.
+    private static func stepKeyframes(_ fs: FlightStore, _ e: StepEvaluator) {
+        let lane = fs.keyframes.base, values = fs.keyframes.values, indices = e.indices
+        var memo = CurveMemo()
+        for j in 0..<fs.keyframes.count {
+            let l = lane[j]
+            guard let r = place(l, fs, e, &memo) else { continue }
+            let out = r.out, p = r.p
+            let count = Int(l.count)
+            let s = p * Double(count &- 1)
+            var segment = 0
+            if s > 0 { segment = min(Int(min(s, Double(count))), count &- 2) }
+            var t = s - Double(segment)
+            if l.segmentCurves >= 0 {
+                t = e.memoCurve(&memo, indices[Int(l.segmentCurves) &+ segment], t)
+            }
+            let a = values + (j &* 4 &+ segment &* Int(l.dimension))
+            let b = a + Int(l.dimension)
+            blend(l, a, b, t, out)
+        }
+    }
+
+    /// Basic leaves.
+    private static func stepBasics(_ fs: FlightStore, _ e: StepEvaluator) {
+        let lane = fs.basics.base, values = fs.basics.values
+        var memo = CurveMemo()
+        for j in 0..<fs.basics.count {
+            let l = lane[j]
+            guard let r = place(l, fs, e, &memo) else { continue }
+            let out = r.out, p = r.p
+            let a = values + j &* 4
+            blend(l, a, a + Int(l.dimension), p, out)
+        }
+    }
+
+    /// ``StepEvaluator/write(_:_:_:_:_:)`` into field slots.
+    @inline(__always)
+    private static func blend(_ l: FlightLeaf, _ a: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>,
+                              _ t: Double, _ out: UnsafeMutablePointer<Double>) {
+        let q = 1 - t
+        let v = a[0] * q + b[0] * t
+        out[0] = v
+        if l.dimension == 2 {
+            out[1] = a[1] * q + b[1] * t
+        } else if l.paired {
+            out[1] = v
+        }
+    }
+
+    /// The first step a flight's group shows: marks its leaves' nodes as having written, as
+    /// the general walk does, so leaving the active time puts the model values back.
+    @inline(never)
+    func markWrote(_ i: Int, root: Int) {
+        let n = nodes.base
+        for k in root + 1..<root + Int(n[root].count) {
+            n[k].flags |= AnimationNode.Flag.wrote
+        }
+        flights.setWrote(i, true)
+    }
+}

@@ -1,0 +1,169 @@
+import Testing
+@testable import ArcadeCore
+
+/// The flight store (the flat step over structure of arrays) gives exactly what the general
+/// walk gives: every field bit for bit at every step, and the same completions in the same
+/// order, through cancels, replacements, dropped targets and starts from completions.
+@Suite struct AnimationFlightTests {
+    /// A flight of a random shape: mostly the flat shape (a group of plain leaves on fields,
+    /// some with delays, fills, repeats, reversal and speed), some that are not (a group
+    /// curve, a leaf with timing of its own, too many leaves).
+    static func flight(_ r: inout SeededRandom) -> Animation {
+        let halves: [TimingCurve] = [.easeOut, .easeIn]
+        let from = Vec2(r.nextDouble(in: 0, 200), r.nextDouble(in: 0, 100))
+        let to = Vec2(r.nextDouble(in: 0, 200), r.nextDouble(in: 0, 100))
+        let s = 1 + Double(r.nextInt(in: 0, 9)) * 0.1
+        var leaves: [Animation]
+        switch r.nextInt(in: 0, 6) {
+        case 0:
+            leaves = [
+                Animation(.path(.quadratic(from: from, control: Vec2(from.x, to.y - 40), to: to))),
+                Animation(.keyframes(.scaleX, values: [.s(s), .s(s * 0.75), .s(s / 2)], curves: halves)),
+                Animation(.keyframes(.scaleY, values: [.s(s / 2), .s(s / 2), .s(s / 2)], curves: halves)),
+            ]
+        case 1:
+            // Not flat: a path of two segments.
+            var path = BezierPath(start: from)
+            path.addLine(to: to)
+            path.addCurve(to: from, control1: Vec2(0, 0), control2: Vec2(50, 90))
+            leaves = [
+                Animation(.path(path, property: .position)),
+                Animation(.basic(.alpha, from: .s(1), to: .s(0.2))),
+                Animation(.basic(.rotation, from: .s(0), to: .s(s))),
+            ]
+        case 2:
+            leaves = [
+                Animation(.basic(.scale, from: .s(1), to: .s(s))),
+                Animation(.basic(.position, from: .v(from.x, from.y), to: .v(to.x, to.y)), curve: .easeInEaseOut),
+            ]
+        case 3:
+            leaves = [
+                Animation(.keyframes(.position, values: [.v(from.x, from.y), .v(to.x, to.y)], curves: [.easeIn])),
+                Animation(.basic(.rotation, from: nil, to: .s(to.x)), curve: .easeOut),
+            ]
+        case 4:
+            // Not flat: a leaf with timing of its own.
+            leaves = [
+                Animation(.basic(.alpha, from: .s(0), to: .s(1)), duration: 0.2, delay: 0.1, fill: .both),
+                Animation(.basic(.scaleY, from: .s(1), to: .s(s))),
+            ]
+        case 5:
+            // Not flat: two leaves write x, so their order decides it.
+            leaves = [
+                Animation(.basic(.position, from: .v(from.x, from.y), to: .v(to.x, to.y))),
+                Animation(.basic(.x, from: .s(0), to: .s(to.x)), curve: .easeIn),
+            ]
+        default:
+            // Not flat: more leaves than a flight holds.
+            leaves = [
+                Animation(.basic(.x, from: .s(0), to: .s(to.x))),
+                Animation(.basic(.y, from: .s(0), to: .s(to.y))),
+                Animation(.basic(.scaleX, from: .s(1), to: .s(s))),
+                Animation(.basic(.scaleY, from: .s(1), to: .s(s))),
+                Animation(.basic(.rotation, from: .s(0), to: .s(1))),
+            ]
+        }
+        var a = Animation(.group(leaves), duration: r.nextDouble(in: 0.2, 1.2))
+        a.timing.fill = AnimationFill.allCases[Int(r.nextInt(in: 0, 3))]
+        a.timing.delay = r.nextInt(in: 0, 2) == 0 ? 0 : r.nextDouble(in: -0.5, 0.5)
+        if r.nextInt(in: 0, 3) == 0 { a.timing.autoreverses = true }
+        if r.nextInt(in: 0, 3) == 0 { a.timing.repeatCount = r.nextDouble(in: 0.5, 3) }
+        if r.nextInt(in: 0, 4) == 0 { a.timing.speed = r.nextDouble(in: 0.5, 2) }
+        if r.nextInt(in: 0, 7) == 0 { a.timing.curve = .easeIn }
+        return a
+    }
+
+    /// The six numbers and the moved flag, as bits.
+    static func bits(_ s: FieldSprite?) -> [UInt64] {
+        guard let f = s?.fields.pointee else { return [] }
+        return [f.x, f.y, f.scaleX, f.scaleY, f.rotation, f.alpha].map(\.bitPattern) + [f.moved ? 1 : 0]
+    }
+
+    /// Runs one scripted session on `animator`; returns every step's fields and every
+    /// completion (with the start it triggered) in order.
+    static func session(usesFlights: Bool, flightsSeen: inout Int) throws -> (fields: [[UInt64]], ends: [AnimationCompletion]) {
+        let animator = Animator()
+        animator.usesFlights = usesFlights
+        var r = SeededRandom(seed: 41)
+        var sprites: [FieldSprite?] = (0..<120).map { _ in FieldSprite() }
+        var ids: [AnimationID] = []
+        var token: UInt64 = 1
+        for (k, s) in sprites.enumerated() {
+            let a = flight(&r)
+            ids.append(try animator.start(a, on: s!, token: token))
+            token += 1
+            if k % 4 == 0 {
+                // A second, separate run on the same target: alpha alone.
+                try animator.start(Animation(.basic(.alpha, from: .s(1), to: .s(0)), duration: 0.5), on: s!, token: token)
+                token += 1
+            }
+        }
+        flightsSeen = max(flightsSeen, animator.flights.count)
+        var fields: [[UInt64]] = []
+        var ends: [AnimationCompletion] = []
+        for stepIndex in 0..<150 {
+            animator.advance(by: stepIndex % 11 == 5 ? 0 : step)
+            flightsSeen = max(flightsSeen, animator.flights.count)
+            switch stepIndex {
+            case 10:
+                for k in stride(from: 0, to: ids.count, by: 9) { animator.cancel(ids[k]) }
+            case 20:
+                for k in stride(from: 1, to: sprites.count, by: 13) { animator.cancelAll(on: sprites[k]!) }
+            case 30:
+                // Targets only the engine holds: their animations end as `targetGone`.
+                for k in stride(from: 2, to: sprites.count, by: 7) { sprites[k] = nil }
+            case 40:
+                // Replacements: a new flight on targets that are flying.
+                for k in stride(from: 3, to: sprites.count, by: 5) where sprites[k] != nil {
+                    ids.append(try animator.start(flight(&r), on: sprites[k]!, token: token))
+                    token += 1
+                }
+            default:
+                break
+            }
+            // Completions call back: some start a new flight on a target still held.
+            while let c = animator.nextCompletion() {
+                ends.append(c)
+                if c.token % 3 == 0 {
+                    let k = Int(c.token) % sprites.count
+                    if let s = sprites[k] {
+                        ids.append(try animator.start(flight(&r), on: s, token: token))
+                        token += 1
+                    }
+                }
+            }
+            fields.append(sprites.flatMap(bits))
+        }
+        animator.cancelAll()
+        ends.append(contentsOf: animator.drain())
+        return (fields, ends)
+    }
+
+    @Test func flightsMatchTheGeneralWalkBitForBit() throws {
+        var seenFlat = 0, seenGeneral = 0
+        let flat = try Self.session(usesFlights: true, flightsSeen: &seenFlat)
+        let general = try Self.session(usesFlights: false, flightsSeen: &seenGeneral)
+        // The store was used, and the comparison is with a run that did not use it.
+        #expect(seenFlat > 30)
+        #expect(seenGeneral == 0)
+        #expect(flat.fields.count == general.fields.count)
+        for (k, (a, b)) in zip(flat.fields, general.fields).enumerated() where a != b {
+            let i = a.indices.first { $0 >= b.count || a[$0] != b[$0] } ?? a.count
+            Issue.record("after step \(k), number \(i % 7) of sprite \(i / 7) differs (or the sprites do)")
+            break
+        }
+        #expect(flat.ends == general.ends)
+        #expect(flat.ends.count > 200)
+        #expect(Set(flat.ends.map(\.end)).count == 4)
+    }
+
+    @Test func theCoinFlightOfTheFieldsTestsIsAFlight() throws {
+        let animator = Animator()
+        let sprite = FieldSprite()
+        try animator.start(AnimationFieldsTests.animations[0], on: sprite)
+        #expect(animator.flights.count == 1)
+        animator.run(steps: 61)
+        #expect(animator.flights.count == 0)
+        #expect(animator.drain().map(\.end) == [.finished])
+    }
+}
