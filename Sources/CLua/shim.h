@@ -29,6 +29,7 @@
 #include <time.h>
 #include <errno.h>
 #include <stdint.h>
+#include <math.h>
 #include <unistd.h>
 
 /* ===================================================================== */
@@ -843,6 +844,20 @@ static inline lua_Number arcade_tonumber(lua_State *L, int idx, int *isnum) { re
 static inline lua_Integer arcade_tointeger(lua_State *L, int idx, int *isnum) { return lua_tointegerx(L, idx, isnum); }
 static inline int arcade_isinteger(lua_State *L, int idx) { return lua_isinteger(L, idx); }
 static inline void *arcade_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 0); }
+
+/* Reads items 1...n of the list at absolute index t into out, with raw reads only (so nothing
+** raises; the caller made room for one value): 0 when every item is a finite number, else the
+** first item that is not (out is then partly written). */
+static inline lua_Integer arcade_read_numbers(lua_State *L, int t, lua_Integer n, double *out) {
+    for (lua_Integer k = 1; k <= n; k++) {
+        int isnumber = lua_rawgeti(L, t, k) == LUA_TNUMBER;
+        double v = isnumber ? (double)lua_tonumberx(L, -1, NULL) : 0;
+        lua_settop(L, -2);
+        if (!isnumber || !isfinite(v)) return k;
+        out[k - 1] = v;
+    }
+    return 0;
+}
 static inline void arcade_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
 static inline int arcade_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode) {
     return luaL_loadbufferx(L, buf, len, name, mode);

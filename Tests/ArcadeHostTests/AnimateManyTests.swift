@@ -172,4 +172,39 @@ import ArcadeLua
         #expect(text("e7").contains("the target has no property"))
         #expect(st["after"]?.doubleValue == st["before"]?.doubleValue)
     }
+
+    /// Columns are read whole, integers as numbers; the first item that is not a finite
+    /// number is named, and the returned list holds the very handles Lua has of its nodes.
+    @Test func columnsAreReadWholeAndTheListHoldsTheNodesOwnHandles() throws {
+        let s = try session("""
+            local game = {}
+            function game.load()
+              local st = game.state
+              local img = \(Self.image)
+              local function try(...) return select(2, pcall(arcade.animate_many, ...)) end
+              st.e1 = try({ count = 3, image = img }, { property = "x", to = "x" }, { columns = { x = { 1, 0 / 0, 3 } } })
+              st.e2 = try({ count = 3, image = img }, { property = "x", to = "x" }, { columns = { x = { 1, 2, "3" } } })
+              st.e3 = try({ count = 2, image = img }, { property = "x", to = "x" }, { columns = { x = { 1, math.huge } } })
+              local a = arcade.scene.rect{ name = "a" }
+              local b = arcade.scene.rect{ name = "b" }
+              local list = arcade.animate_many({ a, b, a }, { property = "y", to = "y", duration = 1 },
+                { columns = { y = { 4, 5, 6 } } })
+              st.same = #list == 3 and rawequal(list[1], a) and rawequal(list[2], b) and rawequal(list[3], a)
+              local made = arcade.animate_many({ count = 2, image = img, x = "x" }, { property = "y", to = 1, duration = 1 },
+                { columns = { x = { 7, 8 } } })
+              st.made = #made == 2 and made[1] ~= made[2] and made[1].x == 7 and made[2].x == 8
+                and tostring(made[1]):find("^sprite#") ~= nil
+            end
+            return game
+            """)
+        s.step()
+        let st = try s.state()
+        func text(_ k: String) -> String { st[k]?.stringValue ?? "" }
+        #expect(s.failure == nil)
+        #expect(text("e1").contains("column 'x': finite number expected at item 2, got nan"), "\(text("e1"))")
+        #expect(text("e2").contains("column 'x': finite number expected at item 3, got "), "\(text("e2"))")
+        #expect(text("e3").contains("column 'x': finite number expected at item 2, got inf"), "\(text("e3"))")
+        #expect(st["same"] == .bool(true))
+        #expect(st["made"] == .bool(true))
+    }
 }

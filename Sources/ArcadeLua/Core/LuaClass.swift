@@ -29,6 +29,13 @@ struct HandlePayload {
     var id: UInt64
 }
 
+/// Registry references (integer keys) of a class's metatable and of its weak-valued handle
+/// cache: the same tables as its named registry entries.
+struct HandleRefs {
+    let metatable: lua_Integer
+    let cache: lua_Integer
+}
+
 extension LuaVM {
     /// Registers a class: its metatable (`__name`, `__index`, `__newindex`, `__tostring`,
     /// `__metatable` to keep scripts from swapping it) and its methods table.
@@ -90,37 +97,71 @@ extension LuaVM {
         s.pushRegistry()
         s.pushValue(at: -2)
         s.setField(cls.name, in: -2)
+        s.pushValue(at: -2)
+        let metatable = luaL_ref(s.L, arcade_registryindex())
         // Weak-valued cache: the same object pushes the same userdata (so == works).
         s.pushTable()
         s.pushTable(fields: 1)
         s.push("v")
         s.setField("__mode", in: -2)
         s.setMetatable(at: -2)
+        s.pushValue(at: -1)
+        let cache = luaL_ref(s.L, arcade_registryindex())
         s.setField(cls.cacheKey, in: -2)
         s.pop(3)  // registry, metatable, methods
+        if let old = handleRefs[cls.name] {
+            unref(Int32(old.metatable))
+            unref(Int32(old.cache))
+        }
+        handleRefs[cls.name] = HandleRefs(metatable: lua_Integer(metatable), cache: lua_Integer(cache))
+    }
+
+    /// The registry references of class `cls`, which must have been defined.
+    @inline(__always) private func refs(_ cls: LuaClass) -> HandleRefs {
+        guard let refs = handleRefs[cls.name] else { preconditionFailure("class \(cls.name) was never defined") }
+        return refs
     }
 
     /// Pushes the handle for object `id` of class `cls` (the same userdata while Lua holds it).
     public func pushHandle(_ s: LuaStack, _ id: UInt64, of cls: LuaClass) {
+        let refs = refs(cls)
+        let L = s.L
+        s.reserve(4)
+        lua_rawgeti(L, arcade_registryindex(), refs.cache)
+        pushHandle(L, lua_Integer(bitPattern: id), cache: lua_gettop(L), metatable: refs.metatable)
+        lua_copy(L, -1, -2)  // the handle over the cache
+        lua_settop(L, -2)
+    }
+
+    /// Pushes a new list of the handles of objects `ids` of class `cls` (each the same
+    /// userdata as any other handle of its object Lua holds).
+    public func pushHandles<IDs: Collection<UInt64>>(_ s: LuaStack, _ ids: IDs, of cls: LuaClass) {
+        let refs = refs(cls)
+        let L = s.L
         s.reserve(5)
-        s.pushRegistry()
-        s.getField(cls.cacheKey, in: -1)
-        s.push(Int64(bitPattern: id))
-        if s.rawGet(in: -2) == .userdata {
-            lua_rotate(s.L, -3, 1)  // handle to the bottom of our three
-            s.pop(2)
-            return
+        lua_createtable(L, Int32(clamping: ids.count), 0)
+        lua_rawgeti(L, arcade_registryindex(), refs.cache)
+        let cache = lua_gettop(L)
+        var k: lua_Integer = 0
+        for id in ids {
+            pushHandle(L, lua_Integer(bitPattern: id), cache: cache, metatable: refs.metatable)
+            k += 1
+            lua_rawseti(L, -3, k)
         }
-        s.pop()
-        let p = s.newUserdata(size: MemoryLayout<HandlePayload>.size)
-        p.storeBytes(of: HandlePayload(id: id), as: HandlePayload.self)
-        s.getField(cls.name, in: -3)
-        s.setMetatable(at: -2)
-        s.push(Int64(bitPattern: id))
-        s.pushValue(at: -2)
-        s.rawSet(in: -4)
-        lua_rotate(s.L, -3, 1)
-        s.pop(2)
+        lua_settop(L, -2)  // the cache
+    }
+
+    /// Pushes the handle of `id` with the class's cache at absolute index `cache`.
+    @inline(__always)
+    private func pushHandle(_ L: OpaquePointer, _ id: lua_Integer, cache: Int32, metatable: lua_Integer) {
+        if lua_rawgeti(L, cache, id) == LUA_TUSERDATA { return }
+        lua_settop(L, -2)
+        let p = arcade_newuserdata(L, MemoryLayout<HandlePayload>.size)!
+        p.storeBytes(of: HandlePayload(id: UInt64(bitPattern: id)), as: HandlePayload.self)
+        lua_rawgeti(L, arcade_registryindex(), metatable)
+        lua_setmetatable(L, -2)
+        lua_pushvalue(L, -1)
+        lua_rawseti(L, cache, id)
     }
 
     /// ``defineClass(_:methods:get:set:describe:)`` for the class `handles` resolves: `get`

@@ -86,6 +86,9 @@ public final class LuaVM {
     /// The chunk name the last callback was registered from, as bytes and as text (see
     /// `registrationSite`).
     var lastSiteChunk: (bytes: [UInt8], name: String)?
+    /// Each defined class's metatable and handle cache as registry references, by class
+    /// name, so a handle is pushed without looking either up by its string key.
+    var handleRefs: [String: HandleRefs] = [:]
 
     /// The main thread's stack.
     public var stack: LuaStack { LuaStack(L) }

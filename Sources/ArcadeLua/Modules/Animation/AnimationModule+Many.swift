@@ -1,5 +1,6 @@
 import ArcadeCore
 import ArcadeRender
+import CLua
 
 /// `arcade.animate_many(targets, spec [, options])`: one call starts like animations on many
 /// nodes (or on sprites it makes), each with numbers of its own, and reports them with at
@@ -102,11 +103,7 @@ extension AnimationModule {
         }
         runtime.seal(batch)
         scenes.syncNativeBytes()
-        s.pushTable(array: Int32(clamping: nodes.count))
-        for (i, n) in nodes.enumerated() {
-            scenes.pushNode(n, s)
-            s.setIndex(i + 1, in: -2)
-        }
+        vm.pushHandles(s, nodes.lazy.map { UInt64($0.id) }, of: SceneModule.nodeClass)
         return 1
     }
 
@@ -275,15 +272,18 @@ final class ValueColumns {
         guard n == rows else { throw LuaValueProblem("column '\(name)': \(rows) numbers (one per node) expected, got \(n)") }
         let t = s.top
         let start = data.count
-        data.reserveCapacity(start + n)
-        for k in stride(from: 1, through: n, by: 1) {
-            s.getIndex(k, in: t)
-            defer { s.pop() }
-            guard let v = s.number(at: -1), v.isFinite else {
-                data.removeSubrange(start...)
-                throw LuaValueProblem("column '\(name)': finite number expected at item \(k), got \(s.describeNumber(at: -1))")
+        if n > 0 {
+            guard s.reserve(1) else { throw LuaValueProblem("no room on the Lua stack") }
+            data.append(contentsOf: repeatElement(0, count: n))
+            let bad = data.withUnsafeMutableBufferPointer { all in
+                arcade_read_numbers(s.L, t, lua_Integer(n), all.baseAddress! + start)
             }
-            data.append(v)
+            if bad != 0 {
+                data.removeSubrange(start...)
+                s.getIndex(Int(bad), in: t)
+                defer { s.pop() }
+                throw LuaValueProblem("column '\(name)': finite number expected at item \(bad), got \(s.describeNumber(at: -1))")
+            }
         }
         let i = names.count
         names.append(name)
