@@ -26,16 +26,32 @@ import Testing
     /// Runs the arcade with `arguments` (and `environment` added) to its end.
     static func run(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil,
                     prefix: [String] = [], executable: String? = nil) throws -> (status: Int32, out: String, err: String) {
-        let p = Process()
         let executable = try executable ?? arcadeExecutable()
-        p.executableURL = URL(fileURLWithPath: prefix.first ?? executable)
-        p.arguments = prefix.isEmpty ? arguments : Array(prefix.dropFirst()) + [executable] + arguments
-        p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
+        var tries = 0
+        while true {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: prefix.first ?? executable)
+            p.arguments = prefix.isEmpty ? arguments : Array(prefix.dropFirst()) + [executable] + arguments
+            p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
+            let out = Pipe(), err = Pipe()
+            p.standardOutput = out
+            p.standardError = err
+            do {
+                try p.run()
+            } catch let error as NSError where error.code == Int(ETXTBSY) && tries < 100 {
+                // A binary copied a moment ago can still be open for writing in a child that
+                // another test forked meanwhile (until that child's exec), and Linux will not
+                // run it until then: try again shortly.
+                tries += 1
+                usleep(20_000)
+                continue
+            }
+            return finish(p, out, err)
+        }
+    }
+
+    private static func finish(_ p: Process, _ out: Pipe, _ err: Pipe) -> (status: Int32, out: String, err: String) {
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
