@@ -39,7 +39,7 @@ import Testing
             p.standardError = err
             do {
                 try p.run()
-            } catch let error as NSError where error.code == Int(ETXTBSY) && tries < 100 {
+            } catch let error as NSError where Self.isBusyText(error) && tries < 100 {
                 // A binary copied a moment ago can still be open for writing in a child that
                 // another test forked meanwhile (until that child's exec), and Linux will not
                 // run it until then: try again shortly.
@@ -49,6 +49,12 @@ import Testing
             }
             return finish(p, out, err)
         }
+    }
+
+    /// Whether starting a process failed with `ETXTBSY` (Foundation wraps it in a Cocoa error).
+    private static func isBusyText(_ error: NSError) -> Bool {
+        let posix = error.domain == NSPOSIXErrorDomain ? error : error.userInfo[NSUnderlyingErrorKey] as? NSError
+        return posix?.domain == NSPOSIXErrorDomain && posix?.code == Int(ETXTBSY)
     }
 
     private static func finish(_ p: Process, _ out: Pipe, _ err: Pipe) -> (status: Int32, out: String, err: String) {

@@ -24,9 +24,10 @@ func directoryEntries(_ path: String) -> [String] {
     defer { closedir(dir) }
     var names: [String] = []
     while let entry = readdir(dir) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-        }
+        // Read the name where it lies: copying `d_name` out would read all 256 bytes the
+        // declaration gives it, past the end of a short last record in readdir's buffer.
+        let field = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        let name = String(cString: field.assumingMemoryBound(to: CChar.self))
         if name != "." && name != ".." { names.append(name) }
     }
     return names.sorted()
