@@ -172,12 +172,7 @@ extension Animator {
             let mask: UInt32 = (two ? 3 : 1) << UInt32(n.slot)
             guard written & mask == 0 else { return false }
             written |= mask
-            let numberCount: Int
-            switch n.form {
-            case .basic: numberCount = 2 * Int(n.dimension)
-            case .keyframes: numberCount = Int(n.count) * Int(n.dimension)
-            default: numberCount = 8 * Int(n.count)
-            }
+            let numberCount = FlightStore.numberCount(n.form, dimension: n.dimension, count: n.count)
             guard FlightStore.fits(n.form, numbers: numberCount) else { return false }
             if n.form == .keyframes {
                 guard n.count >= 2, !n.has(AnimationNode.Flag.keyTimes) else { return false }

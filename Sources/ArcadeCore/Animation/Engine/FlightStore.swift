@@ -256,7 +256,7 @@ struct FlightStore {
                                   paired: n.has(AnimationNode.Flag.pairedSlot), index: UInt8(k))
             let lane = leaf.form.rawValue
             leafLane[i * Self.maxLeaves + k] = lane
-            let values = numbers + Int(n.data), c = Self.numberCount(leaf)
+            let values = numbers + Int(n.data), c = Self.numberCount(n.form, dimension: n.dimension, count: n.count)
             leafPosition[i * Self.maxLeaves + k] = withLane(lane) { $0.append(leaf, values, c) }
         }
         flags[i] = fl
@@ -299,12 +299,12 @@ struct FlightStore {
         return slot[i]
     }
 
-    /// The numbers of a leaf's values.
-    static func numberCount(_ l: FlightLeaf) -> Int {
-        switch l.form {
-        case .basic: 2 * Int(l.dimension)
-        case .keyframes: Int(l.count) * Int(l.dimension)
-        default: 8 * Int(l.count)
+    /// The numbers of the values of a leaf of `form` (not a group).
+    static func numberCount(_ form: AnimationNode.Form, dimension: UInt8, count: Int32) -> Int {
+        switch form {
+        case .basic: 2 * Int(dimension)
+        case .keyframes: Int(count) * Int(dimension)
+        default: 8 * Int(count)
         }
     }
 
@@ -403,13 +403,10 @@ extension Animator {
         for j in 0..<fs.paths.count {
             let l = lane[j]
             guard let r = place(l, fs, e, &memo) else { continue }
-            let out = r.out
             // One segment: the segment search gives the progress unchanged.
-            let k = values + j &* 8
-            let t = r.p, u = 1 - t
-            let b0 = u * u * u, b1 = 3 * u * u * t, b2 = 3 * u * t * t, b3 = t * t * t
-            out[0] = b0 * k[0] + b1 * k[2] + b2 * k[4] + b3 * k[6]
-            out[1] = b0 * k[1] + b1 * k[3] + b2 * k[5] + b3 * k[7]
+            let xy = BezierPath.segment(values + j &* 8, r.p)
+            r.out[0] = xy.0
+            r.out[1] = xy.1
         }
     }
 
@@ -421,11 +418,9 @@ extension Animator {
             let l = lane[j]
             guard let r = place(l, fs, e, &memo) else { continue }
             let out = r.out, p = r.p
-            let count = Int(l.count)
-            let s = p * Double(count &- 1)
-            var segment = 0
-            if s > 0 { segment = min(Int(min(s, Double(count))), count &- 2) }
-            var t = s - Double(segment)
+            let even = StepEvaluator.evenSegment(p, count: Int(l.count))
+            let segment = even.segment
+            var t = even.local
             if l.segmentCurves >= 0 {
                 t = e.memoCurve(&memo, indices[Int(l.segmentCurves) &+ segment], t)
             }

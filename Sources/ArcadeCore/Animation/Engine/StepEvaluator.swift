@@ -208,10 +208,7 @@ struct StepEvaluator {
                 let t0 = values[segment], t1 = values[segment &+ 1]
                 local = t1 > t0 ? (p - t0) / (t1 - t0) : 1
             } else {
-                let s = p * Double(count &- 1)
-                // Truncation is the floor here: negative and NaN progress take the first segment.
-                if s > 0 { segment = min(Int(min(s, Double(count))), count &- 2) }
-                local = s - Double(segment)
+                (segment, local) = Self.evenSegment(p, count: count)
             }
             if n.pointee.segmentCurves >= 0 {
                 local = curveValue(indices[Int(n.pointee.segmentCurves) &+ segment], local)
@@ -230,6 +227,16 @@ struct StepEvaluator {
         case .group:
             break
         }
+    }
+
+    /// The segment of `count` evenly spaced keyframes (two or more) that progress `p` falls
+    /// in, and how far along it `p` is.
+    @inline(__always)
+    static func evenSegment(_ p: Double, count: Int) -> (segment: Int, local: Double) {
+        let s = p * Double(count &- 1)
+        // Truncation is the floor here: negative and NaN progress take the first segment.
+        let segment = s > 0 ? min(Int(min(s, Double(count))), count &- 2) : 0
+        return (segment, s - Double(segment))
     }
 
     /// Writes the value `p` of the way from the numbers at `a` to those at `b`. The blend

@@ -114,11 +114,15 @@ public struct BezierPath: Hashable, Sendable {
         let scaled = progress * Double(count)
         // Truncation is the floor here: negative and NaN progress take the first segment.
         let index = scaled > 0 ? min(Int(min(scaled, Double(count))), count - 1) : 0
-        let t = scaled - Double(index)
-        let o = base + index * 8
+        return segment(k + (base + index * 8), scaled - Double(index))
+    }
+
+    /// The point `t` of the way along the one cubic segment whose eight numbers are at `k`.
+    @inline(__always)
+    static func segment(_ k: UnsafePointer<Double>, _ t: Double) -> (Double, Double) {
         let u = 1 - t
         let b0 = u * u * u, b1 = 3 * u * u * t, b2 = 3 * u * t * t, b3 = t * t * t
-        return (b0 * k[o] + b1 * k[o + 2] + b2 * k[o + 4] + b3 * k[o + 6],
-                b0 * k[o + 1] + b1 * k[o + 3] + b2 * k[o + 5] + b3 * k[o + 7])
+        return (b0 * k[0] + b1 * k[2] + b2 * k[4] + b3 * k[6],
+                b0 * k[1] + b1 * k[3] + b2 * k[5] + b3 * k[7])
     }
 }

@@ -248,13 +248,11 @@ public final class AnimationModule {
     /// when there is none.
     private func path(_ o: LuaOptions) throws -> BezierPath? {
         try o.options("path", known: Self.pathNames) { p in
-            let from = try p.required("from") { i throws(LuaValueProblem) in try self.point(p.stack, i) }
-            let to = try p.required("to") { i throws(LuaValueProblem) in try self.point(p.stack, i) }
-            if let c = try p.field("control", { i throws(LuaValueProblem) in try self.point(p.stack, i) }) {
-                return .quadratic(from: from, control: c, to: to)
-            }
-            if let c1 = try p.field("control1", { i throws(LuaValueProblem) in try self.point(p.stack, i) }),
-               let c2 = try p.field("control2", { i throws(LuaValueProblem) in try self.point(p.stack, i) }) {
+            // a local function, passed without escaping, needs no closure context per call
+            func read(_ i: Int32) throws(LuaValueProblem) -> Vec2 { try self.point(p.stack, i) }
+            let from = try p.required("from", read), to = try p.required("to", read)
+            if let c = try p.field("control", read) { return .quadratic(from: from, control: c, to: to) }
+            if let c1 = try p.field("control1", read), let c2 = try p.field("control2", read) {
                 return .cubic(from: from, control1: c1, control2: c2, to: to)
             }
             return BezierPath(start: from, segments: [.line(to: to)])

@@ -186,30 +186,28 @@ public final class SceneModule {
     }
 
     /// Removes `node` and its subtree: each node, children before their parent, is handed to
-    /// ``onRemove`` and its content charge is released. Walked with a stack of its own.
+    /// ``onRemove`` and its content charge is released. The nodes below `node` are walked
+    /// with a stack of its own, which a leaf (a coin of a shower: dozens a frame) never needs.
     private func remove(_ node: Node) {
         guard node !== scene.root else { return }
         let children = node.children
-        if children.isEmpty {
-            // a leaf (a coin of a shower: dozens a frame) needs no stack
-            onRemove(node)
-            releaseContent(of: node)
-            scene.remove(node)
-            syncNative()
-            return
-        }
-        var pending: [(node: Node, children: [Node], next: Int)] = [(node, children, 0)]
-        while let top = pending.last {
-            if top.next < top.children.count {
-                pending[pending.count - 1].next += 1
-                let child = top.children[top.next]
-                pending.append((child, child.children, 0))
-                continue
+        if !children.isEmpty {
+            var pending: [(node: Node, children: [Node], next: Int)] = [(node, children, 0)]
+            while let top = pending.last {
+                if top.next < top.children.count {
+                    pending[pending.count - 1].next += 1
+                    let child = top.children[top.next]
+                    pending.append((child, child.children, 0))
+                    continue
+                }
+                pending.removeLast()
+                if pending.isEmpty { break }  // `node` itself, below
+                onRemove(top.node)
+                releaseContent(of: top.node)
             }
-            pending.removeLast()
-            onRemove(top.node)
-            releaseContent(of: top.node)
         }
+        onRemove(node)
+        releaseContent(of: node)
         scene.remove(node)
         syncNative()
     }
