@@ -235,3 +235,23 @@ extension AnimationFlightTests {
         }
     }
 }
+
+extension AnimationFlightTests {
+    /// The flights' segment search by comparisons gives what the general one gives, bit for
+    /// bit, for two to four keyframes at any progress (ends, in between, past them, NaN).
+    @Test func theSegmentOfAFewKeyframesIsTheGeneralOne() {
+        var progress: [Double] = [0, -0.0, 1, 0.5, 1.0 / 3, 2.0 / 3, -1, 2, .infinity, -.infinity, .nan,
+                                  .ulpOfOne, 1 - .ulpOfOne, 0.5.nextDown, 0.5.nextUp]
+        var r = SeededRandom(seed: 7)
+        for _ in 0..<2000 { progress.append(r.nextDouble(in: -0.2, 1.2)) }
+        for count in 2...4 {
+            for k in 1..<count { progress += [Double(k) / Double(count - 1), (Double(k) / Double(count - 1)).nextDown] }
+            for p in progress {
+                let general = StepEvaluator.evenSegment(p, count: count)
+                let few = StepEvaluator.evenSegmentOfFew(p, count: count)
+                #expect(few.segment == general.segment && few.local.bitPattern == general.local.bitPattern,
+                        "\(count) keyframes at \(p)")
+            }
+        }
+    }
+}

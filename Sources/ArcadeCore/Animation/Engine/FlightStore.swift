@@ -484,7 +484,7 @@ extension Animator {
             let l = lane[j]
             guard let r = place(l, fs, e, &memo) else { continue }
             let out = r.out, p = r.p
-            let even = StepEvaluator.evenSegment(p, count: Int(l.count))
+            let even = StepEvaluator.evenSegmentOfFew(p, count: Int(l.count))
             let segment = even.segment
             var t = even.local
             if l.segmentCurves >= 0 {
@@ -508,7 +508,7 @@ extension Animator {
             if u.isNaN { continue }
             let out = UnsafeMutableRawPointer(fields[f]).assumingMemoryBound(to: Double.self)
             let p = e.tableCurve(l.curve, u)
-            let even = StepEvaluator.evenSegment(p, count: Int(l.count))
+            let even = StepEvaluator.evenSegmentOfFew(p, count: Int(l.count))
             let segment = even.segment
             var t = even.local
             if l.segmentCurves >= 0 {
