@@ -6,15 +6,16 @@ import Testing
 /// order, through cancels, replacements, dropped targets and starts from completions.
 @Suite struct AnimationFlightTests {
     /// A flight of a random shape: mostly the flat shape (a group of plain leaves on fields,
-    /// some with delays, fills, repeats, reversal and speed), some that are not (a group
-    /// curve, a leaf with timing of its own, too many leaves).
+    /// some with delays, fills, repeats, reversal and speed; keyframe leaves that may or may
+    /// not share their steps), some that are not (a group curve, a leaf with timing of its
+    /// own, too many leaves).
     static func flight(_ r: inout SeededRandom) -> Animation {
         let halves: [TimingCurve] = [.easeOut, .easeIn]
         let from = Vec2(r.nextDouble(in: 0, 200), r.nextDouble(in: 0, 100))
         let to = Vec2(r.nextDouble(in: 0, 200), r.nextDouble(in: 0, 100))
         let s = 1 + Double(r.nextInt(in: 0, 9)) * 0.1
         var leaves: [Animation]
-        switch r.nextInt(in: 0, 6) {
+        switch r.nextInt(in: 0, 9) {
         case 0:
             leaves = [
                 Animation(.path(.quadratic(from: from, control: Vec2(from.x, to.y - 40), to: to))),
@@ -53,6 +54,33 @@ import Testing
                 Animation(.basic(.position, from: .v(from.x, from.y), to: .v(to.x, to.y))),
                 Animation(.basic(.x, from: .s(0), to: .s(to.x)), curve: .easeIn),
             ]
+        case 6:
+            // Keyframes on scale x and rotation take the same steps (a pair); scale y's
+            // segments ease the other way round, and alpha's values are fewer.
+            leaves = [
+                Animation(.keyframes(.scaleY, values: [.s(s), .s(s / 2), .s(1)], curves: [.easeIn, .easeOut])),
+                Animation(.keyframes(.scaleX, values: [.s(s), .s(s * 0.75), .s(s / 2)], curves: halves)),
+                Animation(.keyframes(.alpha, values: [.s(1), .s(0.5)], curves: [.easeOut])),
+                Animation(.keyframes(.rotation, values: [.s(0), .s(to.x), .s(-1)], curves: halves)),
+            ]
+        case 7:
+            // Pairs without curves per segment: x and y on one leaf curve, four values each;
+            // scale x and alpha on another; rotation on a curve of its own stays single.
+            let c = TimingCurve.cubicBezier(0.3, 0.1, 0.2, 1.4)
+            leaves = [
+                Animation(.keyframes(.x, values: [.s(from.x), .s(to.x), .s(0), .s(from.y)]), curve: .easeInEaseOut),
+                Animation(.keyframes(.scaleX, values: [.s(1), .s(s)]), curve: c),
+                Animation(.keyframes(.y, values: [.s(from.y), .s(to.y), .s(9), .s(to.x)]), curve: .easeInEaseOut),
+                Animation(.keyframes(.alpha, values: [.s(0.2), .s(1)]), curve: c),
+            ]
+        case 8:
+            // No pairs: curves differing in the last segment only, vectors, a uniform scale.
+            leaves = [
+                Animation(.keyframes(.rotation, values: [.s(0), .s(1), .s(s)], curves: halves)),
+                Animation(.keyframes(.alpha, values: [.s(1), .s(0), .s(1)], curves: [.easeOut, .easeOut])),
+                Animation(.keyframes(.position, values: [.v(from.x, from.y), .v(to.x, to.y)], curves: [.easeOut])),
+                Animation(.keyframes(.scale, values: [.s(1), .s(s)], curves: [.easeOut])),
+            ]
         default:
             // Not flat: more leaves than a flight holds.
             leaves = [
@@ -81,7 +109,8 @@ import Testing
 
     /// Runs one scripted session on `animator`; returns every step's fields and every
     /// completion (with the start it triggered) in order.
-    static func session(usesFlights: Bool, flightsSeen: inout Int) throws -> (fields: [[UInt64]], ends: [AnimationCompletion]) {
+    static func session(usesFlights: Bool, flightsSeen: inout Int, pairsSeen: inout Int) throws
+        -> (fields: [[UInt64]], ends: [AnimationCompletion]) {
         let animator = Animator()
         animator.usesFlights = usesFlights
         var r = SeededRandom(seed: 41)
@@ -99,11 +128,13 @@ import Testing
             }
         }
         flightsSeen = max(flightsSeen, animator.flights.count)
+        pairsSeen = max(pairsSeen, animator.flights.keyframePairs.count)
         var fields: [[UInt64]] = []
         var ends: [AnimationCompletion] = []
         for stepIndex in 0..<150 {
             animator.advance(by: stepIndex % 11 == 5 ? 0 : step)
             flightsSeen = max(flightsSeen, animator.flights.count)
+            pairsSeen = max(pairsSeen, animator.flights.keyframePairs.count)
             switch stepIndex {
             case 10:
                 for k in stride(from: 0, to: ids.count, by: 9) { animator.cancel(ids[k]) }
@@ -140,11 +171,13 @@ import Testing
     }
 
     @Test func flightsMatchTheGeneralWalkBitForBit() throws {
-        var seenFlat = 0, seenGeneral = 0
-        let flat = try Self.session(usesFlights: true, flightsSeen: &seenFlat)
-        let general = try Self.session(usesFlights: false, flightsSeen: &seenGeneral)
-        // The store was used, and the comparison is with a run that did not use it.
+        var seenFlat = 0, seenGeneral = 0, pairsFlat = 0, pairsGeneral = 0
+        let flat = try Self.session(usesFlights: true, flightsSeen: &seenFlat, pairsSeen: &pairsFlat)
+        let general = try Self.session(usesFlights: false, flightsSeen: &seenGeneral, pairsSeen: &pairsGeneral)
+        // The store was used, keyframe pairs too, and the comparison is with a run that did
+        // not use it.
         #expect(seenFlat > 30)
+        #expect(pairsFlat > 10)
         #expect(seenGeneral == 0)
         #expect(flat.fields.count == general.fields.count)
         for (k, (a, b)) in zip(flat.fields, general.fields).enumerated() where a != b {
@@ -165,5 +198,60 @@ import Testing
         animator.run(steps: 61)
         #expect(animator.flights.count == 0)
         #expect(animator.drain().map(\.end) == [.finished])
+    }
+}
+
+extension AnimationFlightTests {
+    /// Keyframe leaves of one flight share an entry when they take the same steps (scalars,
+    /// as many values, the same curves), and only then.
+    @Test func keyframeLeavesThatTakeTheSameStepsShareAnEntry() throws {
+        let halves: [TimingCurve] = [.easeOut, .easeIn]
+        func keys(_ p: AnimatableProperty, _ n: Int, _ curves: [TimingCurve]) -> Animation {
+            Animation(.keyframes(p, values: (0..<n).map { .s(Double($0 + 1)) }, curves: curves))
+        }
+        let cases: [(leaves: [Animation], pairs: Int, singles: Int)] = [
+            ([keys(.scaleX, 3, halves), keys(.scaleY, 3, halves)], 1, 0),
+            ([keys(.x, 3, halves), keys(.y, 3, halves), keys(.scaleX, 3, halves), keys(.scaleY, 3, halves)], 2, 0),
+            ([keys(.x, 3, halves), keys(.y, 3, halves), keys(.scaleX, 3, halves)], 1, 1),
+            ([keys(.scaleX, 3, halves), keys(.scaleY, 3, [.easeOut, .easeOut])], 0, 2),
+            ([keys(.scaleX, 3, halves), keys(.scaleY, 2, [.easeOut])], 0, 2),
+            ([keys(.scale, 2, [.easeIn]), keys(.alpha, 2, [.easeIn])], 0, 2),
+            ([Animation(.keyframes(.position, values: [.v(0, 0), .v(1, 1)], curves: [.easeIn])),
+              keys(.alpha, 2, [.easeIn])], 0, 2),
+            ([Animation(.keyframes(.x, values: [.s(0), .s(1)]), curve: .easeIn),
+              Animation(.keyframes(.y, values: [.s(0), .s(1)]), curve: .easeIn)], 1, 0),
+            ([Animation(.keyframes(.x, values: [.s(0), .s(1)]), curve: .easeIn),
+              Animation(.keyframes(.y, values: [.s(0), .s(1)]), curve: .easeOut)], 0, 2),
+        ]
+        for (k, c) in cases.enumerated() {
+            let animator = Animator()
+            let sprite = FieldSprite()
+            let id = try animator.start(Animation(.group(c.leaves), duration: 1), on: sprite)
+            #expect(animator.flights.count == 1, "case \(k)")
+            #expect(animator.flights.keyframePairs.count == c.pairs, "case \(k)")
+            #expect(animator.flights.keyframes.count == c.singles, "case \(k)")
+            animator.cancel(id)
+            #expect(animator.flights.keyframePairs.count == 0 && animator.flights.keyframes.count == 0, "case \(k)")
+        }
+    }
+}
+
+extension AnimationFlightTests {
+    /// The flights' segment search by comparisons gives what the general one gives, bit for
+    /// bit, for two to four keyframes at any progress (ends, in between, past them, NaN).
+    @Test func theSegmentOfAFewKeyframesIsTheGeneralOne() {
+        var progress: [Double] = [0, -0.0, 1, 0.5, 1.0 / 3, 2.0 / 3, -1, 2, .infinity, -.infinity, .nan,
+                                  .ulpOfOne, 1 - .ulpOfOne, 0.5.nextDown, 0.5.nextUp]
+        var r = SeededRandom(seed: 7)
+        for _ in 0..<2000 { progress.append(r.nextDouble(in: -0.2, 1.2)) }
+        for count in 2...4 {
+            for k in 1..<count { progress += [Double(k) / Double(count - 1), (Double(k) / Double(count - 1)).nextDown] }
+            for p in progress {
+                let general = StepEvaluator.evenSegment(p, count: count)
+                let few = StepEvaluator.evenSegmentOfFew(p, count: count)
+                #expect(few.segment == general.segment && few.local.bitPattern == general.local.bitPattern,
+                        "\(count) keyframes at \(p)")
+            }
+        }
     }
 }

@@ -78,6 +78,37 @@ import Testing
         #expect(d.position == Vec2(9, 9))
     }
 
+    /// A prepared animation whose curves are all pinned carries their indices, which are the
+    /// same in every engine; one with a curve of its own takes a reference per start.
+    @Test func preparedCurvesAreCountedOnlyWhenNotPinned() throws {
+        let custom = TimingCurve.cubicBezier(0.2, 0.7, 0.4, 1)
+        func flight(_ curve: TimingCurve) -> Animation {
+            Animation(.group([
+                Animation(.keyframes(.scaleX, values: [.scalar(Self.slot(0)), .scalar(2), .scalar(1)], curves: [.easeOut, .easeIn])),
+                Animation(.basic(.alpha, from: .scalar(1), to: .scalar(0.25)), curve: curve),
+                Animation(.basic(.rotation, from: .scalar(0), to: .scalar(2)), curve: .easeInEaseOut),
+            ]), duration: 1, fill: .forwards)
+        }
+        let animator = Animator(), elsewhere = Animator(), plain = Animator()
+        let sprites = (0..<3).map { _ in FieldSprite() }
+        let pinned = try elsewhere.prepare(flight(.easeIn), for: sprites[0])
+        let counted = try animator.prepare(flight(custom), for: sprites[0])
+        #expect(pinned.pinnedCurves != nil)
+        #expect(counted.pinnedCurves == nil)
+        try animator.start(pinned, on: sprites[0]) { Self.own($0, row: 0) }
+        let id = try animator.start(counted, on: sprites[1]) { Self.own($0, row: 1) }
+        try plain.start(flight(.easeIn).mappingValues { Self.own($0, row: 0) }, on: sprites[2])
+        #expect(animator.curves.liveCustomCount == 1)
+        for _ in 0..<70 {
+            #expect(AnimationFlightTests.bits(sprites[0]) == AnimationFlightTests.bits(sprites[2]))
+            animator.advance(by: step)
+            plain.advance(by: step)
+        }
+        #expect(animator.isRunning(id) == false)
+        #expect(animator.curves.liveCustomCount == 0)
+        #expect(animator.drain().count == 2)
+    }
+
     @Test func preparingThrowsWhatStartingWould() {
         let bad = Animation(.group([Animation(.basic(.position, to: .scalar(Self.slot(0))))]), duration: 1)
         let animator = Animator()

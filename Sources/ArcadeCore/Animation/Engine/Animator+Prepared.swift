@@ -12,6 +12,9 @@ public struct PreparedAnimation {
     let models: [Double]
     let indices: [Int32]
     let curves: [TimingCurve]
+    /// The curve table index of each of `curves` when all are pinned (the same in every
+    /// engine, and never counted), else nil.
+    let pinnedCurves: [Int32]?
     let properties: [AnimatableProperty]
     let leaves: [Leaf]
     /// The kind of target it was compiled for and whether that target offers fields.
@@ -49,9 +52,15 @@ extension Animator {
             leaves.append(PreparedAnimation.Leaf(kind: kind, property: Self.property(of: kind), data: Int(e.node.data),
                                                  model: Int(e.node.model), dimension: e.node.dimension))
         }
+        var pinned: [Int32]? = []
+        for c in scratch.curves {
+            guard let i = curves.pinnedIndex(c) else { pinned = nil; break }
+            pinned?.append(i)
+        }
         return PreparedAnimation(
             animation: animation, entries: scratch.entries, values: scratch.values, models: scratch.models,
-            indices: scratch.indices, curves: scratch.curves, properties: scratch.properties, leaves: leaves,
+            indices: scratch.indices, curves: scratch.curves, pinnedCurves: pinned, properties: scratch.properties,
+            leaves: leaves,
             targetType: ObjectIdentifier(type(of: target)), targetHasFields: scratch.targetHasFields)
     }
 
@@ -74,6 +83,10 @@ extension Animator {
         scratch.models.append(contentsOf: prepared.models)
         scratch.indices.append(contentsOf: prepared.indices)
         scratch.curves.append(contentsOf: prepared.curves)
+        if let pinned = prepared.pinnedCurves {
+            scratch.curveIndices.append(contentsOf: pinned)
+            scratch.curvesPinned = true
+        }
         scratch.properties.append(contentsOf: prepared.properties)
         for leaf in prepared.leaves {
             guard let model = target.animatableValue(leaf.property), model.dimension == Int(leaf.dimension) else {

@@ -21,6 +21,9 @@ struct CompileScratch {
     var curves: [TimingCurve] = []
     /// `curves` mapped to curve table indices at commit.
     var curveIndices: [Int32] = []
+    /// `curveIndices` is already filled: every curve is pinned (a prepared animation knows
+    /// their indices), so commit takes no references.
+    var curvesPinned = false
     /// Properties the leaves drive, for replacing older animations.
     var properties: [AnimatableProperty] = []
     /// The target offers ``Animatable/animatableFields``: leaves on its fields write in place.
@@ -33,6 +36,7 @@ struct CompileScratch {
         indices.removeAll(keepingCapacity: true)
         curves.removeAll(keepingCapacity: true)
         curveIndices.removeAll(keepingCapacity: true)
+        curvesPinned = false
         properties.removeAll(keepingCapacity: true)
     }
 
@@ -90,8 +94,10 @@ extension Animator {
         let valueStart = numberStart + timingCount
         let modelStart = valueStart + scratch.values.count
 
-        for c in scratch.curves {
-            scratch.curveIndices.append(curves.retain(c))
+        if !scratch.curvesPinned {
+            for c in scratch.curves {
+                scratch.curveIndices.append(curves.retain(c))
+            }
         }
         var timingCursor = numberStart
         for k in 0..<nodeCount {

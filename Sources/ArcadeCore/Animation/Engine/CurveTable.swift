@@ -96,6 +96,14 @@ struct CurveTable {
         return i
     }
 
+    /// The index of `curve` when it is pinned (at the same index in every table, never
+    /// counted: ``retain(_:)`` and ``release(_:)`` change nothing for it), else nil.
+    func pinnedIndex(_ curve: TimingCurve) -> Int32? {
+        if case .linear = curve.form { return Self.linearIndex }
+        guard let i = lookup[curve], Int(i) < pinnedCount else { return nil }
+        return i
+    }
+
     /// Drops one reference taken by ``retain(_:)``.
     mutating func release(_ i: Int32) {
         let s = Int(i)

@@ -13,6 +13,9 @@ struct FlightLeaf {
     var dimension: UInt8
     /// ``AnimatableProperty/fieldSlot``.
     var slot: Int8
+    /// The slot of the second leaf of a keyframe pair (see ``FlightStore/keyframePairs``),
+    /// else -1.
+    var slot2: Int8 = -1
     /// Writes its one number into two slots (a uniform scale).
     var paired: Bool
     /// Its place among its flight's leaves.
@@ -42,6 +45,22 @@ struct LeafLane {
 
     /// Appends `leaf` with its numbers and returns its position.
     mutating func append(_ leaf: FlightLeaf, _ numbers: UnsafePointer<Double>, _ n: Int) -> Int32 {
+        let v = appendZeroed(leaf)
+        v.update(from: numbers, count: n)
+        return Int32(count - 1)
+    }
+
+    /// Appends a keyframe pair: `leaf` with the `n` numbers of its first leaf at `a`
+    /// followed, from half the stride on, by those of its second leaf at `b`.
+    mutating func append(_ leaf: FlightLeaf, _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, _ n: Int) -> Int32 {
+        let v = appendZeroed(leaf)
+        v.update(from: a, count: n)
+        (v + stride / 2).update(from: b, count: n)
+        return Int32(count - 1)
+    }
+
+    /// Appends `leaf` with zeros for its numbers; returns where its numbers go.
+    private mutating func appendZeroed(_ leaf: FlightLeaf) -> UnsafeMutablePointer<Double> {
         if count == capacity {
             let c = capacity * 2
             let q = UnsafeMutablePointer<FlightLeaf>.allocate(capacity: c)
@@ -57,9 +76,8 @@ struct LeafLane {
         (base + count).initialize(to: leaf)
         let v = values + count * stride
         v.initialize(repeating: 0, count: stride)
-        v.update(from: numbers, count: n)
         count += 1
-        return Int32(count - 1)
+        return v
     }
 
     /// Removes the leaf at `i` by moving the last one into its place; returns the leaf now
@@ -78,7 +96,9 @@ struct LeafLane {
 /// target's fields in place, see ``Animator/isFlat(_:count:)``), kept as structure of
 /// arrays. A step runs one loop over the flights' columns (the group's timing numbers) that
 /// leaves each flight's progress in a column, then one loop per leaf form over that form's
-/// ``LeafLane``, which reads the progress and writes the target's fields.
+/// ``LeafLane``, which reads the progress and writes the target's fields. Two keyframe
+/// leaves of a flight that take the same steps share one entry of their own lane
+/// (``keyframePairs``).
 ///
 /// Dense: a flight or leaf that ends is replaced by the last one, and whatever refers to
 /// the one moved learns its new place. Order does not matter: a flight writes only its own
@@ -126,10 +146,25 @@ struct FlightStore {
     /// ``maxLeaves`` per flight: the lane of each leaf and its position there.
     private(set) var leafLane: UnsafeMutablePointer<UInt8>
     private(set) var leafPosition: UnsafeMutablePointer<Int32>
-    /// Leaves by form: ``AnimationNode/Form`` raw value minus one.
+    /// Leaves by form (see ``Lane``).
     var basics = LeafLane(stride: 4)
     var keyframes = LeafLane(stride: 4)
     var paths = LeafLane(stride: 8)
+    /// Two keyframe leaves of one flight that take the same steps: scalars, as many values,
+    /// the same curve and the same curve per segment (a coin's scale x and scale y). One
+    /// entry finds the segment and its curve value once and writes both slots; the first
+    /// leaf's values fill the first half of its numbers, the second's the other half.
+    var keyframePairs = LeafLane(stride: 8)
+
+    /// Where a leaf lives (``leafLane``): the lane of its form, the lane of keyframe pairs,
+    /// or (the second leaf of a pair) nowhere of its own.
+    enum Lane {
+        static let basic = AnimationNode.Form.basic.rawValue
+        static let keyframes = AnimationNode.Form.keyframes.rawValue
+        static let path = AnimationNode.Form.path.rawValue
+        static let pair: UInt8 = 4
+        static let none: UInt8 = 0xFF
+    }
 
     /// Numbers a leaf of `form` may have to live in its lane: a basic tween of scalars or
     /// vectors, keyframes of up to four numbers, a path of one segment.
@@ -178,15 +213,16 @@ struct FlightStore {
         basics.destroy()
         keyframes.destroy()
         paths.destroy()
+        keyframePairs.destroy()
     }
 
     /// Elements reserved, in use or free.
-    var footprint: Int { capacity + basics.capacity + keyframes.capacity + paths.capacity }
+    var footprint: Int { capacity + basics.capacity + keyframes.capacity + paths.capacity + keyframePairs.capacity }
 
     /// Bytes the columns and lanes take at their capacity.
     var bytes: Int {
         let perFlight = 4 + 7 * 8 + 2 + 4 + 8 + Self.maxLeaves * 5
-        let lanes = [basics, keyframes, paths].reduce(0) {
+        let lanes = [basics, keyframes, paths, keyframePairs].reduce(0) {
             $0 + $1.capacity * (MemoryLayout<FlightLeaf>.stride + $1.stride * 8)
         }
         return capacity * perFlight + lanes
@@ -218,22 +254,38 @@ struct FlightStore {
         capacity = c
     }
 
-    /// The lane of leaves of `form` (not a group).
+    /// The lane `lane` (a ``Lane``, not ``Lane/none``).
     @inline(__always)
     private mutating func withLane<R>(_ lane: UInt8, _ body: (inout LeafLane) -> R) -> R {
         switch lane {
-        case AnimationNode.Form.basic.rawValue: body(&basics)
-        case AnimationNode.Form.keyframes.rawValue: body(&keyframes)
+        case Lane.basic: body(&basics)
+        case Lane.keyframes: body(&keyframes)
+        case Lane.pair: body(&keyframePairs)
         default: body(&paths)
         }
     }
 
+    /// True when keyframe leaves `a` and `b` take the same steps, so one entry of
+    /// ``keyframePairs`` can write both: scalars (each to its one slot), as many values, the
+    /// same curve and the same curves per segment (`indices` holds those).
+    static func pairs(_ a: AnimationNode, _ b: AnimationNode, _ indices: UnsafeMutablePointer<Int32>) -> Bool {
+        guard a.form == .keyframes, b.form == .keyframes, a.dimension == 1, b.dimension == 1,
+              !a.has(AnimationNode.Flag.pairedSlot), !b.has(AnimationNode.Flag.pairedSlot),
+              a.count == b.count, a.curve == b.curve else { return false }
+        if a.segmentCurves < 0 || b.segmentCurves < 0 { return a.segmentCurves == b.segmentCurves }
+        for k in 0..<Int(a.count) - 1 where indices[Int(a.segmentCurves) + k] != indices[Int(b.segmentCurves) + k] {
+            return false
+        }
+        return true
+    }
+
     /// Appends a flight and returns its index: the run in `slot` whose group's timing is at
-    /// `tm` and whose leaves are the `leafTotal` nodes at `leaves`, their values in `numbers`.
+    /// `tm` and whose leaves are the `leafTotal` nodes at `leaves`, their values in `numbers`
+    /// and their per-segment curves in `indices`.
     mutating func append(slot s: Int32, start t: Double, timing tm: UnsafeMutablePointer<Double>, flags f: UInt8,
                          owner o: Int32, fields fp: UnsafeMutablePointer<AnimatableFields>,
                          leaves nodes: UnsafeMutablePointer<AnimationNode>, leafTotal: Int,
-                         numbers: UnsafePointer<Double>) -> Int32 {
+                         numbers: UnsafePointer<Double>, indices: UnsafeMutablePointer<Int32>) -> Int32 {
         if count == capacity { grow(to: count + 1) }
         let i = count
         slot[i] = s
@@ -248,16 +300,28 @@ struct FlightStore {
         owner[i] = o
         fields[i] = fp
         progress[i] = .nan
+        let lanes = leafLane + i * Self.maxLeaves, positions = leafPosition + i * Self.maxLeaves
         for k in 0..<leafTotal {
+            lanes[k] = nodes[k].form.rawValue
+        }
+        for k in 0..<leafTotal where lanes[k] != Lane.none {
             let n = nodes[k]
             if Int(n.slot) < AnimatableFields.alphaSlot { fl |= Bit.moves }
-            let leaf = FlightLeaf(count: n.count, curve: n.curve, segmentCurves: n.segmentCurves, flight: Int32(i),
+            var leaf = FlightLeaf(count: n.count, curve: n.curve, segmentCurves: n.segmentCurves, flight: Int32(i),
                                   form: n.form, dimension: n.dimension, slot: n.slot,
                                   paired: n.has(AnimationNode.Flag.pairedSlot), index: UInt8(k))
-            let lane = leaf.form.rawValue
-            leafLane[i * Self.maxLeaves + k] = lane
             let values = numbers + Int(n.data), c = Self.numberCount(n.form, dimension: n.dimension, count: n.count)
-            leafPosition[i * Self.maxLeaves + k] = withLane(lane) { $0.append(leaf, values, c) }
+            if let m = (k + 1..<leafTotal).first(where: { lanes[$0] != Lane.none && Self.pairs(n, nodes[$0], indices) }) {
+                let second = nodes[m]
+                if Int(second.slot) < AnimatableFields.alphaSlot { fl |= Bit.moves }
+                leaf.slot2 = second.slot
+                lanes[k] = Lane.pair
+                lanes[m] = Lane.none
+                positions[m] = -1
+                positions[k] = keyframePairs.append(leaf, values, numbers + Int(second.data), c)
+            } else {
+                positions[k] = withLane(lanes[k]) { $0.append(leaf, values, c) }
+            }
         }
         flags[i] = fl
         count += 1
@@ -267,7 +331,7 @@ struct FlightStore {
     /// Removes flight `i` and its leaves, moving the last flight into its place; returns
     /// the run slot of the flight moved, or -1 when `i` was the last.
     mutating func remove(at i: Int) -> Int32 {
-        for k in 0..<Int(leafCount[i]) {
+        for k in 0..<Int(leafCount[i]) where leafLane[i * Self.maxLeaves + k] != Lane.none {
             let lane = leafLane[i * Self.maxLeaves + k]
             let position = Int(leafPosition[i * Self.maxLeaves + k])
             if let moved = withLane(lane, { $0.remove(at: position) }) {
@@ -294,7 +358,7 @@ struct FlightStore {
             let position = leafPosition[j * Self.maxLeaves + k]
             leafLane[i * Self.maxLeaves + k] = lane
             leafPosition[i * Self.maxLeaves + k] = position
-            withLane(lane) { $0.base[Int(position)].flight = Int32(i) }
+            if lane != Lane.none { withLane(lane) { $0.base[Int(position)].flight = Int32(i) } }
         }
         return slot[i]
     }
@@ -328,7 +392,8 @@ extension Animator {
         if nodes[root + 1].has(AnimationNode.Flag.wrote) { f |= FlightStore.Bit.wrote }
         let i = flights.append(slot: Int32(slot), start: heads[slot].start, timing: numbers.base + Int(g.timing),
                                flags: f, owner: heads[slot].owner, fields: target.animatableFields.unsafelyUnwrapped,
-                               leaves: nodes.base + root + 1, leafTotal: Int(g.count) - 1, numbers: numbers.base)
+                               leaves: nodes.base + root + 1, leafTotal: Int(g.count) - 1, numbers: numbers.base,
+                               indices: indices.base)
         heads.base[slot].flight = i
     }
 
@@ -379,6 +444,7 @@ extension Animator {
         }
         if fs.paths.count > 0 { Self.stepPaths(fs, evaluator) }
         if fs.keyframes.count > 0 { Self.stepKeyframes(fs, evaluator) }
+        if fs.keyframePairs.count > 0 { Self.stepKeyframePairs(fs, evaluator) }
         if fs.basics.count > 0 { Self.stepBasics(fs, evaluator) }
     }
 
@@ -418,7 +484,7 @@ extension Animator {
             let l = lane[j]
             guard let r = place(l, fs, e, &memo) else { continue }
             let out = r.out, p = r.p
-            let even = StepEvaluator.evenSegment(p, count: Int(l.count))
+            let even = StepEvaluator.evenSegmentOfFew(p, count: Int(l.count))
             let segment = even.segment
             var t = even.local
             if l.segmentCurves >= 0 {
@@ -427,6 +493,31 @@ extension Animator {
             let a = values + (j &* 4 &+ segment &* Int(l.dimension))
             let b = a + Int(l.dimension)
             blend(l, a, b, t, out)
+        }
+    }
+
+    /// Keyframe pairs: ``stepKeyframes(_:_:)`` for both leaves, sharing the segment and its
+    /// curve value, which both leaves' steps compute alike.
+    private static func stepKeyframePairs(_ fs: FlightStore, _ e: StepEvaluator) {
+        let lane = fs.keyframePairs.base, values = fs.keyframePairs.values, indices = e.indices
+        let progress = fs.progress, fields = fs.fields
+        for j in 0..<fs.keyframePairs.count {
+            let l = lane[j]
+            let f = Int(l.flight)
+            let u = progress[f]
+            if u.isNaN { continue }
+            let out = UnsafeMutableRawPointer(fields[f]).assumingMemoryBound(to: Double.self)
+            let p = e.tableCurve(l.curve, u)
+            let even = StepEvaluator.evenSegmentOfFew(p, count: Int(l.count))
+            let segment = even.segment
+            var t = even.local
+            if l.segmentCurves >= 0 {
+                t = e.tableCurve(indices[Int(l.segmentCurves) &+ segment], t)
+            }
+            let a = values + (j &* 8 &+ segment)
+            let q = 1 - t
+            out[Int(l.slot)] = a[0] * q + a[1] * t
+            out[Int(l.slot2)] = a[4] * q + a[5] * t
         }
     }
 

@@ -239,6 +239,17 @@ struct StepEvaluator {
         return (segment, s - Double(segment))
     }
 
+    /// ``evenSegment(_:count:)`` of two to four keyframes (a flight's), found by comparisons
+    /// instead of a conversion to an integer: the same segment and the same local progress.
+    @inline(__always)
+    static func evenSegmentOfFew(_ p: Double, count: Int) -> (segment: Int, local: Double) {
+        let s = p * Double(count &- 1)
+        // Segments whose start `s` has reached; false for NaN, as the first segment is taken there.
+        let reached = (s >= 1 ? 1 : 0) &+ (s >= 2 ? 1 : 0)
+        let segment = min(reached, count &- 2)
+        return (segment, s - Double(segment))
+    }
+
     /// Writes the value `p` of the way from the numbers at `a` to those at `b`. The blend
     /// lands exactly on `a` at 0 and on `b` at 1, so a held end value is exactly the value
     /// the animation was given.
