@@ -101,29 +101,24 @@ extension TerminalWriter {
         }
         if state.row >= 0 {
             let dv = row - state.row
-            let vertical = TerminalWriter.stepCost(dv)
-            let cha = 3 + (column == 0 ? 0 : Escape.digits(column + 1))
             // A line feed (output is not post-processed: the column stays) is a byte a row
             // down, shorter than `ESC [ n B` for up to 3 rows; taken only where the column
-            // is known (no wrap pending) or after a carriage return.
-            let feeds = dv >= 1 && dv <= TerminalWriter.maxLineFeeds
-            if state.column >= 0 {
+            // is known (no wrap pending) or after a carriage return. Where it may be taken
+            // it is always the shorter way down.
+            let feeds = dv >= 1 && dv <= TerminalWriter.maxLineFeeds ? dv : 0
+            let vertical = TerminalWriter.stepCost(dv)
+            let known = state.column >= 0
+            let knownFeeds = known ? feeds : 0
+            let down = knownFeeds > 0 ? feeds : vertical
+            let cha = 3 + (column == 0 ? 0 : Escape.digits(column + 1))
+            if known {
                 let dh = column - state.column
-                consider(.relative(carriageReturn: false, lineFeeds: 0, vertical: dv, horizontal: dh),
-                         vertical + TerminalWriter.stepCost(dh))
-                if feeds {
-                    consider(.relative(carriageReturn: false, lineFeeds: dv, vertical: 0, horizontal: dh),
-                             dv + TerminalWriter.stepCost(dh))
-                }
+                consider(.relative(carriageReturn: false, lineFeeds: knownFeeds, vertical: knownFeeds > 0 ? 0 : dv, horizontal: dh),
+                         down + TerminalWriter.stepCost(dh))
             }
-            consider(.relative(carriageReturn: true, lineFeeds: 0, vertical: dv, horizontal: column),
-                     1 + vertical + TerminalWriter.stepCost(column))
-            if feeds {
-                consider(.relative(carriageReturn: true, lineFeeds: dv, vertical: 0, horizontal: column),
-                         1 + dv + TerminalWriter.stepCost(column))
-            }
-            consider(.columnAbsolute(lineFeeds: 0, vertical: dv), vertical + cha)
-            if feeds && state.column >= 0 { consider(.columnAbsolute(lineFeeds: dv, vertical: 0), dv + cha) }
+            consider(.relative(carriageReturn: true, lineFeeds: feeds, vertical: feeds > 0 ? 0 : dv, horizontal: column),
+                     1 + (feeds > 0 ? feeds : vertical) + TerminalWriter.stepCost(column))
+            consider(.columnAbsolute(lineFeeds: knownFeeds, vertical: knownFeeds > 0 ? 0 : dv), down + cha)
         }
         return (best, bestCost)
     }
