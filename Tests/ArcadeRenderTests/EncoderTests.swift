@@ -151,6 +151,29 @@ private func mismatches(_ screen: VTModel, _ frame: Frame, mode: ColorMode) -> [
         }
     }
 
+    /// A cell a row or two below the cursor is reached by line feeds (a byte a row; the
+    /// terminal's output is not post-processed, so the column stays) and a short step.
+    @Test func aCellJustBelowIsReachedByLineFeeds() {
+        let black = Color(rgb: 0x000000), white = Color(rgb: 0xFFFFFF)
+        let old = Frame(columns: 12, rows: 4, background: black)
+        var new = old
+        new[4, 0] = Cell(character: "a", foreground: white, background: black)
+        new[4, 1] = Cell(character: "b", foreground: white, background: black)
+        new[6, 3] = Cell(character: "c", foreground: white, background: black)
+        let encoder = FrameEncoder()
+        let repaint = encoder.encode(old)
+        let bytes = encoder.encode(new)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("a\n\u{1B}[Db\n\n\u{1B}[Cc"), "\(text.debugDescription)")
+        var screen = VTModel(columns: 12, rows: 4, fill: .init(scalar: "?", foreground: .white, background: Color(rgb: 0xFF00FF)))
+        screen.feed(repaint)
+        screen.feed(bytes)
+        #expect(screen.errors.isEmpty)
+        for r in 0..<4 {
+            for c in 0..<12 { #expect(screen.appearance(column: c, row: r) == new[c, r].appearance, "(\(c),\(r))") }
+        }
+    }
+
     @Test func anUnchangedFrameWritesNothing() {
         var factory = FrameFactory(rng: SeededRandom(seed: 3))
         let frame = factory.frame(columns: 20, rows: 6)

@@ -429,10 +429,11 @@ struct ReferenceTerminalWriter {
     private enum Move {
         case stay
         case absolute
-        /// Optional carriage return (+ line feed), then relative vertical and horizontal steps.
-        case relative(carriageReturn: Bool, lineFeed: Bool, vertical: Int, horizontal: Int)
-        /// Column absolute (`CHA`) after a vertical step.
-        case columnAbsolute(vertical: Int)
+        /// Optional carriage return, line feeds (each a row down), then relative vertical and
+        /// horizontal steps.
+        case relative(carriageReturn: Bool, lineFeeds: Int, vertical: Int, horizontal: Int)
+        /// Column absolute (`CHA`) after line feeds or a vertical step.
+        case columnAbsolute(lineFeeds: Int, vertical: Int)
     }
 
     /// The cheapest move from the cursor to a cell, and its length in bytes.
@@ -449,18 +450,28 @@ struct ReferenceTerminalWriter {
         if state.row >= 0 {
             let dv = row - state.row
             let vertical = ReferenceTerminalWriter.stepCost(dv)
+            let cha = 3 + (column == 0 ? 0 : Escape.digits(column + 1))
+            // A line feed (output is not post-processed: the column stays) is a byte a row
+            // down, shorter than `ESC [ n B` for up to 3 rows; taken only where the column
+            // is known (no wrap pending) or after a carriage return.
+            let feeds = dv >= 1 && dv <= ReferenceTerminalWriter.maxLineFeeds
             if state.column >= 0 {
                 let dh = column - state.column
-                consider(.relative(carriageReturn: false, lineFeed: false, vertical: dv, horizontal: dh),
+                consider(.relative(carriageReturn: false, lineFeeds: 0, vertical: dv, horizontal: dh),
                          vertical + ReferenceTerminalWriter.stepCost(dh))
+                if feeds {
+                    consider(.relative(carriageReturn: false, lineFeeds: dv, vertical: 0, horizontal: dh),
+                             dv + ReferenceTerminalWriter.stepCost(dh))
+                }
             }
-            consider(.relative(carriageReturn: true, lineFeed: false, vertical: dv, horizontal: column),
+            consider(.relative(carriageReturn: true, lineFeeds: 0, vertical: dv, horizontal: column),
                      1 + vertical + ReferenceTerminalWriter.stepCost(column))
-            if dv == 1 {
-                consider(.relative(carriageReturn: true, lineFeed: true, vertical: 0, horizontal: column),
-                         2 + ReferenceTerminalWriter.stepCost(column))
+            if feeds {
+                consider(.relative(carriageReturn: true, lineFeeds: dv, vertical: 0, horizontal: column),
+                         1 + dv + ReferenceTerminalWriter.stepCost(column))
             }
-            consider(.columnAbsolute(vertical: dv), vertical + 3 + (column == 0 ? 0 : Escape.digits(column + 1)))
+            consider(.columnAbsolute(lineFeeds: 0, vertical: dv), vertical + cha)
+            if feeds && state.column >= 0 { consider(.columnAbsolute(lineFeeds: dv, vertical: 0), dv + cha) }
         }
         return (best, bestCost)
     }
@@ -482,12 +493,13 @@ struct ReferenceTerminalWriter {
                 Escape.appendDecimal(column + 1, to: &out)
             }
             out.append(0x48)  // H
-        case .relative(let cr, let lf, let dv, let dh):
+        case .relative(let cr, let feeds, let dv, let dh):
             if cr { out.append(0x0D) }
-            if lf { out.append(0x0A) }
+            for _ in 0..<feeds { out.append(0x0A) }
             ReferenceTerminalWriter.appendStep(dv, positive: 0x42, negative: 0x41, to: &out)  // B down, A up
             ReferenceTerminalWriter.appendStep(dh, positive: 0x43, negative: 0x44, to: &out)  // C right, D left
-        case .columnAbsolute(let dv):
+        case .columnAbsolute(let feeds, let dv):
+            for _ in 0..<feeds { out.append(0x0A) }
             ReferenceTerminalWriter.appendStep(dv, positive: 0x42, negative: 0x41, to: &out)
             out.append(0x1B)
             out.append(0x5B)
@@ -497,6 +509,9 @@ struct ReferenceTerminalWriter {
         state.row = row
         state.column = column
     }
+
+    /// Rows down a move may take by line feeds, a byte each.
+    static let maxLineFeeds = 3
 
     /// `ESC [ row ; column H`, shortened when a coordinate is 1.
     private static func cupCost(row: Int, column: Int) -> Int {

@@ -9,7 +9,8 @@ import ArcadeCore
 ///
 /// Per changed cell it writes the cheapest cursor move (none when the cell follows the
 /// previous one; otherwise the shortest of an absolute `CUP`, relative moves, a carriage
-/// return, or reprinting a few unchanged cells the current colours can show), an SGR only
+/// return, line feeds a row or a few down, or reprinting a few unchanged cells the current
+/// colours can show), an SGR only
 /// for colours that differ from the terminal's current ones, then the character. The changed
 /// cells of the whole frame are grouped by colour: the cells the current colours can show go
 /// first, in reading order, then those of the pair of colours that shows the most of the rest

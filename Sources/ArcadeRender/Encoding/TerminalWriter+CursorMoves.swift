@@ -80,10 +80,11 @@ extension TerminalWriter {
     private enum Move {
         case stay
         case absolute
-        /// Optional carriage return (+ line feed), then relative vertical and horizontal steps.
-        case relative(carriageReturn: Bool, lineFeed: Bool, vertical: Int, horizontal: Int)
-        /// Column absolute (`CHA`) after a vertical step.
-        case columnAbsolute(vertical: Int)
+        /// Optional carriage return, line feeds (each a row down), then relative vertical and
+        /// horizontal steps.
+        case relative(carriageReturn: Bool, lineFeeds: Int, vertical: Int, horizontal: Int)
+        /// Column absolute (`CHA`) after line feeds or a vertical step.
+        case columnAbsolute(lineFeeds: Int, vertical: Int)
     }
 
     /// The cheapest move from the cursor to a cell, and its length in bytes.
@@ -100,19 +101,24 @@ extension TerminalWriter {
         }
         if state.row >= 0 {
             let dv = row - state.row
+            // A line feed (output is not post-processed: the column stays) is a byte a row
+            // down, shorter than `ESC [ n B` for up to 3 rows; taken only where the column
+            // is known (no wrap pending) or after a carriage return. Where it may be taken
+            // it is always the shorter way down.
+            let feeds = dv >= 1 && dv <= TerminalWriter.maxLineFeeds ? dv : 0
             let vertical = TerminalWriter.stepCost(dv)
-            if state.column >= 0 {
+            let known = state.column >= 0
+            let knownFeeds = known ? feeds : 0
+            let down = knownFeeds > 0 ? feeds : vertical
+            let cha = 3 + (column == 0 ? 0 : Escape.digits(column + 1))
+            if known {
                 let dh = column - state.column
-                consider(.relative(carriageReturn: false, lineFeed: false, vertical: dv, horizontal: dh),
-                         vertical + TerminalWriter.stepCost(dh))
+                consider(.relative(carriageReturn: false, lineFeeds: knownFeeds, vertical: knownFeeds > 0 ? 0 : dv, horizontal: dh),
+                         down + TerminalWriter.stepCost(dh))
             }
-            consider(.relative(carriageReturn: true, lineFeed: false, vertical: dv, horizontal: column),
-                     1 + vertical + TerminalWriter.stepCost(column))
-            if dv == 1 {
-                consider(.relative(carriageReturn: true, lineFeed: true, vertical: 0, horizontal: column),
-                         2 + TerminalWriter.stepCost(column))
-            }
-            consider(.columnAbsolute(vertical: dv), vertical + 3 + (column == 0 ? 0 : Escape.digits(column + 1)))
+            consider(.relative(carriageReturn: true, lineFeeds: feeds, vertical: feeds > 0 ? 0 : dv, horizontal: column),
+                     1 + (feeds > 0 ? feeds : vertical) + TerminalWriter.stepCost(column))
+            consider(.columnAbsolute(lineFeeds: knownFeeds, vertical: knownFeeds > 0 ? 0 : dv), down + cha)
         }
         return (best, bestCost)
     }
@@ -136,12 +142,13 @@ extension TerminalWriter {
                 Escape.appendDecimal(column + 1, to: &out)
             }
             out.append(0x48)  // H
-        case .relative(let cr, let lf, let dv, let dh):
+        case .relative(let cr, let feeds, let dv, let dh):
             if cr { out.append(0x0D) }
-            if lf { out.append(0x0A) }
+            for _ in 0..<feeds { out.append(0x0A) }
             TerminalWriter.appendStep(dv, positive: 0x42, negative: 0x41, to: &out)  // B down, A up
             TerminalWriter.appendStep(dh, positive: 0x43, negative: 0x44, to: &out)  // C right, D left
-        case .columnAbsolute(let dv):
+        case .columnAbsolute(let feeds, let dv):
+            for _ in 0..<feeds { out.append(0x0A) }
             TerminalWriter.appendStep(dv, positive: 0x42, negative: 0x41, to: &out)
             out.append(0x1B)
             out.append(0x5B)
@@ -151,6 +158,9 @@ extension TerminalWriter {
         state.row = row
         state.column = column
     }
+
+    /// Rows down a move may take by line feeds, a byte each.
+    static let maxLineFeeds = 3
 
     /// `ESC [ row ; column H`, shortened when a coordinate is 1.
     @inline(__always)
