@@ -65,6 +65,81 @@ import Testing
         #expect(s.root.children.count == 1)
     }
 
+    @Test func aChildAddedBelowOneRemovedSinceTheLastSortIsStillSortedIn() throws {
+        // The child that had the largest z leaves and drops its z while its old parent still
+        // lists it; a child added after it with a z below the one left is sorted in.
+        let s = Scene()
+        let layer = try s.add(GroupNode())
+        let high = try s.add(RectNode(width: 1, height: 1), to: layer)
+        high.z = 5
+        let top = try s.add(RectNode(width: 1, height: 1), to: layer)
+        top.z = 9
+        #expect(layer.children.map(\.id) == [high.id, top.id])
+        s.remove(top)
+        top.z = 0
+        let low = RectNode(width: 1, height: 1)
+        low.z = 1
+        try s.add(low, to: layer)
+        #expect(layer.children.map(\.id) == [low.id, high.id])
+    }
+
+    @Test func childListsFollowAnyMixOfAddsRemovesMovesAndZChanges() throws {
+        // Random operations on three layers against a plain model: a layer's children are
+        // the nodes whose parent it is, by z and then by when they were added. Frames are
+        // drawn now and then, which compacts the layers as it goes.
+        var seed: UInt64 = 0x5EED_0F_C01
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let s = Scene()
+        let layers = try (0..<3).map { _ in try s.add(GroupNode()) }
+        let canvas = Canvas(columns: 4, rows: 2)
+        var nodes: [RectNode] = []
+        var parentOf: [ObjectIdentifier: Int] = [:]  // layer index, for nodes in the scene
+        var addedAt: [ObjectIdentifier: Int] = [:]
+        var clock = 0
+        func add(_ node: RectNode, to layer: Int) throws {
+            try s.add(node, to: layers[layer])
+            parentOf[ObjectIdentifier(node)] = layer
+            addedAt[ObjectIdentifier(node)] = clock
+            clock += 1
+        }
+        for step in 0..<4000 {
+            switch next(10) {
+            case 0, 1, 2:
+                let node = RectNode(width: 1, height: 1)
+                node.z = Double(next(4))
+                nodes.append(node)
+                try add(node, to: next(3))
+            case 3, 4:
+                guard !nodes.isEmpty else { continue }
+                let node = nodes[next(nodes.count)]
+                s.remove(node)
+                parentOf[ObjectIdentifier(node)] = nil
+            case 5, 6:
+                // moved to a layer, or back into the scene after a removal
+                guard !nodes.isEmpty else { continue }
+                try add(nodes[next(nodes.count)], to: next(3))
+            case 7:
+                guard !nodes.isEmpty else { continue }
+                nodes[next(nodes.count)].z = Double(next(4))
+            case 8:
+                s.draw(into: canvas, time: 0)
+            default:
+                let layer = next(3)
+                let want = nodes.filter { parentOf[ObjectIdentifier($0)] == layer }
+                    .sorted { ($0.z, addedAt[ObjectIdentifier($0)]!) < ($1.z, addedAt[ObjectIdentifier($1)]!) }
+                let got = layers[layer].children
+                #expect(got.map(ObjectIdentifier.init) == want.map(ObjectIdentifier.init), "step \(step)")
+                if got.count != want.count { return }
+            }
+        }
+        for (i, layer) in layers.enumerated() {
+            #expect(layer.children.count == nodes.filter { parentOf[ObjectIdentifier($0)] == i }.count)
+        }
+    }
+
     @Test func childrenRemovedBetweenFramesAreDroppedAsTheFrameIsDrawn() throws {
         // Every other square of a row goes; the next frame draws the rest, in order, and
         // the group holds only them afterwards (removed nodes nobody keeps are freed).
