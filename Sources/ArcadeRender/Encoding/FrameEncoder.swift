@@ -9,23 +9,22 @@ import ArcadeCore
 ///
 /// Per changed cell it writes the cheapest cursor move (none when the cell follows the
 /// previous one; otherwise the shortest of an absolute `CUP`, relative moves, a carriage
-/// return, line feeds a row or a few down, or reprinting a few unchanged cells the current
-/// colours can show), an SGR only
-/// for colours that differ from the terminal's current ones, then the character. The changed
-/// cells of the whole frame are grouped by colour: the cells the current colours can show go
-/// first, in reading order, then those of the pair of colours that shows the most of the rest
-/// per byte of the change, and so on, so one colour change serves every cell of the frame
-/// that needs it. A pass crosses a short gap of cells another pass will write by writing
-/// spaces over them when that is shorter than moving. The frame goes out that way unless
-/// writing it in reading order, each cell in its own colours, comes out shorter. A frame with
-/// more pairs of colours than ``PenTable`` holds (every cell its own colours) is grouped row
-/// by row instead, each row grouped or left to right, whichever is shorter. A wide glyph is
-/// written once, from its left cell; its right half
-/// (``Cell/continuation``) is never written, and a cell changing between wide and narrow is
-/// written like any change (a terminal clears the rest of a wide glyph drawn over). A frame
-/// is wrapped in synchronized-output brackets (`CSI ? 2026 h` ... `l`);
-/// an unchanged frame produces no bytes at all. Buffers are reused: steady-state encoding
-/// does not allocate.
+/// return, line feeds a row or a few down, or reprinting a few unchanged cells the
+/// current colours can show), an SGR only for colours that differ from the terminal's
+/// current ones, then the character. The changed cells of the whole frame are grouped by
+/// colour: the cells the current colours can show go first, in reading order, then those
+/// of the pair of colours that shows the most of the rest per byte of the change, and so
+/// on, so one colour change serves every cell of the frame that needs it. A pass crosses
+/// a short gap of cells another pass will write by writing spaces over them when that is
+/// shorter than moving. The frame goes out that way unless writing it in reading order,
+/// each cell in its own colours, comes out shorter. A frame with more pairs of colours
+/// than ``PenTable`` holds (every cell its own colours) is grouped row by row instead,
+/// each row grouped or left to right, whichever is shorter. A wide glyph is written once,
+/// from its left cell; its right half (``Cell/continuation``) is never written, and a
+/// cell changing between wide and narrow is written like any change (a terminal clears
+/// the rest of a wide glyph drawn over). A frame is wrapped in synchronized-output
+/// brackets (`CSI ? 2026 h` ... `l`); an unchanged frame produces no bytes at all.
+/// Buffers are reused: steady-state encoding does not allocate.
 public final class FrameEncoder {
     // Stored properties marked `@exclusivity(unchecked)`: an encoder belongs to one thread and
     // its buffers are reached through one access at a time, once per cell of every frame, where
