@@ -72,7 +72,7 @@ extension AnimationModule {
         let perNode = cost.bytes.addingSaturating(Self.memberBytes).addingSaturating(spawning ? NativeCost.node : 0)
         try vm.reserveNative(NativeCost.product(perNode, rows), for: "\(rows) animations")
         let varies = columns.count > 0
-        // compiled once for the rows after the first (a batch of one costs what one start does)
+        // compiled once for every row (a batch of one costs what one start does)
         var prepared: PreparedAnimation?
 
         let batch = runtime.beginBatch(onEach: onEach, onDone: onDone, remove: remove)
@@ -87,7 +87,7 @@ extension AnimationModule {
                     node = given[row]
                 }
                 nodes.append(node)
-                if row == 0 {
+                if rows == 1 {
                     let animation = varies ? template.mappingValues { columns.value($0, row: row) } : template
                     try runtime.startMember(animation, on: node, batch: batch)
                     continue
