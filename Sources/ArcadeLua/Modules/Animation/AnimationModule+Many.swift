@@ -83,11 +83,19 @@ extension AnimationModule {
             for row in 0..<rows {
                 let node: Node
                 if let sprites {
-                    node = try scenes.adopt(sprites.make(row, columns), under: sprites.parent)
+                    if row == 1 {
+                        // the first row has started (so whatever its start refuses is refused
+                        // before more are made): the others join the scene at once
+                        let rest = (1..<rows).map { sprites.make($0, columns) as Node }
+                        try scenes.adopt(rest, under: sprites.parent)
+                        nodes.append(contentsOf: rest)
+                    }
+                    if row == 0 { nodes.append(try scenes.adopt(sprites.make(row, columns), under: sprites.parent)) }
+                    node = nodes[row]
                 } else {
                     node = given[row]
+                    nodes.append(node)
                 }
-                nodes.append(node)
                 if rows == 1 {
                     let animation = varies ? template.mappingValues { columns.value($0, row: row) } : template
                     try runtime.startMember(animation, on: node, batch: batch)
