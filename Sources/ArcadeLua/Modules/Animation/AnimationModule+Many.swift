@@ -86,7 +86,7 @@ extension AnimationModule {
                     if row == 1 {
                         // the first row has started (so whatever its start refuses is refused
                         // before more are made): the others join the scene at once
-                        let rest = (1..<rows).map { sprites.make($0, columns) as Node }
+                        let rest = sprites.make(1..<rows, columns, first: nodes[0])
                         try scenes.adopt(rest, under: sprites.parent)
                         nodes.append(contentsOf: rest)
                     }
@@ -215,7 +215,32 @@ struct SpriteFields {
 
     /// The sprite of row `row`.
     func make(_ row: Int, _ c: ValueColumns) -> SpriteNode {
-        let n = SpriteNode(flipbook: images[row % images.count])
+        place(SpriteNode(flipbook: images[row % images.count]), row, c)
+    }
+
+    /// The sprites of `rows` (after row 0, whose sprite is `first`): each image's frames
+    /// are listed once, by the first sprite that shows it.
+    func make(_ rows: Range<Int>, _ c: ValueColumns, first: Node) -> [Node] {
+        var shows: [SpriteNode] = []
+        if let first = first as? SpriteNode { shows.append(first) }
+        var out: [Node] = []
+        out.reserveCapacity(rows.count)
+        for row in rows {
+            let k = row % images.count
+            let n: SpriteNode
+            if k < shows.count {
+                n = place(SpriteNode(framesOf: shows[k], x: 0, y: 0), row, c)
+            } else {
+                n = make(row, c)
+                if k == shows.count { shows.append(n) }
+            }
+            out.append(n)
+        }
+        return out
+    }
+
+    /// `n` with row `row`'s fields.
+    private func place(_ n: SpriteNode, _ row: Int, _ c: ValueColumns) -> SpriteNode {
         if let x { n.x = c.value(x, row: row) }
         if let y { n.y = c.value(y, row: row) }
         if let z { n.z = c.value(z, row: row) }
