@@ -90,9 +90,10 @@ public final class Animations {
 
     /// Opens a batch for `arcade.animate_many`; its members start with ``startMember(_:on:batch:)``.
     func beginBatch(onEach: LuaCallback?, onDone: LuaCallback?, remove: Bool) -> Batch {
-        let number = nextBatch
-        precondition(number < 1 << 31, "animation batches exhausted")
-        nextBatch += 1
+        // 1 ... 2^31 - 1, then round again, past any batch still running
+        var number = nextBatch
+        while batches[number] != nil { number = number % 0x7FFF_FFFF + 1 }
+        nextBatch = number % 0x7FFF_FFFF + 1
         let b = Batch(number: number, onEach: onEach, onDone: onDone, remove: remove)
         batches[number] = b
         return b
