@@ -716,8 +716,15 @@ function Wall:alive() end
 ---@field rotation? number|string
 ---@field alpha? number|string
 
+---A column worked out from another, row by row: `((of - minus) * times) + plus`, each step only when given.
+---@class arcade.DerivedColumn
+---@field of string the column (a list) it is worked out from
+---@field minus? number
+---@field times? number
+---@field plus? number
+
 ---@class arcade.ManyOptions
----@field columns? table<string, number[]> per-node numbers (one per node), by the names the spec uses
+---@field columns? table<string, number[]|arcade.DerivedColumn> per-node numbers (one per node), by the names the spec uses
 ---@field remove? boolean remove each node as its animation ends (default: true for made sprites)
 ---@field on_each? fun(node: arcade.Node, finished: boolean) as each node's animation ends
 ---@field on_done? fun(finished: integer) once, after the last ends, with how many finished

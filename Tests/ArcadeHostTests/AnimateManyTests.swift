@@ -207,4 +207,89 @@ import ArcadeLua
         #expect(st["same"] == .bool(true))
         #expect(st["made"] == .bool(true))
     }
+
+    /// Columns derived from another, `((c - minus) * times) + plus`, hold exactly the numbers
+    /// the same arithmetic in Lua gives (coin bank's controls and shrink), awkward values
+    /// included, and flights from them match flights from the Lua-made lists bit for bit.
+    @Test func derivedColumnsMatchTheSameArithmeticInLua() throws {
+        let s = try session("""
+            local game = {}
+            local a, b = {}, {}
+            function game.load()
+              local img = \(Self.image)
+              local tx, ty = 37.3, 11.9
+              local fx, arc, sc, cx, cy, s3, s2 = {}, {}, {}, {}, {}, {}, {}
+              local awkward = { 0, -0.0, 1e-310, 0.1, 123.456, -7.77, 1e300, 5.5 }
+              for i = 1, 8 do
+                fx[i], arc[i], sc[i] = awkward[i], awkward[9 - i] / 3, 1 + (i % 10) * 0.1
+                cx[i], cy[i] = tx + (fx[i] - tx) / 2, arc[i] / 2 - ty
+                s3[i], s2[i] = sc[i] * 0.75, sc[i] / 2
+              end
+              local function spec()
+                return { group = {
+                    { path = { from = { "fx", 60 }, control = { "cx", "cy" }, to = { tx, ty } } },
+                    { property = "scale_x", values = { "s", "s3", "s2" }, timings = { "easeOut", "easeIn" } },
+                  }, duration = 0.5 }
+              end
+              local targets = { count = 8, image = img, x = "fx", y = 60, scale_x = "s", scale_y = "s2" }
+              a = arcade.animate_many(targets, spec(),
+                { columns = { fx = fx, cx = cx, cy = cy, s = sc, s3 = s3, s2 = s2 }, remove = false })
+              b = arcade.animate_many(targets, spec(),
+                { columns = { fx = fx, arc = arc, s = sc,
+                              cx = { of = "fx", minus = tx, times = 0.5, plus = tx },
+                              cy = { of = "arc", times = 0.5, plus = -ty },
+                              s3 = { of = "s", times = 0.75 }, s2 = { of = "s", times = 0.5 } }, remove = false })
+              game.state.mismatch = 0
+              game.state.steps = 0
+            end
+            local function same(x, y) return x == y and (x ~= 0 or 1 / x == 1 / y) end
+            function game.update()
+              for i = 1, 8 do
+                local p, q = a[i], b[i]
+                if not (same(p.x, q.x) and same(p.y, q.y) and same(p.scale_x, q.scale_x) and same(p.scale_y, q.scale_y)) then
+                  game.state.mismatch = game.state.mismatch + 1
+                end
+              end
+              game.state.steps = game.state.steps + 1
+            end
+            return game
+            """)
+        for _ in 0..<40 { s.step() }
+        let st = try s.state()
+        #expect(s.failure == nil)
+        #expect(st["steps"]?.doubleValue == 40)
+        #expect(st["mismatch"]?.doubleValue == 0)
+    }
+
+    @Test func badDerivedColumnsGiveClearErrors() throws {
+        let s = try session("""
+            local game = {}
+            function game.load()
+              local st = game.state
+              local img = \(Self.image)
+              local function try(c) return select(2, pcall(arcade.animate_many, { count = 2, image = img },
+                { property = "x", to = "d" }, { columns = c })) end
+              st.before = arcade.scene.count()
+              st.e1 = try({ x = { 1, 2 }, d = { of = "x", times = 2, by = 3 } })
+              st.e2 = try({ x = { 1, 2 }, d = { of = "y" } })
+              st.e3 = try({ x = { 1, 2 }, d = { of = "x", plus = "z" } })
+              st.e4 = try({ x = { 1, 2 }, d = { of = 4 } })
+              st.e5 = try({ x = { 1, 2 }, e = { of = "x" }, d = { of = "e" } })
+              st.e6 = try({ x = { 1, 2 }, d = { of = "x", times = 0 / 0 } })
+              st.after = arcade.scene.count()
+            end
+            return game
+            """)
+        s.step()
+        let st = try s.state()
+        func text(_ k: String) -> String { st[k]?.stringValue ?? "" }
+        #expect(s.failure == nil)
+        #expect(text("e1").contains("column 'd': a derived column takes of, minus, times and plus, not 'by'"), "\(text("e1"))")
+        #expect(text("e2").contains("column 'd': of: options.columns has no 'y'"), "\(text("e2"))")
+        #expect(text("e3").contains("column 'd': plus: number expected"), "\(text("e3"))")
+        #expect(text("e4").contains("column 'd': of: the name of a column expected, got number"), "\(text("e4"))")
+        #expect(text("e5").contains("column 'e': 2 numbers (one per node) expected, got 0"), "\(text("e5"))")
+        #expect(text("e6").contains("column 'd': times: finite number expected"), "\(text("e6"))")
+        #expect(st["after"]?.doubleValue == st["before"]?.doubleValue)
+    }
 }

@@ -97,4 +97,19 @@ import Testing
                 "test/main.lua:1: bad argument #1 to 'Widget.name' (Widget expected, got nil)")
         #expect(t.error("widget(1).label = 3")?.message == "test/main.lua:1: cannot set fields on a Widget")
     }
+
+    /// A reference frees its registry slot when dropped while its VM is there (the slot is
+    /// handed out again), and does nothing once the VM is gone.
+    @Test func referencesFreeTheirSlotAndOutliveTheirVM() throws {
+        var vm: LuaVM? = try LuaVM(name: "test")
+        vm!.stack.push(LuaValue.string("kept"))
+        var first: LuaRef? = vm!.ref()
+        let slot = first!.ref
+        first = nil
+        vm!.stack.push(LuaValue.string("again"))
+        let second = vm!.ref()
+        #expect(second.ref == slot)
+        vm = nil
+        _ = second  // dropped after its VM: nothing to release, and no crash
+    }
 }

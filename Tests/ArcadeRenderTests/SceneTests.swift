@@ -53,6 +53,17 @@ import Testing
         #expect(throws: SceneError.parentNotInScene) { try s.add(GroupNode(), to: GroupNode()) }
         #expect(throws: SceneError.inAnotherScene) { try other.add(a) }
         #expect(throws: SceneError.rootCannotMove) { try s.add(s.root, to: a) }
+        // a list is refused as its nodes are: what comes before the refused one is added
+        #expect(throws: SceneError.parentNotInScene) { try s.add([GroupNode()], to: GroupNode()) }
+        #expect(throws: SceneError.wouldContainItself) { try s.add([GroupNode(), a], to: b) }
+        #expect(b.children.count == 1)
+        var deepest = b
+        while true {
+            guard let next = try? s.add(GroupNode(), to: deepest) else { break }
+            deepest = next
+        }
+        #expect(throws: SceneError.tooDeep(limit: Scene.maximumDepth)) { try s.add([RectNode(width: 1, height: 1)], to: deepest) }
+        #expect(deepest.children.isEmpty)
         s.remove(s.root)
         #expect(s.node(withID: 1) === s.root)
     }
@@ -138,6 +149,76 @@ import Testing
         for (i, layer) in layers.enumerated() {
             #expect(layer.children.count == nodes.filter { parentOf[ObjectIdentifier($0)] == i }.count)
         }
+    }
+
+    @Test func addingAListDoesWhatAddingEachInTurnDoes() throws {
+        // Two scenes under the same random operations, one adding lists of nodes in one
+        // call, the other adding them one at a time: new leaves, a new node with a child,
+        // nodes removed earlier and nodes moved from another layer, onto layers with
+        // children removed since the last frame. Every node gets the same id, and every
+        // layer holds the same children in the same order.
+        var seed: UInt64 = 0xB0_7751
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let one = Scene(), many = Scene()
+        let layersOne = try (0..<3).map { _ in try one.add(GroupNode()) }
+        let layersMany = try (0..<3).map { _ in try many.add(GroupNode()) }
+        let canvas = Canvas(columns: 4, rows: 2)
+        var a: [RectNode] = [], b: [RectNode] = []
+        for step in 0..<3000 {
+            switch next(8) {
+            case 0, 1, 2:
+                let layer = next(3)
+                var listA: [Node] = [], listB: [Node] = []
+                for _ in 0..<next(5) {
+                    if next(3) == 0, !a.isEmpty {
+                        let k = next(a.count)
+                        listA.append(a[k])
+                        listB.append(b[k])
+                    } else {
+                        let z = Double(next(3))
+                        let x = RectNode(width: 1, height: 1), y = RectNode(width: 1, height: 1)
+                        x.z = z
+                        y.z = z
+                        if next(6) == 0 {
+                            // out of the scene with a child of its own
+                            try one.add(RectNode(width: 1, height: 1), to: try one.add(x))
+                            try many.add(RectNode(width: 1, height: 1), to: try many.add(y))
+                            one.remove(x)
+                            many.remove(y)
+                        }
+                        a.append(x)
+                        b.append(y)
+                        listA.append(x)
+                        listB.append(y)
+                    }
+                }
+                for n in listA { try one.add(n, to: layersOne[layer]) }
+                try many.add(listB, to: layersMany[layer])
+            case 3, 4:
+                guard !a.isEmpty else { continue }
+                let k = next(a.count)
+                one.remove(a[k])
+                many.remove(b[k])
+            case 5:
+                guard !a.isEmpty else { continue }
+                let k = next(a.count), z = Double(next(3))
+                a[k].z = z
+                b[k].z = z
+            case 6:
+                one.draw(into: canvas, time: 0)
+                many.draw(into: canvas, time: 0)
+            default:
+                for k in a.indices { #expect(a[k].id == b[k].id, "step \(step)") }
+                for l in 0..<3 {
+                    #expect(layersOne[l].children.map(\.id) == layersMany[l].children.map(\.id), "step \(step)")
+                }
+                #expect(one.nodeCount == many.nodeCount)
+            }
+        }
+        #expect(a.map(\.id) == b.map(\.id))
     }
 
     @Test func childrenRemovedBetweenFramesAreDroppedAsTheFrameIsDrawn() throws {

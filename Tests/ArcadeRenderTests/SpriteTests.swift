@@ -78,6 +78,29 @@ import Testing
         #expect(canvas.pixel(x: 0, y: 0) == Color(r: 0x80, g: 0x80, b: 0))
     }
 
+    /// A sprite sharing another's list of frames shows, at every time, exactly what one
+    /// made from the same flipbook shows, whatever the other's tint: still art (drawn by
+    /// the kernel) and a flipbook.
+    @Test func aSpriteSharingAnothersFramesDrawsAsOneMadeFromTheFlipbook() {
+        let red = Sprite(width: 3, height: 2, fill: Color(rgb: 0xFF2010))
+        let blue = Sprite(width: 2, height: 3, fill: Color(rgb: 0x1040FF))
+        for book in [Flipbook(red), Flipbook(frames: [red, blue], frameDuration: 0.5)] {
+            let model = SpriteNode(flipbook: book)
+            model.tint = Color(rgb: 0x808080)
+            let plain = SpriteNode(flipbook: book, x: 3, y: 2)
+            let shared = SpriteNode(framesOf: model, x: 3, y: 2)
+            plain.scaleX = 1.5
+            shared.scaleX = 1.5
+            for time in [0.0, 0.6, 1.2] {
+                let a = drawn(scene(plain), columns: 6, rows: 3, time: time)
+                let b = drawn(scene(shared), columns: 6, rows: 3, time: time)
+                #expect(a.makeFrame() == b.makeFrame(), "time \(time)")
+                #expect(a.pixel(x: 3, y: 2) != a.background)
+            }
+            #expect(shared.contentBounds() == plain.contentBounds())
+        }
+    }
+
     @Test func semiTransparentPixelsBlendWithTheNodeAlpha() {
         // A pixel at half alpha on a node at half alpha: a quarter of white over black.
         let node = SpriteNode(sprite: Sprite(width: 1, height: 1, fill: Color(r: 255, g: 255, b: 255, a: 128)))

@@ -42,12 +42,6 @@ end
 -- `opts.on_done(finished_count)` runs once, after the last. Returns the list of coins.
 function coinflight.launch_many(opts)
   local fx, arc, sc, to = opts.from_x, opts.arc_y, opts.scale, opts.to
-  local cx, cy, s3, s2 = {}, {}, {}, {}
-  for i = 1, #fx do
-    -- coinflight.control and the shrinking of coinflight.launch, one coin per entry
-    cx[i], cy[i] = to[1] + (fx[i] - to[1]) / 2, arc[i] / 2 - to[2]
-    s3[i], s2[i] = sc[i] * 0.75, sc[i] / 2
-  end
   return arcade.animate_many(
     { count = #fx, images = opts.images, parent = opts.parent, z = opts.z,
       x = "fx", y = opts.from_y, scale_x = "s", scale_y = "s2" },
@@ -56,7 +50,11 @@ function coinflight.launch_many(opts)
         { property = "scale_x", values = { "s", "s3", "s2" }, timings = EASES },
       },
       duration = opts.duration },
-    { columns = { fx = fx, cx = cx, cy = cy, s = sc, s3 = s3, s2 = s2 },
+    -- coinflight.control and the shrinking of coinflight.launch, worked out natively per coin
+    { columns = { fx = fx, arc = arc, s = sc,
+                  cx = { of = "fx", minus = to[1], times = 0.5, plus = to[1] },  -- to[1] + (fx - to[1]) / 2
+                  cy = { of = "arc", times = 0.5, plus = -to[2] },               -- arc / 2 - to[2]
+                  s3 = { of = "s", times = 0.75 }, s2 = { of = "s", times = 0.5 } },
       remove = opts.on_each == nil, on_each = opts.on_each, on_done = opts.on_done })
 end
 

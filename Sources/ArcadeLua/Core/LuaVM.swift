@@ -133,7 +133,15 @@ public final class LuaVM {
         }
     }
 
+    /// Whether a VM is still there, for what outlives it (a ``LuaRef``): false from the
+    /// start of its deinit.
+    final class Life {
+        var isAlive = true
+    }
+    let life = Life()
+
     deinit {
+        life.isAlive = false
         Watchdog.shared.unwatch(state)
         state.pointee.native_depth = 0
         // The modules whose functions Lua holds may already be released: every native

@@ -46,7 +46,9 @@ extension LuaVM {
                 self.log(s.string(at: 1) ?? "")
                 return 0
             }),
-            ("random", { [unowned self] s in try self.luaRandom(s) }),
+            // called per particle in a burst: no reference count change per call (Lua, and
+            // so this function, never outlives the VM)
+            ("random", { [unowned(unsafe) self] s in try self.luaRandom(s) }),
             ("randomseed", { [unowned self] s in try self.luaRandomSeed(s) }),
             ("clock", { [unowned self] s in
                 s.push(self.gameTime)

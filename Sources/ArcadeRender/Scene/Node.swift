@@ -86,6 +86,11 @@ public class Node: Animatable {
             parentIdentity = newValue.map { ObjectIdentifier($0) }
         }
     }
+    /// Sets ``parent`` to `node` (taken without a reference count change, as it is stored).
+    @inline(__always) final func attach(to node: Node) {
+        parentStorage = node
+        parentIdentity = ObjectIdentifier(node)
+    }
     // ``scene`` and ``parent`` hold no reference and are not Swift weak references either: a
     // weak reference moves its object's reference counts to a side table, after which every
     // retain and release of the scene and of each parent (a coin shower's layer, thousands

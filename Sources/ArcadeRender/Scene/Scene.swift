@@ -77,12 +77,42 @@ public final class Scene {
         // A child removed from `parent` but not yet compacted away must go first, or the
         // re-added node would appear twice.
         if parent.needsCompaction { parent.prepareChildren() }
-        node.parent = parent
+        append(node, to: parent)
+        return node
+    }
+
+    /// Adds `nodes` to `parent` (the root when nil), in order, exactly as adding each with
+    /// ``add(_:to:)`` does. Nodes new to every scene, with no parent and no children (a
+    /// burst of particles), are added without the checks that for them depend only on
+    /// `parent`, made once for all.
+    public func add(_ nodes: [Node], to parent: Node? = nil) throws(SceneError) {
+        let parent = parent ?? root
+        guard parent.scene === self else { throw .parentNotInScene }
+        var parentDepth = 0
+        var p = parent.parent
+        while let n = p {
+            parentDepth += 1
+            p = n.parent
+        }
+        let room = Scene.maximumDepth - parentDepth - 1
+        for node in nodes {
+            guard node.scene == nil, node.parentIdentity == nil, node.childStorage.isEmpty, room >= 0 else {
+                try add(node, to: parent)
+                continue
+            }
+            register(node)
+            if parent.needsCompaction { parent.prepareChildren() }
+            append(node, to: parent)
+        }
+    }
+
+    /// Makes `node` the last child of `parent`.
+    @inline(__always) private func append(_ node: Node, to parent: Node) {
+        node.attach(to: parent)
         node.sequence = nextSequence
         nextSequence += 1
         if let last = parent.childStorage.last, last.z > node.z { parent.needsChildSort = true }
         parent.childStorage.append(node)
-        return node
     }
 
     /// How many levels of descendants `node` has (0 for a leaf), walking no further than

@@ -48,6 +48,16 @@ public final class SpriteNode: Node {
         refreshKernelSprite()
     }
 
+    /// What ``init(flipbook:x:y:)`` makes of `model`'s flipbook, sharing the list of its
+    /// frames `model` keeps rather than making one more (a burst of like particles).
+    public init(framesOf model: SpriteNode, x: Double = 0, y: Double = 0) {
+        flipbook = model.flipbook
+        frameViews = model.frameViews
+        firstFrame = model.firstFrame
+        super.init(x: x, y: y)
+        refreshKernelSprite()
+    }
+
     private func refreshKernelSprite() {
         kernelSprite = frameViews.count == 1 ? KernelSprite(firstFrame, tint: tint) : nil
     }

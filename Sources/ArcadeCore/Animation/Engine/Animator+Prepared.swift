@@ -20,6 +20,8 @@ public struct PreparedAnimation {
     /// The kind of target it was compiled for and whether that target offers fields.
     let targetType: ObjectIdentifier
     let targetHasFields: Bool
+    /// Entries with timing of their own (not plain).
+    let timedCount: Int
 
     /// A leaf of the description and where its numbers went.
     struct Leaf {
@@ -61,7 +63,8 @@ extension Animator {
             animation: animation, entries: scratch.entries, values: scratch.values, models: scratch.models,
             indices: scratch.indices, curves: scratch.curves, pinnedCurves: pinned, properties: scratch.properties,
             leaves: leaves,
-            targetType: ObjectIdentifier(type(of: target)), targetHasFields: scratch.targetHasFields)
+            targetType: ObjectIdentifier(type(of: target)), targetHasFields: scratch.targetHasFields,
+            timedCount: scratch.entries.reduce(0) { $0 + ($1.plain ? 0 : 1) })
     }
 
     /// Starts `prepared` on `target` with each of its numbers replaced by `values`, exactly
@@ -76,37 +79,34 @@ extension Animator {
         else {
             return try start(prepared.animation.mappingValues(map), on: target, token: token)
         }
-        scratch.reset()
-        scratch.targetHasFields = prepared.targetHasFields
-        scratch.entries.append(contentsOf: prepared.entries)
-        scratch.values.append(contentsOf: prepared.values)
-        scratch.models.append(contentsOf: prepared.models)
-        scratch.indices.append(contentsOf: prepared.indices)
-        scratch.curves.append(contentsOf: prepared.curves)
-        if let pinned = prepared.pinnedCurves {
-            scratch.curveIndices.append(contentsOf: pinned)
-            scratch.curvesPinned = true
-        }
-        scratch.properties.append(contentsOf: prepared.properties)
-        for leaf in prepared.leaves {
-            guard let model = target.animatableValue(leaf.property), model.dimension == Int(leaf.dimension) else {
+        // This target's numbers: the leaves' values mapped and its model values, in buffers
+        // of their own (the compiled layout is the prepared one, shared by every start).
+        memberValues.removeAll(keepingCapacity: true)
+        memberValues.append(contentsOf: prepared.values)
+        memberModels.removeAll(keepingCapacity: true)
+        memberModels.append(contentsOf: prepared.models)
+        for k in prepared.leaves.indices {
+            let property = prepared.leaves[k].property, data = prepared.leaves[k].data
+            guard let model = target.animatableValue(property), model.dimension == Int(prepared.leaves[k].dimension) else {
                 return try start(prepared.animation.mappingValues(map), on: target, token: token)
             }
-            Self.write(model, into: &scratch.models, at: leaf.model)
-            switch leaf.kind {
+            Self.write(model, into: &memberModels, at: prepared.leaves[k].model)
+            switch prepared.leaves[k].kind {
             case let .basic(_, from, to), let .spring(_, from, to, _, _):
-                let i = Self.write(from?.mappingValues(map) ?? model, into: &scratch.values, at: leaf.data)
-                Self.write(to.mappingValues(map), into: &scratch.values, at: i)
+                let i = Self.write(from?.mappingValues(map) ?? model, into: &memberValues, at: data)
+                Self.write(to.mappingValues(map), into: &memberValues, at: i)
             case let .keyframes(_, values, keyTimes, _):
-                var i = leaf.data + (keyTimes?.count ?? 0)
-                for v in values { i = Self.write(v.mappingValues(map), into: &scratch.values, at: i) }
+                var i = data + (keyTimes?.count ?? 0)
+                for v in values { i = Self.write(v.mappingValues(map), into: &memberValues, at: i) }
             case let .path(path, _):
-                path.writeCubicControlPoints(into: &scratch.values, at: leaf.data, mapping: map)
+                path.writeCubicControlPoints(into: &memberValues, at: data, mapping: map)
             case .group:
                 break
             }
         }
-        return commit(on: target, token: token)
+        return commit(on: target, token: token, entries: prepared.entries, timed: prepared.timedCount,
+                      values: memberValues, models: memberModels, indices: prepared.indices, curves: prepared.curves,
+                      pinned: prepared.pinnedCurves, properties: prepared.properties)
     }
 
     /// The leaves of `a` in the order ``compile(_:inherited:target:)`` lays them out.

@@ -71,7 +71,22 @@ extension Animator {
     /// Starts what the scratch buffers hold on `target`: replaces the runs it overlaps,
     /// copies it into the engine's pools and writes its first state.
     func commit(on target: any Animatable, token: UInt64) -> AnimationID {
-        replaceOverlapping(on: target)
+        var timed = 0
+        for e in scratch.entries where !e.plain { timed += 1 }
+        return commit(on: target, token: token, entries: scratch.entries, timed: timed, values: scratch.values,
+                      models: scratch.models, indices: scratch.indices, curves: scratch.curves,
+                      pinned: scratch.curvesPinned ? scratch.curveIndices : nil, properties: scratch.properties)
+    }
+
+    /// Starts a compiled animation on `target`: `entries` (`timed` of them not plain) with
+    /// their `values`, `models` and per-segment curve `indices` (relative, as
+    /// ``CompileScratch`` holds them), their `curves` (or, when every curve is pinned, their
+    /// table indices `pinned`) and the `properties` they drive. Replaces the runs it
+    /// overlaps, copies it into the engine's pools and writes its first state.
+    func commit(on target: any Animatable, token: UInt64, entries: [CompileScratch.Entry], timed: Int,
+                values: [Double], models: [Double], indices: [Int32], curves curveList: [TimingCurve],
+                pinned: [Int32]?, properties: [AnimatableProperty]) -> AnimationID {
+        replaceOverlapping(on: target, properties: properties)
 
         let slot: Int
         if let free = freeRuns.popLast() {
@@ -82,52 +97,58 @@ extension Animator {
             slot = runs.count - 1
         }
 
-        let nodeCount = scratch.entries.count
-        var timed = 0
-        for e in scratch.entries where !e.plain { timed += 1 }
+        let nodeCount = entries.count
         let timingCount = timed * NodeTiming.fieldCount
-        let numberCount = max(timingCount + scratch.values.count + scratch.models.count, 1)
-        let indexCount = scratch.indices.count
+        let numberCount = max(timingCount + values.count + models.count, 1)
+        let indexCount = indices.count
         let nodeStart = nodes.allocate(nodeCount)
         let numberStart = numbers.allocate(numberCount)
-        let indexStart = indexCount > 0 ? indices.allocate(indexCount) : 0
+        let indexStart = indexCount > 0 ? self.indices.allocate(indexCount) : 0
         let valueStart = numberStart + timingCount
-        let modelStart = valueStart + scratch.values.count
+        let modelStart = valueStart + values.count
 
-        if !scratch.curvesPinned {
-            for c in scratch.curves {
+        let curveIndices: [Int32]
+        if let pinned {
+            curveIndices = pinned
+        } else {
+            scratch.curveIndices.removeAll(keepingCapacity: true)
+            for c in curveList {
                 scratch.curveIndices.append(curves.retain(c))
             }
+            curveIndices = scratch.curveIndices
         }
+        let nodeBase = nodes.base, numberBase = numbers.base
         var timingCursor = numberStart
-        for k in 0..<nodeCount {
-            let e = scratch.entries[k]
-            var n = e.node
-            n.data += Int32(valueStart)
-            n.model += Int32(modelStart)
-            n.curve = scratch.curveIndices[Int(n.curve)]
-            if n.segmentCurves >= 0 { n.segmentCurves += Int32(indexStart) }
-            if e.plain {
-                n.timing = -1
-            } else {
-                n.timing = Int32(timingCursor)
-                numbers[timingCursor] = e.timing.delay
-                numbers[timingCursor + 1] = e.timing.speed
-                numbers[timingCursor + 2] = e.timing.duration
-                numbers[timingCursor + 3] = e.timing.activeDuration
-                numbers[timingCursor + 4] = e.timing.endSimple
-                timingCursor += NodeTiming.fieldCount
+        entries.withUnsafeBufferPointer { entries in
+            for k in 0..<nodeCount {
+                let e = entries[k]
+                var n = e.node
+                n.data += Int32(valueStart)
+                n.model += Int32(modelStart)
+                n.curve = curveIndices[Int(n.curve)]
+                if n.segmentCurves >= 0 { n.segmentCurves += Int32(indexStart) }
+                if e.plain {
+                    n.timing = -1
+                } else {
+                    n.timing = Int32(timingCursor)
+                    numberBase[timingCursor] = e.timing.delay
+                    numberBase[timingCursor + 1] = e.timing.speed
+                    numberBase[timingCursor + 2] = e.timing.duration
+                    numberBase[timingCursor + 3] = e.timing.activeDuration
+                    numberBase[timingCursor + 4] = e.timing.endSimple
+                    timingCursor += NodeTiming.fieldCount
+                }
+                nodeBase[nodeStart + k] = n
             }
-            nodes[nodeStart + k] = n
         }
-        for k in 0..<scratch.values.count {
-            numbers[valueStart + k] = scratch.values[k]
+        values.withUnsafeBufferPointer {
+            if let from = $0.baseAddress { (numberBase + valueStart).update(from: from, count: $0.count) }
         }
-        for k in 0..<scratch.models.count {
-            numbers[modelStart + k] = scratch.models[k]
+        models.withUnsafeBufferPointer {
+            if let from = $0.baseAddress { (numberBase + modelStart).update(from: from, count: $0.count) }
         }
         for k in 0..<indexCount {
-            indices[indexStart + k] = scratch.curveIndices[Int(scratch.indices[k])]
+            self.indices[indexStart + k] = curveIndices[Int(indices[k])]
         }
 
         let generation = runs[slot].generation
@@ -198,12 +219,12 @@ extension Animator {
     }
 
     /// Ends (as `replaced`) the runs on `target` that drive a property the new animation drives.
-    func replaceOverlapping(on target: any Animatable) {
+    func replaceOverlapping(on target: any Animatable, properties: [AnimatableProperty]) {
         guard let o = byObject[ObjectIdentifier(target)] else { return }
         var slot = Int(owners[Int(o)].first)
         while slot >= 0 {
             let next = Int(runs[slot].nextOnObject)
-            if drivesAny(slot, of: scratch.properties) {
+            if drivesAny(slot, of: properties) {
                 retire(slot, .replaced)
             }
             slot = next

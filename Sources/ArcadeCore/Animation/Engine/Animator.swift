@@ -57,6 +57,9 @@ public final class Animator {
     @exclusivity(unchecked) var ended: [(time: Double, serial: UInt64, slot: Int32, end: AnimationEnd)] = []
     @exclusivity(unchecked) var nextSerial: UInt64 = 0
     @exclusivity(unchecked) var scratch = CompileScratch()
+    /// A prepared start's values and model values for its target (see ``PreparedAnimation``).
+    @exclusivity(unchecked) var memberValues: [Double] = []
+    @exclusivity(unchecked) var memberModels: [Double] = []
     /// Set while a step evaluates: the step reads the pools through raw pointers, so
     /// nothing may start or end an animation until it is done.
     @exclusivity(unchecked) var advancing = false

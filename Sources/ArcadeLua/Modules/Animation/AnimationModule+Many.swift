@@ -21,7 +21,8 @@ import CLua
 /// `targets` is a list of nodes, or `{ count = n, image = i | images = { ... }, parent, x, y,
 /// z, scale, scale_x, scale_y, rotation, alpha }`, which makes `n` sprites (node `k` shows
 /// `images[(k - 1) % #images + 1]`). In the spec's values and path points, and in the sprite
-/// fields, a string names a column of `options.columns`: a list with one number per node.
+/// fields, a string names a column of `options.columns`: a list with one number per node,
+/// or `{ of = "c", minus = a, times = k, plus = b }`, worked out from column `c` per node.
 /// Options: `columns`; `remove` (each node leaves the scene when its animation ends; the
 /// default for sprites it makes); `on_each(node, finished)`; `on_done(finished_count)`, once
 /// every animation of the batch has ended. Returns the list of nodes.
@@ -72,7 +73,7 @@ extension AnimationModule {
         let perNode = cost.bytes.addingSaturating(Self.memberBytes).addingSaturating(spawning ? NativeCost.node : 0)
         try vm.reserveNative(NativeCost.product(perNode, rows), for: "\(rows) animations")
         let varies = columns.count > 0
-        // compiled once for the rows after the first (a batch of one costs what one start does)
+        // compiled once for every row (a batch of one costs what one start does)
         var prepared: PreparedAnimation?
 
         let batch = runtime.beginBatch(onEach: onEach, onDone: onDone, remove: remove)
@@ -82,12 +83,20 @@ extension AnimationModule {
             for row in 0..<rows {
                 let node: Node
                 if let sprites {
-                    node = try scenes.adopt(sprites.make(row, columns), under: sprites.parent)
+                    if row == 1 {
+                        // the first row has started (so whatever its start refuses is refused
+                        // before more are made): the others join the scene at once
+                        let rest = sprites.make(1..<rows, columns, first: nodes[0])
+                        try scenes.adopt(rest, under: sprites.parent)
+                        nodes.append(contentsOf: rest)
+                    }
+                    if row == 0 { nodes.append(try scenes.adopt(sprites.make(row, columns), under: sprites.parent)) }
+                    node = nodes[row]
                 } else {
                     node = given[row]
+                    nodes.append(node)
                 }
-                nodes.append(node)
-                if row == 0 {
+                if rows == 1 {
                     let animation = varies ? template.mappingValues { columns.value($0, row: row) } : template
                     try runtime.startMember(animation, on: node, batch: batch)
                     continue
@@ -206,7 +215,32 @@ struct SpriteFields {
 
     /// The sprite of row `row`.
     func make(_ row: Int, _ c: ValueColumns) -> SpriteNode {
-        let n = SpriteNode(flipbook: images[row % images.count])
+        place(SpriteNode(flipbook: images[row % images.count]), row, c)
+    }
+
+    /// The sprites of `rows` (after row 0, whose sprite is `first`): each image's frames
+    /// are listed once, by the first sprite that shows it.
+    func make(_ rows: Range<Int>, _ c: ValueColumns, first: Node) -> [Node] {
+        var shows: [SpriteNode] = []
+        if let first = first as? SpriteNode { shows.append(first) }
+        var out: [Node] = []
+        out.reserveCapacity(rows.count)
+        for row in rows {
+            let k = row % images.count
+            let n: SpriteNode
+            if k < shows.count {
+                n = place(SpriteNode(framesOf: shows[k], x: 0, y: 0), row, c)
+            } else {
+                n = make(row, c)
+                if k == shows.count { shows.append(n) }
+            }
+            out.append(n)
+        }
+        return out
+    }
+
+    /// `n` with row `row`'s fields.
+    private func place(_ n: SpriteNode, _ row: Int, _ c: ValueColumns) -> SpriteNode {
         if let x { n.x = c.value(x, row: row) }
         if let y { n.y = c.value(y, row: row) }
         if let z { n.z = c.value(z, row: row) }
@@ -261,13 +295,22 @@ final class ValueColumns {
         throw LuaValueProblem("number or the name of a column expected, got \"\(name)\" (options.columns has no '\(name)')")
     }
 
-    /// Reads the column on top of the stack (popped) as column `name`.
-    private func read(_ name: String) throws(LuaValueProblem) -> Double {
+    /// The names a derived column's table may hold.
+    static let derivedNames: Set<String> = ["of", "minus", "times", "plus"]
+
+    /// Reads the column on top of the stack (popped) as column `name`: a list, or (unless
+    /// `listOnly`) a column derived from one.
+    private func read(_ name: String, listOnly: Bool = false) throws(LuaValueProblem) -> Double {
         let s = stack
         defer { s.pop() }
         guard s.type(at: -1) == .table else {
             throw LuaValueProblem("column '\(name)': list of \(rows) numbers expected, got \(s.describeValue(at: -1))")
         }
+        if !listOnly, s.getField("of", in: -1) != .nil {
+            s.pop()
+            return try derive(name, from: s.top)
+        }
+        if !listOnly { s.pop() }
         let n = s.rawLength(at: -1)
         guard n == rows else { throw LuaValueProblem("column '\(name)': \(rows) numbers (one per node) expected, got \(n)") }
         let t = s.top
@@ -289,6 +332,65 @@ final class ValueColumns {
         names.append(name)
         return Double(bitPattern: Self.tag | UInt64(i))
     }
+
+    /// Reads the derived column `name` whose table is at absolute index `t`:
+    /// `{ of = "c", minus = a, times = k, plus = b }` is `((c - a) * k) + b` row by row, each
+    /// step taken only when given, so it gives exactly what the same arithmetic in Lua does.
+    private func derive(_ name: String, from t: Int32) throws(LuaValueProblem) -> Double {
+        let s = stack
+        guard s.reserve(3) else { throw LuaValueProblem("no room on the Lua stack") }
+        s.pushNil()
+        while s.next(in: t) {
+            let key = s.type(at: -2) == .string ? s.string(at: -2) : nil
+            s.pop()
+            guard let key, Self.derivedNames.contains(key) else {
+                let what = key.map { "'\($0)'" } ?? s.describeValue(at: -1)
+                s.pop()
+                throw LuaValueProblem("column '\(name)': a derived column takes of, minus, times and plus, not \(what)")
+            }
+        }
+        func factor(_ key: String) throws(LuaValueProblem) -> Double? {
+            defer { s.pop() }
+            if s.getField(key, in: t) == .nil { return nil }
+            do { return try s.readNumber(at: -1) } catch {
+                throw LuaValueProblem("column '\(name)': \(key): \(error.text)")
+            }
+        }
+        let minus = try factor("minus"), times = try factor("times"), plus = try factor("plus")
+        s.getField("of", in: t)
+        guard s.type(at: -1) == .string, let source = s.string(at: -1) else {
+            defer { s.pop() }
+            throw LuaValueProblem("column '\(name)': of: the name of a column expected, got \(s.describeValue(at: -1))")
+        }
+        // the column it is derived from: one read already, or read now (a list, not derived)
+        var index = names.firstIndex(of: source)
+        if index == nil {
+            s.rawGet(in: table)  // pops the name
+            guard s.type(at: -1) != .nil else {
+                s.pop()
+                throw LuaValueProblem("column '\(name)': of: options.columns has no '\(source)'")
+            }
+            index = Int(Self.index(of: try read(source, listOnly: true)))
+        } else {
+            s.pop()
+        }
+        let from = index! &* rows
+        let start = data.count
+        data.reserveCapacity(start + rows)
+        for r in 0..<rows {
+            var v = data[from + r]
+            if let minus { v = v - minus }
+            if let times { v = v * times }
+            if let plus { v = v + plus }
+            data.append(v)
+        }
+        let i = names.count
+        names.append(name)
+        return Double(bitPattern: Self.tag | UInt64(i))
+    }
+
+    /// The column a placeholder names.
+    private static func index(of placeholder: Double) -> UInt64 { placeholder.bitPattern & 0xFFFF_FFFF }
 
     /// `v`, or row `row` of the column `v` is the placeholder of.
     @inline(__always) func value(_ v: Double, row: Int) -> Double {

@@ -9,10 +9,15 @@ public final class Animations {
     unowned let vm: LuaVM
     public let animator = Animator()
     private var callbacks: [UInt64: LuaCallback] = [:]
-    /// The batches of `arcade.animate_many` not yet done, by token, and their members'
-    /// animations: each member's token names its batch and its node.
+    /// The batches of `arcade.animate_many` not yet done, by number. A member's token names
+    /// its batch and its row (see ``memberToken(_:_:)``), so a member costs no entry of its own.
     private var batches: [UInt64: Batch] = [:]
-    private var members: [UInt64: (batch: UInt64, node: UInt64, id: AnimationID)] = [:]
+    private var nextBatch: UInt64 = 1
+    /// The batch whose member ended last (members of one batch tend to end together), or
+    /// nil; never a batch no longer in ``batches``.
+    private var lastBatch: Batch?
+    /// Members started and not yet ended, of batches not abandoned.
+    private var liveMembers = 0
     /// Sealed batches with no member left (or none at all), waiting for their `on_done`.
     private var doneBatches: [UInt64] = []
     /// Pushes the handle of node `id`; removes node `id` from the scene if it is still there.
@@ -21,13 +26,18 @@ public final class Animations {
 
     /// One `arcade.animate_many` call's animations.
     final class Batch {
+        let number: UInt64
         let onEach: LuaCallback?
         let onDone: LuaCallback?
         let remove: Bool
         var running = 0
         var finished = 0
         var sealed = false
-        init(onEach: LuaCallback?, onDone: LuaCallback?, remove: Bool) {
+        /// Each member's node id and animation, by row.
+        var nodes: [UInt64] = []
+        var ids: [AnimationID] = []
+        init(number: UInt64, onEach: LuaCallback?, onDone: LuaCallback?, remove: Bool) {
+            self.number = number
             self.onEach = onEach
             self.onDone = onDone
             self.remove = remove
@@ -47,7 +57,7 @@ public final class Animations {
     /// What the animation engine holds natively now (see ``NativeCost``).
     public var nativeBytes: Int {
         engineBytes + (callbacks.count + batches.count) * NativeCost.animationCallback
-            + members.count * AnimationModule.memberBytes
+            + liveMembers * AnimationModule.memberBytes
     }
 
     /// Brings the VM's count of native memory up to date with ``nativeBytes``.
@@ -72,51 +82,59 @@ public final class Animations {
         }
     }
 
+    /// The token of member `row` of batch `number`: the top bit (which no callback token
+    /// reaches) marks it, the batch's number sits above the row's.
+    private static func memberToken(_ number: UInt64, _ row: Int) -> UInt64 {
+        1 << 63 | number << 32 | UInt64(row)
+    }
+
     /// Opens a batch for `arcade.animate_many`; its members start with ``startMember(_:on:batch:)``.
-    func beginBatch(onEach: LuaCallback?, onDone: LuaCallback?, remove: Bool) -> UInt64 {
-        let token = nextToken
-        nextToken += 1
-        batches[token] = Batch(onEach: onEach, onDone: onDone, remove: remove)
-        return token
+    func beginBatch(onEach: LuaCallback?, onDone: LuaCallback?, remove: Bool) -> Batch {
+        // 1 ... 2^31 - 1, then round again, past any batch still running
+        var number = nextBatch
+        while batches[number] != nil { number = number % 0x7FFF_FFFF + 1 }
+        nextBatch = number % 0x7FFF_FFFF + 1
+        let b = Batch(number: number, onEach: onEach, onDone: onDone, remove: remove)
+        batches[number] = b
+        return b
     }
 
-    /// Starts one member of `batch` on `node`.
-    func startMember(_ animation: Animation, on node: Node, batch: UInt64) throws {
-        guard let b = batches[batch] else { return }
-        let token = nextToken
-        nextToken += 1
-        let id = try animator.start(animation, on: node, token: token)
-        members[token] = (batch, UInt64(node.id), id)
-        b.running += 1
+    /// Starts the next member of `batch` on `node`.
+    func startMember(_ animation: Animation, on node: Node, batch b: Batch) throws {
+        let id = try animator.start(animation, on: node, token: Self.memberToken(b.number, b.ids.count))
+        added(id, node, to: b)
     }
 
-    /// Starts one member of `batch` on `node` from `prepared`, its numbers mapped by `values`.
-    func startMember(_ prepared: PreparedAnimation, on node: Node, batch: UInt64,
+    /// Starts the next member of `batch` on `node` from `prepared`, its numbers mapped by `values`.
+    func startMember(_ prepared: PreparedAnimation, on node: Node, batch b: Batch,
                      values: (Double) -> Double) throws {
-        guard let b = batches[batch] else { return }
-        let token = nextToken
-        nextToken += 1
-        let id = try animator.start(prepared, on: node, token: token, values: values)
-        members[token] = (batch, UInt64(node.id), id)
+        let id = try animator.start(prepared, on: node, token: Self.memberToken(b.number, b.ids.count), values: values)
+        added(id, node, to: b)
+    }
+
+    @inline(__always)
+    private func added(_ id: AnimationID, _ node: Node, to b: Batch) {
+        b.nodes.append(UInt64(node.id))
+        b.ids.append(id)
         b.running += 1
+        liveMembers += 1
     }
 
     /// Every member of `batch` has started: its `on_done` may now come (at the next
     /// delivery, when it has no member at all).
-    func seal(_ batch: UInt64) {
-        guard let b = batches[batch] else { return }
+    func seal(_ b: Batch) {
         b.sealed = true
-        if b.running == 0 { doneBatches.append(batch) }
+        if b.running == 0 { doneBatches.append(b.number) }
         engineBytes = animator.storageBytes
         syncNative()
     }
 
     /// Forgets `batch` and cancels what it started, without calling its callbacks.
-    func abandon(_ batch: UInt64) {
-        batches[batch] = nil
-        let mine = members.filter { $0.value.batch == batch }
-        for token in mine.keys { members[token] = nil }
-        for (_, m) in mine { _ = animator.cancel(m.id) }
+    func abandon(_ b: Batch) {
+        batches[b.number] = nil
+        if lastBatch === b { lastBatch = nil }
+        liveMembers -= b.running
+        for id in b.ids { _ = animator.cancel(id) }
         engineBytes = animator.storageBytes
         syncNative()
     }
@@ -141,8 +159,13 @@ public final class Animations {
             }
             guard let done = animator.nextCompletion() else { break }
             delivered = true
-            if let m = members.removeValue(forKey: done.token) {
-                try deliver(member: m.node, of: m.batch, finished: done.finished)
+            if done.token >= 1 << 63 {
+                let number = (done.token >> 32) & 0x7FFF_FFFF
+                if lastBatch?.number != number { lastBatch = batches[number] }
+                if let b = lastBatch {
+                    liveMembers -= 1
+                    try deliver(member: b.nodes[Int(done.token & 0xFFFF_FFFF)], of: b, finished: done.finished)
+                }
                 continue
             }
             guard done.token != 0, let cb = callbacks.removeValue(forKey: done.token) else { continue }
@@ -160,11 +183,10 @@ public final class Animations {
 
     /// A member of `batch` (node `node`) ended: its `on_each`, its removal, and the batch's
     /// `on_done` when it was the last.
-    private func deliver(member node: UInt64, of batch: UInt64, finished: Bool) throws(LuaError) {
-        guard let b = batches[batch] else { return }
+    private func deliver(member node: UInt64, of b: Batch, finished: Bool) throws(LuaError) {
         b.running -= 1
         if finished { b.finished += 1 }
-        if b.sealed && b.running == 0 { doneBatches.append(batch) }
+        if b.sealed && b.running == 0 { doneBatches.append(b.number) }
         var failure: LuaError?
         if let cb = b.onEach {
             do throws(LuaError) {
@@ -184,7 +206,9 @@ public final class Animations {
 
     /// Calls the `on_done` of `batch`, all of whose members have ended, and forgets it.
     private func finish(batch: UInt64) throws(LuaError) {
-        guard let b = batches.removeValue(forKey: batch), let cb = b.onDone else { return }
+        let removed = batches.removeValue(forKey: batch)
+        if lastBatch === removed { lastBatch = nil }
+        guard let b = removed, let cb = b.onDone else { return }
         do throws(LuaError) {
             try vm.protectedCall(label: "animate_many on_done") { s in
                 self.vm.push(cb)
@@ -202,7 +226,8 @@ public final class Animations {
         while animator.nextCompletion() != nil {}
         callbacks.removeAll()
         batches.removeAll()
-        members.removeAll()
+        lastBatch = nil
+        liveMembers = 0
         doneBatches.removeAll()
         syncNative()
     }

@@ -175,6 +175,14 @@ public final class SceneModule {
         return node
     }
 
+    /// ``adopt(_:under:)`` for each of `nodes`, in order.
+    func adopt(_ nodes: [Node], under parent: Node?) throws {
+        for node in nodes {
+            if let sprite = node as? SpriteNode { sprite.animationStart = time }
+        }
+        do { try scene.add(nodes, to: parent) } catch { throw LuaScriptError("\(error)") }
+    }
+
     /// Removes `node` and its subtree as `node:remove()` does.
     func removeNative(_ node: Node) { remove(node) }
 
