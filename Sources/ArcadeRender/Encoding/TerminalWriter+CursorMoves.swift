@@ -47,7 +47,8 @@ extension TerminalWriter {
                 }
                 if w != 0 { return nil }
                 // unchanged, or written already this frame: the screen shows the new cell
-                guard let s = cellLooks.look(new[k]).scalarWithoutColorChange(state.pen), s < GlyphStore.firstNarrow
+                let look = screenLooks.map { $0[k] } ?? cellLooks.look(new[k])
+                guard let s = look.scalarWithoutColorChange(state.pen), s < GlyphStore.firstNarrow
                 else { return nil }
                 cost += TerminalCell.utf8Count(s)
                 continue
@@ -72,7 +73,8 @@ extension TerminalWriter {
                 out.append(0x20)
                 continue
             }
-            TerminalCell.appendUTF8(cellLooks.look(new[k]).scalarWithoutColorChange(state.pen) ?? 0x20, to: &out)
+            let look = screenLooks.map { $0[k] } ?? cellLooks.look(new[k])
+            TerminalCell.appendUTF8(look.scalarWithoutColorChange(state.pen) ?? 0x20, to: &out)
         }
     }
 

@@ -30,6 +30,9 @@ struct TerminalWriter {
     /// cell waits; 0 for a cell the screen shows as the frame has it (unchanged, or written
     /// already), which a gap may reprint. Cleared as each cell is written.
     var waiting: UnsafeMutablePointer<UInt8>? = nil
+    /// While ``waiting`` is set: how each cell of the frame looks (the frame's, for every
+    /// cell a gap may reprint).
+    var screenLooks: UnsafeMutablePointer<TerminalCell>? = nil
     static let waitingOverwritable: UInt8 = 1
     static let waitingKept: UInt8 = 2
 
@@ -68,15 +71,18 @@ struct TerminalWriter {
             pens.emptied(slotA)
             pens.emptied(slotB)
             var ia = 0, ib = 0
+            // merged without branching on which list comes next (the two interleave at random):
+            // an exhausted list reads as past every cell (the read itself stays in the table's
+            // memory)
+            let endA = max(a.count &- 1, 0), endB = max(b.count &- 1, 0)
             while ia < a.count || ib < b.count {
-                let j: Int
-                if ib >= b.count || (ia < a.count && a.start[ia] < b.start[ib]) {
-                    j = Int(a.start[ia])
-                    ia &+= 1
-                } else {
-                    j = Int(b.start[ib])
-                    ib &+= 1
-                }
+                let loadA = a.start[min(ia, endA)], loadB = b.start[min(ib, endB)]
+                let va = ia < a.count ? loadA : Int32.max
+                let vb = ib < b.count ? loadB : Int32.max
+                let takeA = va < vb
+                let j = Int(takeA ? va : vb)
+                ia &+= takeA ? 1 : 0
+                ib &+= takeA ? 0 : 1
                 if done[j] != 0 { continue }
                 done[j] = 1
                 left &-= 1
@@ -204,7 +210,14 @@ struct TerminalWriter {
             gapCheckedMove(row: row, column: column, index: base &+ column, old: old, new: new, cellLooks: &cellLooks,
                            into: &out)
         }
-        if shown, let scalar = look.scalarWithoutColorChange(state.pen) {
+        if shown && look.scalar == 0 {
+            // a pixel cell the pen shows: a space, `▀` or `▄` (UTF-8 E2 96 80 or 84), chosen
+            // and written without branching, as the three mix at random
+            let uniform = look.first == look.second, lower = state.pen.foreground != look.first
+            let halfBlock: UInt32 = 0x80_96E2 | (lower ? 0x04_0000 : 0)
+            out.appendWord(uniform ? 0x20 : halfBlock, length: uniform ? 1 : 3)
+            advanceColumn(by: 1)
+        } else if shown, let scalar = look.scalarWithoutColorChange(state.pen) {
             emit(scalar, into: &out)
         } else {
             writeHere(look, into: &out)
