@@ -91,7 +91,15 @@ struct TerminalWriter {
                 let base = row &* columns
                 if base &+ column < furthest { reordered = true }
                 furthest = max(furthest, base &+ column)
-                put(scratch.look(j), row: row, column: column, base: base, old: old, new: new,
+                let look = scratch.look(j)
+                if state.row == row && state.column == column && look.scalar == 0 {
+                    // the next cell along, a pixel cell: no move, no call
+                    out.reserve(Escape.maxBytesPerCell)
+                    waiting?[base &+ column] = 0
+                    emitShownPixel(look, into: &out)
+                    continue
+                }
+                put(look, row: row, column: column, base: base, old: old, new: new,
                     cellLooks: &cellLooks, shown: true, into: &out)
             }
             if left == 0 { return reordered }
@@ -211,17 +219,22 @@ struct TerminalWriter {
                            into: &out)
         }
         if shown && look.scalar == 0 {
-            // a pixel cell the pen shows: a space, `▀` or `▄` (UTF-8 E2 96 80 or 84), chosen
-            // and written without branching, as the three mix at random
-            let uniform = look.first == look.second, lower = state.pen.foreground != look.first
-            let halfBlock: UInt32 = 0x80_96E2 | (lower ? 0x04_0000 : 0)
-            out.appendWord(uniform ? 0x20 : halfBlock, length: uniform ? 1 : 3)
-            advanceColumn(by: 1)
+            emitShownPixel(look, into: &out)
         } else if shown, let scalar = look.scalarWithoutColorChange(state.pen) {
             emit(scalar, into: &out)
         } else {
             writeHere(look, into: &out)
         }
+    }
+
+    /// Writes a pixel cell the pen shows at the cursor: a space, `▀` or `▄` (UTF-8 E2 96 80
+    /// or 84), chosen and written without branching, as the three mix at random. Room must
+    /// have been reserved.
+    @inline(__always) mutating func emitShownPixel(_ look: TerminalCell, into out: inout ByteBuffer) {
+        let uniform = look.first == look.second, lower = state.pen.foreground != look.first
+        let halfBlock: UInt32 = 0x80_96E2 | (lower ? 0x04_0000 : 0)
+        out.appendWord(uniform ? 0x20 : halfBlock, length: uniform ? 1 : 3)
+        advanceColumn(by: 1)
     }
 
     /// Colour changes per frame before the rest of the frame is written in order.
@@ -329,7 +342,7 @@ struct TerminalWriter {
     }
 
     /// The cursor after a character `cells` wide.
-    @inline(__always) private mutating func advanceColumn(by cells: Int) {
+    @inline(__always) mutating func advanceColumn(by cells: Int) {
         state.column += cells
         if state.column >= columns {
             // Terminals differ on where the cursor is after the last column (pending wrap or
