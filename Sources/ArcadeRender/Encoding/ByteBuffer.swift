@@ -34,6 +34,13 @@ struct ByteBuffer {
         count &+= 1
     }
 
+    /// Appends the first `length` (up to 4) bytes of `word`, lowest first; room for 4 must
+    /// have been reserved.
+    @inline(__always) mutating func appendWord(_ word: UInt32, length: Int) {
+        UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt32.self)
+        count &+= length
+    }
+
     /// Appends bytes; room must have been reserved.
     @inline(__always) mutating func append(_ bytes: StaticBytes) {
         for i in 0..<bytes.count { append(bytes[i]) }

@@ -10,6 +10,16 @@ extension Cell {
 }
 
 extension Cell {
+    /// Zero when both cells are spelled exactly alike (``sameBits(_:_:)``), found without
+    /// branching: where about half the cells of a row changed, a branch per word would be
+    /// mispredicted often.
+    @inline(__always) static func differingBits(_ a: Cell, _ b: Cell) -> UInt32 {
+        (a.character.value ^ b.character.value) | (a.foreground.bits ^ b.foreground.bits)
+            | (a.background.bits ^ b.background.bits)
+    }
+}
+
+extension Cell {
     /// The first `c` in `from..<to` where `a[c]` and `b[c]` differ (``sameBits(_:_:)`` false),
     /// or `to`: four cells at a time, compared as six words, while they all match (most cells
     /// of most rows), then cell by cell.
@@ -94,6 +104,14 @@ struct CellLooks {
             }
         }
         return filteredLook(cell)
+    }
+
+    /// Truecolor without a filter: ``look(_:)`` is ``trueColorLook(_:)``.
+    var isPlainTrueColor: Bool { fast && mode == .trueColor }
+
+    /// ``look(_:)`` in truecolor without a filter, which needs no state.
+    @inline(__always) static func trueColorLook(_ cell: Cell) -> TerminalCell {
+        TerminalCell(cell, foreground: TerminalCell.rgbKey(cell.foreground), background: TerminalCell.rgbKey(cell.background))
     }
 
     /// ``look(_:)`` under a vision filter or with 8 backgrounds.

@@ -50,6 +50,9 @@ public final class FrameEncoder {
     @exclusivity(unchecked) private var rows = 0
     /// The last encoded frame's cells: what the screen shows.
     @exclusivity(unchecked) private var screen: [Cell] = []
+    /// How each cell of ``screen`` looks (``CellLooks/look(_:)``), so a changed cell's old
+    /// look and a gap's reprint need no lookup; set for every cell by each full repaint.
+    @exclusivity(unchecked) private var screenLooks: UnsafeMutablePointer<TerminalCell> = .allocate(capacity: 1)
     /// Scratch for the frame being written, one entry per cell: the changed cells, how each
     /// will look, and the frame writer's list of those not written yet.
     @exclusivity(unchecked) private var scratch = RowScratch(capacity: 0)
@@ -62,6 +65,8 @@ public final class FrameEncoder {
     @exclusivity(unchecked) private var waiting: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
     /// The rows that differ from the screen, to be copied into it once the frame is written.
     @exclusivity(unchecked) private var differingRows: UnsafeMutablePointer<Int32> = .allocate(capacity: 1)
+    /// A bit per cell of the row being compared: set where the frame differs from the screen.
+    @exclusivity(unchecked) private var rowMask: UnsafeMutablePointer<UInt64> = .allocate(capacity: 1)
     /// Where a frame written in reading order goes, to be compared with the grouped one.
     @exclusivity(unchecked) private var sideOutput = ByteBuffer(capacity: 1 << 10)
     @exclusivity(unchecked) private var fullRepaint = true
@@ -84,6 +89,8 @@ public final class FrameEncoder {
         pens.deallocate()
         waiting.deallocate()
         differingRows.deallocate()
+        screenLooks.deallocate()
+        rowMask.deallocate()
     }
 
     /// Makes the next frame rewrite every cell, assuming nothing about the screen, the cursor
@@ -120,6 +127,10 @@ public final class FrameEncoder {
             waiting.initialize(repeating: 0, count: max(n, 1))
             differingRows.deallocate()
             differingRows = .allocate(capacity: max(rows, 1))
+            screenLooks.deallocate()
+            screenLooks = .allocate(capacity: max(n, 1))
+            rowMask.deallocate()
+            rowMask = .allocate(capacity: columns / 64 + 1)
             requestFullRepaint()
         }
         guard n > 0 else { return }
@@ -132,19 +143,30 @@ public final class FrameEncoder {
         let cols = columns
         let scratch = self.scratch, spare = spareScratch
         let grouping = groupsColors
-        let waiting = self.waiting, differingRows = self.differingRows
+        let outputMode = colorMode
+        let plainTrueColor = looks.isPlainTrueColor
+        let waiting = self.waiting, differingRows = self.differingRows, screenLooks = self.screenLooks
+        let mask = rowMask
         var side = sideOutput
         defer { sideOutput = side }
         frame.cells.withUnsafeBufferPointer { new in
             screen.withUnsafeMutableBufferPointer { old in
                 if repaintAll {
-                    // a wide glyph's right half is written with its left one
-                    for i in 0..<n where !new[i].isContinuation { writer.write(looks.look(new[i]), at: i, into: &buffer) }
+                    for i in 0..<n {
+                        let look = looks.look(new[i])
+                        screenLooks[i] = look
+                        // a wide glyph's right half is written with its left one
+                        if !new[i].isContinuation { writer.write(look, at: i, into: &buffer) }
+                    }
                     _ = old.update(fromContentsOf: new)
                     return
                 }
                 let newBase = new.baseAddress!, oldBase = old.baseAddress!
                 var count = 0, differing = 0
+                // the colours that show them, counted as they are found
+                var table = pens
+                table.reset()
+                defer { pens = table }
                 for row in 0..<rows {
                     let base = row &* cols
                     let newRow = newBase + base, oldRow = oldBase + base
@@ -155,28 +177,48 @@ public final class FrameEncoder {
                     differingRows[differing] = Int32(truncatingIfNeeded: row)
                     differing &+= 1
                     let row32 = Int32(truncatingIfNeeded: row)
-                    while c < cols {
-                        // a run of unchanged cells is skipped a few cells at a time
-                        c = Cell.firstDifference(newRow, oldRow, from: c, to: cols)
-                        if c == cols { break }
+                    // the differing cells from there on, as bits: one plain pass over the row
+                    let firstWord = c >> 6, words = (cols &+ 63) >> 6
+                    for w in firstWord..<words {
+                        var word: UInt64 = 0
+                        for k in max(c, w &<< 6)..<min(cols, w &<< 6 &+ 64) {
+                            word |= (Cell.differingBits(newRow[k], oldRow[k]) != 0 ? 1 : 0) &<< UInt64(k & 63)
+                        }
+                        mask[w] = word
+                    }
+                    var w = firstWord
+                    var bits = mask[w]
+                    while true {
+                        while bits == 0 {
+                            w &+= 1
+                            if w == words { break }
+                            bits = mask[w]
+                        }
+                        if bits == 0 { break }
+                        c = w &<< 6 &+ bits.trailingZeroBitCount
+                        bits &= bits &- 1
                         if newRow[c].isContinuation {
                             // the right half of a wide glyph: written with its left half,
                             // which changed too unless only this half's colours did
+                            screenLooks[base &+ c] = looks.look(newRow[c])
                             if c > 0 && (count == 0 || scratch.rows[count &- 1] != row32
                                          || scratch.columns[count &- 1] != Int32(truncatingIfNeeded: c &- 1)) {
-                                scratch.set(count, row: row32, column: Int32(truncatingIfNeeded: c &- 1),
-                                            look: looks.look(newRow[c &- 1]))
+                                let left = screenLooks[base &+ c &- 1]
+                                scratch.set(count, row: row32, column: Int32(truncatingIfNeeded: c &- 1), look: left)
+                                if grouping { table.note(left, count, in: scratch) }
                                 count &+= 1
                                 if grouping { waiting[base &+ c &- 1] = TerminalWriter.waitingKept }
                             }
-                            c &+= 1
                             continue
                         }
                         // Different cells may still look the same (a blank's unused
                         // foreground, two colours with one palette entry).
-                        let look = looks.look(newRow[c]), was = looks.look(oldRow[c])
+                        let look = plainTrueColor ? CellLooks.trueColorLook(newRow[c]) : looks.look(newRow[c])
+                        let was = screenLooks[base &+ c]
                         if look != was {
+                            screenLooks[base &+ c] = look
                             scratch.set(count, row: row32, column: Int32(truncatingIfNeeded: c), look: look)
+                            if grouping { table.note(look, count, in: scratch) }
                             count &+= 1
                             // a narrow character before and after: may be written over
                             // while it waits
@@ -185,17 +227,14 @@ public final class FrameEncoder {
                                     ? TerminalWriter.waitingOverwritable : TerminalWriter.waitingKept
                             }
                         }
-                        c &+= 1
                     }
                 }
                 if count > 0 && !grouping {
                     writer.writeInOrder(count: count, scratch: scratch, old: UnsafeBufferPointer(old), new: new,
                                         cellLooks: &looks, into: &buffer)
                 } else if count > 0 {
-                    pens.reset()
-                    let mode = colorMode
-                    pens.add(count, from: scratch) { TerminalWriter.sgrBytes($0, mode: mode) }
-                    if pens.overflowed {
+                    if !table.overflowed { table.finish(count, from: scratch) { TerminalWriter.sgrBytes($0, mode: outputMode) } }
+                    if table.overflowed {
                         // Too many pairs of colours to group them across the frame: row by row.
                         for j in 0..<count { waiting[Int(scratch.rows[j]) &* cols &+ Int(scratch.columns[j])] = 0 }
                         var j = 0
@@ -209,9 +248,11 @@ public final class FrameEncoder {
                     } else {
                         let start = buffer.count, before = writer.state
                         writer.waiting = waiting
-                        let reordered = writer.writeFrame(count: count, scratch: scratch, pens: pens, old: UnsafeBufferPointer(old),
+                        writer.screenLooks = screenLooks
+                        let reordered = writer.writeFrame(count: count, scratch: scratch, pens: table, old: UnsafeBufferPointer(old),
                                                           new: new, cellLooks: &looks, into: &buffer)
                         writer.waiting = nil
+                        writer.screenLooks = nil
                         // The same frame in reading order, from the same state, kept when
                         // shorter; tried only when it could be (a bound found without writing
                         // says so).

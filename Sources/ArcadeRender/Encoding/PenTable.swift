@@ -24,6 +24,16 @@ struct PenTable {
     private let used: UnsafeMutablePointer<Int16>
     private(set) var usedCount = 0
     private(set) var overflowed = false
+    /// Looks seen this frame and their slots, by a hash of the look: most frames have few
+    /// looks, so a cell's slots are one comparison away.
+    private let cacheLooks: UnsafeMutablePointer<TerminalCell>
+    private let cachePens: UnsafeMutablePointer<SIMD2<Int16>>
+    private static let cacheSize = 64
+    private static let noLook = TerminalCell(scalar: 0, first: PenState.unknown, second: PenState.unknown)
+    /// Where ``counts`` and ``fill`` count a cell's missing second slot (-1, masked), so
+    /// counting needs no test; its list entry goes to ``spareCell``, never read.
+    private static let spare = 511
+    private let spareCell: Int32
     /// Per slot: where its cells start in ``cells``, how many there are, and where the next
     /// goes while the lists are filled.
     private let starts: UnsafeMutablePointer<Int32>
@@ -44,17 +54,22 @@ struct PenTable {
         let n = max(capacity, 1)
         starts = .allocate(capacity: PenTable.slots)
         lengths = .allocate(capacity: PenTable.slots)
-        fill = .allocate(capacity: PenTable.slots)
+        fill = .allocate(capacity: PenTable.spare + 1)
         colorLengths = .allocate(capacity: PenTable.slots)
-        cells = .allocate(capacity: 2 * n)
+        cells = .allocate(capacity: 2 * n + 1)
+        spareCell = Int32(truncatingIfNeeded: 2 * n)
         done = .allocate(capacity: n)
         liveSlots = .allocate(capacity: PenTable.maxPens)
         live = .allocate(capacity: 1)
         live.initialize(to: 0)
         keys = .allocate(capacity: PenTable.slots)
         keys.initialize(repeating: PenTable.empty, count: PenTable.slots)
-        counts = .allocate(capacity: PenTable.slots)
-        counts.initialize(repeating: 0, count: PenTable.slots)
+        counts = .allocate(capacity: PenTable.spare + 1)
+        counts.initialize(repeating: 0, count: PenTable.spare + 1)
+        cacheLooks = .allocate(capacity: PenTable.cacheSize)
+        cacheLooks.initialize(repeating: PenTable.noLook, count: PenTable.cacheSize)
+        cachePens = .allocate(capacity: PenTable.cacheSize)
+        cachePens.initialize(repeating: SIMD2(-1, -1), count: PenTable.cacheSize)
         wild = .allocate(capacity: PenTable.slots)
         used = .allocate(capacity: PenTable.maxPens)
     }
@@ -70,6 +85,8 @@ struct PenTable {
         colorLengths.deallocate()
         cells.deallocate()
         done.deallocate()
+        cacheLooks.deallocate()
+        cachePens.deallocate()
         liveSlots.deallocate()
         live.deallocate()
     }
@@ -83,6 +100,7 @@ struct PenTable {
         }
         usedCount = 0
         overflowed = false
+        cacheLooks.update(repeating: PenTable.noLook, count: PenTable.cacheSize)
     }
 
     /// The slot of a pair, added when new; -1 once the table is full.
@@ -106,33 +124,54 @@ struct PenTable {
         }
     }
 
-    /// Counts the first `count` cells of `scratch`, noting in it the slots of the pairs that
-    /// show each; `cost` is the length of a colour's SGR parameters.
-    mutating func add(_ count: Int, from scratch: RowScratch, cost: (UInt32) -> Int) {
-        // neighbours often look alike: the last cell's slots serve again
-        var last = TerminalCell(scalar: 0, first: PenState.unknown, second: PenState.unknown)
-        var lastPens = SIMD2<Int16>(-1, -1)
-        for j in 0..<count {
-            let look = scratch.look(j)
-            var pens = SIMD2<Int16>(-1, -1)
-            if look == last {
-                pens = lastPens
-            } else if look.scalar != 0 {
-                pens.x = slot(look.first, look.second)
-            } else if look.first == look.second {
-                pens.x = slot(PenTable.anyForeground, look.first)
-            } else {
-                pens.x = slot(look.first, look.second)
-                pens.y = slot(look.second, look.first)
-            }
+    /// Counts cell `j` of `scratch` (looking like `look`), noting in the scratch the slots of
+    /// the pairs that show it. Cells are counted in order, from the first, after ``reset()``;
+    /// once the table has ``overflowed`` the rest are not counted.
+    @inline(__always) mutating func note(_ look: TerminalCell, _ j: Int, in scratch: RowScratch) {
+        let h = PenTable.cacheIndex(look)
+        var pens = cachePens[h]
+        if cacheLooks[h] != look {
+            if overflowed { return }
+            pens = slots(of: look)
             // a frame this colourful goes out another way: no need to count the rest
             if overflowed { return }
-            last = look
-            lastPens = pens
-            if pens.x >= 0 { counts[Int(pens.x)] &+= 1 }
-            if pens.y >= 0 { counts[Int(pens.y)] &+= 1 }
-            scratch.pens[j] = pens
+            cacheLooks[h] = look
+            cachePens[h] = pens
         }
+        counts[Int(pens.x)] &+= 1
+        counts[Int(pens.y) & PenTable.spare] &+= 1
+        scratch.pens[j] = pens
+    }
+
+    @inline(__always) private static func cacheIndex(_ look: TerminalCell) -> Int {
+        let mixed = (UInt64(look.first) << 32 | UInt64(look.second)) ^ UInt64(look.scalar) &* 0x9E37_79B9
+        return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
+    /// The slots of the pairs that show a look, added when new.
+    @inline(never) private mutating func slots(of look: TerminalCell) -> SIMD2<Int16> {
+        var pens = SIMD2<Int16>(-1, -1)
+        if look.scalar != 0 {
+            pens.x = slot(look.first, look.second)
+        } else if look.first == look.second {
+            pens.x = slot(PenTable.anyForeground, look.first)
+        } else {
+            pens.x = slot(look.first, look.second)
+            pens.y = slot(look.second, look.first)
+        }
+        return pens
+    }
+
+    /// Counts the first `count` cells of `scratch` (``note(_:_:in:)``) and lists them
+    /// (``finish(_:from:cost:)``).
+    mutating func add(_ count: Int, from scratch: RowScratch, cost: (UInt32) -> Int) {
+        for j in 0..<count { note(scratch.look(j), j, in: scratch) }
+        if !overflowed { finish(count, from: scratch, cost: cost) }
+    }
+
+    /// After the first `count` cells of `scratch` are counted (``note(_:_:in:)``): the lists
+    /// of each pair's cells; `cost` is the length of a colour's SGR parameters.
+    mutating func finish(_ count: Int, from scratch: RowScratch, cost: (UInt32) -> Int) {
         // each pair's slot for the cells of one colour its background shows
         for k in 0..<usedCount {
             let s = Int(used[k])
@@ -162,15 +201,15 @@ struct PenTable {
             at &+= counts[s]
         }
         for k in 0..<usedCount { fill[Int(used[k])] = starts[Int(used[k])] }
+        done.update(repeating: 0, count: count)
+        fill[PenTable.spare] = spareCell
         for j in 0..<count {
-            done[j] = 0
             let pens = scratch.pens[j]
-            cells[Int(fill[Int(pens.x)])] = Int32(truncatingIfNeeded: j)
-            fill[Int(pens.x)] &+= 1
-            if pens.y >= 0 {
-                cells[Int(fill[Int(pens.y)])] = Int32(truncatingIfNeeded: j)
-                fill[Int(pens.y)] &+= 1
-            }
+            let x = Int(pens.x), y = Int(pens.y) & PenTable.spare
+            cells[Int(fill[x])] = Int32(truncatingIfNeeded: j)
+            fill[x] &+= 1
+            cells[Int(fill[y])] = Int32(truncatingIfNeeded: j)
+            fill[y] &+= pens.y >= 0 ? 1 : 0
         }
     }
 
@@ -199,8 +238,8 @@ struct PenTable {
     /// Cell `j` of `scratch` was written: it no longer counts.
     @inline(__always) func remove(_ j: Int, of scratch: RowScratch) {
         let pens = scratch.pens[j]
-        if pens.x >= 0 { counts[Int(pens.x)] &-= 1 }
-        if pens.y >= 0 { counts[Int(pens.y)] &-= 1 }
+        counts[Int(pens.x) & PenTable.spare] &-= 1
+        counts[Int(pens.y) & PenTable.spare] &-= 1
     }
 
     /// The colours to set next, from `pen`: of the pairs that show at least two waiting

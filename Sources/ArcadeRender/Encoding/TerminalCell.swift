@@ -20,17 +20,19 @@ struct TerminalCell: Equatable {
     /// A cell whose colours are already terminal keys.
     @inline(__always) init(_ cell: Cell, foreground fg: UInt32, background bg: UInt32) {
         let scalar = cell.character.value
-        switch scalar {
-        case BlockScalar.space: self.init(scalar: 0, first: bg, second: bg)
-        case BlockScalar.upperHalf: self.init(scalar: 0, first: fg, second: bg)
-        case BlockScalar.lowerHalf: self.init(scalar: 0, first: bg, second: fg)
-        case BlockScalar.fullBlock: self.init(scalar: 0, first: fg, second: fg)
-        default:
-            // a wide glyph is marked, so writing it moves the cursor two cells (nothing below
-            // U+1100 is wide)
-            let wide = scalar >= TextCell.firstWide && scalar != GlyphStore.continuation && GlyphStore.isWide(scalar)
-            self.init(scalar: wide ? scalar | TerminalCell.wideFlag : scalar, first: fg, second: bg)
+        // The four pixel characters: the top pixel is the foreground's in `▀` and `█`, the
+        // bottom one in `▄` and `█`, else the background's. Chosen without branching, as
+        // neighbouring cells mix them at random.
+        let upper = scalar == BlockScalar.upperHalf, lower = scalar == BlockScalar.lowerHalf
+        let full = scalar == BlockScalar.fullBlock
+        if upper || lower || full || scalar == BlockScalar.space {
+            self.init(scalar: 0, first: upper || full ? fg : bg, second: lower || full ? fg : bg)
+            return
         }
+        // a wide glyph is marked, so writing it moves the cursor two cells (nothing below
+        // U+1100 is wide)
+        let wide = scalar >= TextCell.firstWide && scalar != GlyphStore.continuation && GlyphStore.isWide(scalar)
+        self.init(scalar: wide ? scalar | TerminalCell.wideFlag : scalar, first: fg, second: bg)
     }
 
     /// Set in ``scalar`` for a wide glyph (no code point has this bit).
@@ -48,7 +50,12 @@ struct TerminalCell: Equatable {
 
     /// A colour as truecolor output uses it: `0xRRGGBB`.
     @inline(__always) static func rgbKey(_ c: Color) -> UInt32 {
-        (UInt32(c.r) << 16) | (UInt32(c.g) << 8) | UInt32(c.b)
+        #if _endian(little)
+        // the four channels in memory order, turned round: one byte swap
+        return c.bits.byteSwapped >> 8
+        #else
+        return (UInt32(c.r) << 16) | (UInt32(c.g) << 8) | UInt32(c.b)
+        #endif
     }
 
     /// A way to write the cell: the character, and the colours it needs (nil = any will do).

@@ -14,12 +14,16 @@ extension TerminalWriter {
             // Forward along the row (most moves): `ESC [ n C` is never longer than the other
             // moves and comes first among equals, so only a reprint can beat it.
             let gap = column - state.column
-            if gap <= TerminalWriter.maxReprint,
-               let cost = reprintCost(gap: gap, index: index, old: old, new: new, cellLooks: &cellLooks),
-               cost < TerminalWriter.stepCost(gap) {
-                reprint(gap: gap, index: index, new: new, cellLooks: &cellLooks, into: &out)
-                state.column = column
-                return
+            if gap <= TerminalWriter.maxReprint {
+                // the reprint is written straight away, and taken back unless it can be
+                // written and is shorter
+                let mark = out.count
+                if reprint(gap: gap, index: index, old: old, new: new, cellLooks: &cellLooks, into: &out),
+                   out.count - mark < TerminalWriter.stepCost(gap) {
+                    state.column = column
+                    return
+                }
+                out.truncate(to: mark)
             }
             TerminalWriter.appendStep(gap, positive: 0x43, negative: 0x44, to: &out)
             state.column = column
@@ -30,26 +34,26 @@ extension TerminalWriter {
         moveCursor(row: row, column: column, into: &out)
     }
 
-    /// Bytes to reprint the `gap` cells before cell `index` in the current colours, or nil
-    /// when one of them changed (and is not written yet) or needs other colours; a cell
-    /// still ``waiting`` to be written that may be written over takes a space.
-    @inline(__always) private func reprintCost(
+    /// Writes the `gap` cells before cell `index` again in the current colours, or returns
+    /// false (having written part of them) when one of them changed (and is not written yet)
+    /// or needs other colours; a cell still ``waiting`` to be written that may be written
+    /// over takes a space. Room must have been reserved.
+    @inline(__always) private func reprint(
         gap: Int, index: Int, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>,
-        cellLooks: inout CellLooks
-    ) -> Int? {
-        var cost = 0
+        cellLooks: inout CellLooks, into out: inout ByteBuffer
+    ) -> Bool {
         for k in (index - gap)..<index {
             if let waiting {
                 let w = waiting[k]
                 if w == TerminalWriter.waitingOverwritable {
-                    cost += 1  // a space for now: the cell is written later
+                    out.append(0x20)  // a space for now: the cell is written later
                     continue
                 }
-                if w != 0 { return nil }
+                if w != 0 { return false }
                 // unchanged, or written already this frame: the screen shows the new cell
-                guard let s = cellLooks.look(new[k]).scalarWithoutColorChange(state.pen), s < GlyphStore.firstNarrow
-                else { return nil }
-                cost += TerminalCell.utf8Count(s)
+                let look = screenLooks.map { $0[k] } ?? cellLooks.look(new[k])
+                guard let s = look.scalarWithoutColorChange(state.pen), s < GlyphStore.firstNarrow else { return false }
+                TerminalCell.appendUTF8(s, to: &out)
                 continue
             }
             let cell = new[k]
@@ -57,23 +61,10 @@ extension TerminalWriter {
             // only narrow glyphs of one code point: a wide one's halves, or a glyph whose
             // width a terminal may see otherwise, are never reprinted
             guard Cell.sameBits(cell, old[k]) || look == cellLooks.look(old[k]),
-                  let s = look.scalarWithoutColorChange(state.pen), s < GlyphStore.firstNarrow else { return nil }
-            cost += TerminalCell.utf8Count(s)
+                  let s = look.scalarWithoutColorChange(state.pen), s < GlyphStore.firstNarrow else { return false }
+            TerminalCell.appendUTF8(s, to: &out)
         }
-        return cost
-    }
-
-    /// Writes the `gap` unchanged cells before cell `index` again, in the current colours (a
-    /// space over a cell still ``waiting``).
-    private func reprint(gap: Int, index: Int, new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks,
-                         into out: inout ByteBuffer) {
-        for k in (index - gap)..<index {
-            if let waiting, waiting[k] == TerminalWriter.waitingOverwritable {
-                out.append(0x20)
-                continue
-            }
-            TerminalCell.appendUTF8(cellLooks.look(new[k]).scalarWithoutColorChange(state.pen) ?? 0x20, to: &out)
-        }
+        return true
     }
 
     /// The ways to get from the cursor to a cell.

@@ -30,6 +30,9 @@ struct TerminalWriter {
     /// cell waits; 0 for a cell the screen shows as the frame has it (unchanged, or written
     /// already), which a gap may reprint. Cleared as each cell is written.
     var waiting: UnsafeMutablePointer<UInt8>? = nil
+    /// While ``waiting`` is set: how each cell of the frame looks (the frame's, for every
+    /// cell a gap may reprint).
+    var screenLooks: UnsafeMutablePointer<TerminalCell>? = nil
     static let waitingOverwritable: UInt8 = 1
     static let waitingKept: UInt8 = 2
 
@@ -68,15 +71,18 @@ struct TerminalWriter {
             pens.emptied(slotA)
             pens.emptied(slotB)
             var ia = 0, ib = 0
+            // merged without branching on which list comes next (the two interleave at random):
+            // an exhausted list reads as past every cell (the read itself stays in the table's
+            // memory)
+            let endA = max(a.count &- 1, 0), endB = max(b.count &- 1, 0)
             while ia < a.count || ib < b.count {
-                let j: Int
-                if ib >= b.count || (ia < a.count && a.start[ia] < b.start[ib]) {
-                    j = Int(a.start[ia])
-                    ia &+= 1
-                } else {
-                    j = Int(b.start[ib])
-                    ib &+= 1
-                }
+                let loadA = a.start[min(ia, endA)], loadB = b.start[min(ib, endB)]
+                let va = ia < a.count ? loadA : Int32.max
+                let vb = ib < b.count ? loadB : Int32.max
+                let takeA = va < vb
+                let j = Int(takeA ? va : vb)
+                ia &+= takeA ? 1 : 0
+                ib &+= takeA ? 0 : 1
                 if done[j] != 0 { continue }
                 done[j] = 1
                 left &-= 1
@@ -85,7 +91,15 @@ struct TerminalWriter {
                 let base = row &* columns
                 if base &+ column < furthest { reordered = true }
                 furthest = max(furthest, base &+ column)
-                put(scratch.look(j), row: row, column: column, base: base, old: old, new: new,
+                let look = scratch.look(j)
+                if state.row == row && state.column == column && look.scalar == 0 {
+                    // the next cell along, a pixel cell: no move, no call
+                    out.reserve(Escape.maxBytesPerCell)
+                    waiting?[base &+ column] = 0
+                    emitShownPixel(look, into: &out)
+                    continue
+                }
+                put(look, row: row, column: column, base: base, old: old, new: new,
                     cellLooks: &cellLooks, shown: true, into: &out)
             }
             if left == 0 { return reordered }
@@ -204,11 +218,23 @@ struct TerminalWriter {
             gapCheckedMove(row: row, column: column, index: base &+ column, old: old, new: new, cellLooks: &cellLooks,
                            into: &out)
         }
-        if shown, let scalar = look.scalarWithoutColorChange(state.pen) {
+        if shown && look.scalar == 0 {
+            emitShownPixel(look, into: &out)
+        } else if shown, let scalar = look.scalarWithoutColorChange(state.pen) {
             emit(scalar, into: &out)
         } else {
             writeHere(look, into: &out)
         }
+    }
+
+    /// Writes a pixel cell the pen shows at the cursor: a space, `▀` or `▄` (UTF-8 E2 96 80
+    /// or 84), chosen and written without branching, as the three mix at random. Room must
+    /// have been reserved.
+    @inline(__always) mutating func emitShownPixel(_ look: TerminalCell, into out: inout ByteBuffer) {
+        let uniform = look.first == look.second, lower = state.pen.foreground != look.first
+        let halfBlock: UInt32 = 0x80_96E2 | (lower ? 0x04_0000 : 0)
+        out.appendWord(uniform ? 0x20 : halfBlock, length: uniform ? 1 : 3)
+        advanceColumn(by: 1)
     }
 
     /// Colour changes per frame before the rest of the frame is written in order.
@@ -316,7 +342,7 @@ struct TerminalWriter {
     }
 
     /// The cursor after a character `cells` wide.
-    @inline(__always) private mutating func advanceColumn(by cells: Int) {
+    @inline(__always) mutating func advanceColumn(by cells: Int) {
         state.column += cells
         if state.column >= columns {
             // Terminals differ on where the cursor is after the last column (pending wrap or
