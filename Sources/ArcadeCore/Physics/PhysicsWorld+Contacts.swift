@@ -51,6 +51,7 @@ extension PhysicsWorld {
             damped = damped || mat[i].linearFactor != 1 || mat[i].angularFactor != 1
         }
         anyDamping = damped
+        leadTime = dt
         updateCandidates(count: n)
 
         let candidateStarts = self.candidateStarts.base, candidates = self.candidates.base

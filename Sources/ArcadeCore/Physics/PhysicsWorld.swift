@@ -106,6 +106,10 @@ public final class PhysicsWorld {
     let cellScale = 2.0
     /// Skin of the fat boxes the candidate pairs are found with, as a fraction of the radius.
     let candidateSkin = 0.25
+    /// Steps of a ball's motion its fat box reaches ahead beyond this step's swept box.
+    let candidateLead = 2.0
+    /// The step length the fat boxes are stretched ahead with (the last step's).
+    @exclusivity(unchecked) var leadTime = 1.0 / 60.0
 
     // The columns and settings the step reads are marked `@exclusivity(unchecked)`: the
     // world is confined to one thread and its loops copy what they use into locals, so the
