@@ -37,7 +37,7 @@ extension PhysicsWorld {
         let skinRatio = candidateSkin
         for k in 0..<escapedCount {
             let e = Int(esc[k])
-            fat[e] = bx[e].grown(by: skinRatio * st[e].radius)
+            fat[e] = fatBox(bx[e], st[e], skin: skinRatio)
             escapeMark[e] = 1
             if displacedMark[e] == 0 {
                 displacedMark[e] = 1
@@ -164,7 +164,7 @@ extension PhysicsWorld {
         var extentSum = 0.0
         var reach = 0.0
         for i in 0..<n {
-            let box = bx[i].grown(by: skinRatio * st[i].radius)
+            let box = fatBox(bx[i], st[i], skin: skinRatio)
             fat[i] = box
             let extent = max(box.maxX - box.minX, box.maxY - box.minY)
             extentSum += extent.isFinite ? min(extent, 8 * st[i].radius) : 8 * st[i].radius
@@ -279,6 +279,21 @@ extension PhysicsWorld {
 }
 
 extension PhysicsWorld {
+    /// A ball's fat box: its swept box `box` grown by the skin (a fraction of its radius) and
+    /// stretched ahead by ``candidateLead`` more steps of its motion, so a falling or flying
+    /// ball keeps its pairs for a few steps instead of being searched again every step.
+    @inline(__always)
+    func fatBox(_ box: AABB, _ s: BodyState, skin: Double) -> AABB {
+        var fat = box.grown(by: skin * s.radius)
+        let t = leadTime, g = acceleration
+        let dx = (s.vx * t + g.x * t * t) * candidateLead, dy = (s.vy * t + g.y * t * t) * candidateLead
+        if dx.isFinite && dy.isFinite {
+            if dx > 0 { fat.maxX += dx } else { fat.minX += dx }
+            if dy > 0 { fat.maxY += dy } else { fat.minY += dy }
+        }
+        return fat
+    }
+
     /// Appends to `nbrs` the balls above `a32` in the cells of `range` whose fat boxes overlap
     /// `box` (and, when `filtering`, whose filters pair with `filter`).
     @inline(__always)

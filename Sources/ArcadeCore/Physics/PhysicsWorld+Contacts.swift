@@ -34,20 +34,24 @@ extension PhysicsWorld {
         let st = states.base, mat = materials.base, bx = boxes.base, start = startPositions.base
         let g = acceleration
         let gravityReach = g.length * dt * dt
-        let margin = speculativeMargin
+        let maxMargin = speculativeMargin, marginRatio = speculativeMarginRatio
 
         // Swept boxes: everything the ball could reach this step.
+        var damped = false
         for i in 0..<n {
             let s = st[i]
             start[i] = PathStart(x: s.px, y: s.py)
             let dx = s.vx * dt + g.x * dt * dt, dy = s.vy * dt + g.y * dt * dt
-            let r = s.radius + margin
+            let r = s.radius + min(maxMargin, marginRatio * s.radius)
             bx[i] = AABB(
                 minX: s.px + min(dx, 0) - r, minY: s.py + min(dy, 0) - r,
                 maxX: s.px + max(dx, 0) + r, maxY: s.py + max(dy, 0) + r)
             mat[i].linearFactor = 1 / (1 + h * mat[i].linearDamping)
             mat[i].angularFactor = 1 / (1 + h * mat[i].angularDamping)
+            damped = damped || mat[i].linearFactor != 1 || mat[i].angularFactor != 1
         }
+        anyDamping = damped
+        leadTime = dt
         updateCandidates(count: n)
 
         let candidateStarts = self.candidateStarts.base, candidates = self.candidates.base
@@ -79,7 +83,8 @@ extension PhysicsWorld {
 
             // Walls, in geometry order: the bound sides (keys 0...3), then walls by id.
             let heldByBounds = boundsHold && b0.contains(Vec2(sa.px, sa.py))
-            let wallReachBase = gravityReach + margin
+            let marginA = min(maxMargin, marginRatio * sa.radius)
+            let wallReachBase = gravityReach + marginA
             let filterA = fl[a]
             for k in 0..<wallCount {
                 let wg = walls[k]
@@ -125,14 +130,17 @@ extension PhysicsWorld {
                     continue
                 }
                 let d2 = dx * dx + dy * dy
+                let margin = min(maxMargin, marginRatio * min(sa.radius, sb.radius))
                 let rvx = sb.vx - sa.vx, rvy = sb.vy - sa.vy
                 // The same bound on the reach, before any square root.
                 let far = ((abs(rvx) + abs(rvy)) * dt + margin) * outOfReach + sa.radius + sb.radius
                 if d2 > far * far * outOfReach { continue }
                 let d = d2.squareRoot()
                 let separation = d - sa.radius - sb.radius
-                let reach = (rvx * rvx + rvy * rvy).squareRoot() * dt + margin
-                if !(separation <= reach) { continue }
+                // Within reach: the gap beyond the margin is at most the relative speed's
+                // travel, compared squared so no second square root is taken.
+                let beyond = separation - margin
+                if !(beyond <= 0 || beyond * beyond <= (rvx * rvx + rvy * rvy) * (dt * dt)) { continue }
                 if filtering && (filterA.isSensor || fl[b].isSensor) {
                     sensorBalls.append(UInt64(a) << 32 | UInt64(b))
                     continue
@@ -150,7 +158,8 @@ extension PhysicsWorld {
                 c.tangentMass = 1 / (sa.invMass + sb.invMass
                     + sa.spin * sa.radius + sb.spin * sb.radius)
                 let mb = mat[b]
-                c.friction = (ma.friction * mb.friction).squareRoot()
+                // sqrt(f * f) is f, so equal frictions (the usual case) need no root
+                c.friction = ma.friction == mb.friction ? ma.friction : (ma.friction * mb.friction).squareRoot()
                 c.carryOver(from: prevBall, count: prevBallCount, cursor: &pb)
                 c.flags |= image
                 sorted.append(c)

@@ -45,7 +45,8 @@ extension PhysicsWorld {
     /// close its gap within the substep but not more, a touching pair may not approach, and an
     /// overlapping pair gets a pseudo-velocity apart (a soft spring's push, in
     /// `pseudoVelocities`) that only the next position update sees. The relax pass runs after
-    /// they moved, first refreshing each contact's geometry.
+    /// they moved, first refreshing each ball contact's gap along its normal (a wall contact's
+    /// whole geometry).
     func solveContacts(h: Double, relax: Bool, time: Double) {
         // Two copies of the pass, each with `relax` a constant, so neither tests it per contact.
         if relax {
@@ -74,7 +75,8 @@ extension PhysicsWorld {
             let c = bc[i]
             let a = Int(c.a), b = Int(c.b)
             let sa = st[a], sb = st[b]
-            var nx = c.nx, ny = c.ny, s = c.separation
+            let nx = c.nx, ny = c.ny
+            var s = c.separation
             if relax {
                 var dx = sb.px - sa.px, dy = sb.py - sa.py
                 if c.flags & ContactFlags.image != 0 {
@@ -82,18 +84,10 @@ extension PhysicsWorld {
                     dx += o.x
                     dy += o.y
                 }
-                let d2 = dx * dx + dy * dy
-                if d2 > 0 {
-                    let d = d2.squareRoot()
-                    let inv = 1 / d
-                    nx = dx * inv
-                    ny = dy * inv
-                    s = d - sa.radius - sb.radius
-                } else {
-                    s = -sa.radius - sb.radius
-                }
-                bc[i].nx = nx
-                bc[i].ny = ny
+                // The gap along the normal the contact was made with (as Box2D 3 does): no
+                // square root, and within one step exact enough for the small moves of a
+                // substep; the next step takes the normal afresh.
+                s = dx * nx + dy * ny - sa.radius - sb.radius
                 bc[i].separation = s
             }
             // An idle contact (apart, no impulse) that the pair does not close this substep

@@ -97,12 +97,19 @@ public final class PhysicsWorld {
     /// Gauss-Seidel iterations of the bounce problem.
     let bounceIterations = 6
     /// Extra reach (px) of the speculative contacts beyond what the velocities predict, for
-    /// velocity changes during the step.
+    /// velocity changes during the step: this fraction of the (smaller) radius, at most
+    /// `speculativeMargin` px, so small balls in a pile do not each keep contacts with
+    /// neighbours a large part of their size away.
     let speculativeMargin = 2.0
+    let speculativeMarginRatio = 0.1
     /// Grid cell size as a multiple of the mean fat box: measured best between 1 and 3.
     let cellScale = 2.0
     /// Skin of the fat boxes the candidate pairs are found with, as a fraction of the radius.
     let candidateSkin = 0.25
+    /// Steps of a ball's motion its fat box reaches ahead beyond this step's swept box.
+    let candidateLead = 2.0
+    /// The step length the fat boxes are stretched ahead with (the last step's).
+    @exclusivity(unchecked) var leadTime = 1.0 / 60.0
 
     // The columns and settings the step reads are marked `@exclusivity(unchecked)`: the
     // world is confined to one thread and its loops copy what they use into locals, so the
@@ -124,6 +131,8 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) var filtering = false
     /// The wrap region last told to bound objects (nil: none told).
     var toldWrapRegion: WrapRegion?
+    /// Set at the start of each step: some ball's velocity or spin is damped this step.
+    @exclusivity(unchecked) var anyDamping = true
     /// Per body, the pseudo-velocity of the current substep (zero between substeps).
     @exclusivity(unchecked) var pseudoVelocities = Column<PseudoVelocity>()
     /// The overlapping contacts of the current substep, solved again for pseudo-velocity.

@@ -58,8 +58,11 @@ end)
 
 test("the end of a run plays the best's fanfare the first time, the plain ending after", function(t)
   local g = players.start(t, 1)
-  players.random(g, 1)
+  players.skilled(g, 60 * 20)
+  g:release(0, 0)
+  g:step_until(function(s) return s.phase == "over" end, 60 * 200)
   expect(g:state().phase):to_equal("over")
+  expect(g:state().score, "a run that sets a best"):to_be_greater_than(0)
   local last = g:sounds()[#g:sounds()]
   expect(last.name):to_equal("best")
   g:key("space"):step()
