@@ -716,7 +716,7 @@ function Wall:alive() end
 ---@field rotation? number|string
 ---@field alpha? number|string
 
----A column worked out from another, row by row: `((of - minus) * times) + plus`, each step only when given.
+---A column worked out from a list column (not from another derived one), row by row: `((of - minus) * times) + plus`, each step only when given.
 ---@class arcade.DerivedColumn
 ---@field of string the column (a list) it is worked out from
 ---@field minus? number

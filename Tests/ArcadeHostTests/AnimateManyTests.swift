@@ -276,6 +276,9 @@ import ArcadeLua
               st.e4 = try({ x = { 1, 2 }, d = { of = 4 } })
               st.e5 = try({ x = { 1, 2 }, e = { of = "x" }, d = { of = "e" } })
               st.e6 = try({ x = { 1, 2 }, d = { of = "x", times = 0 / 0 } })
+              -- the same refusal when a spec names the derived column before the one derived from it
+              st.e7 = select(2, pcall(arcade.animate_many, { count = 2, image = img },
+                { property = "x", values = { "e", "d" } }, { columns = { x = { 1, 2 }, e = { of = "x" }, d = { of = "e" } } }))
               st.after = arcade.scene.count()
             end
             return game
@@ -290,6 +293,7 @@ import ArcadeLua
         #expect(text("e4").contains("column 'd': of: the name of a column expected, got number"), "\(text("e4"))")
         #expect(text("e5").contains("column 'e': 2 numbers (one per node) expected, got 0"), "\(text("e5"))")
         #expect(text("e6").contains("column 'd': times: finite number expected"), "\(text("e6"))")
+        #expect(text("e7").contains("column 'e': 2 numbers (one per node) expected, got 0 (a column is derived from a list"), "\(text("e7"))")
         #expect(st["after"]?.doubleValue == st["before"]?.doubleValue)
     }
 }

@@ -83,14 +83,15 @@ extension AnimationModule {
             for row in 0..<rows {
                 let node: Node
                 if let sprites {
-                    if row == 1 {
+                    if row == 0 {
+                        nodes.append(try scenes.adopt(sprites.make(0, columns), under: sprites.parent))
+                    } else if row == 1 {
                         // the first row has started (so whatever its start refuses is refused
                         // before more are made): the others join the scene at once
                         let rest = sprites.make(1..<rows, columns, first: nodes[0])
                         try scenes.adopt(rest, under: sprites.parent)
                         nodes.append(contentsOf: rest)
                     }
-                    if row == 0 { nodes.append(try scenes.adopt(sprites.make(row, columns), under: sprites.parent)) }
                     node = nodes[row]
                 } else {
                     node = given[row]
@@ -264,6 +265,8 @@ final class ValueColumns {
     /// The columns read so far, by name, in the order the specs first named them: few, so
     /// a name is found by comparing its bytes, with no Swift string made of it.
     private var names: [String] = []
+    /// Whether each of them is derived from another (``derive(_:from:)``).
+    private var derived: [Bool] = []
     /// Their numbers, `rows` per column, one column after another.
     private var data: [Double] = []
     private static let tag: UInt64 = 0x7FF4_0000_0000_0000
@@ -306,13 +309,14 @@ final class ValueColumns {
         guard s.type(at: -1) == .table else {
             throw LuaValueProblem("column '\(name)': list of \(rows) numbers expected, got \(s.describeValue(at: -1))")
         }
-        if !listOnly, s.getField("of", in: -1) != .nil {
-            s.pop()
-            return try derive(name, from: s.top)
-        }
-        if !listOnly { s.pop() }
+        let isDerived = s.getField("of", in: -1) != .nil
+        s.pop()
+        if isDerived && !listOnly { return try derive(name, from: s.top) }
         let n = s.rawLength(at: -1)
-        guard n == rows else { throw LuaValueProblem("column '\(name)': \(rows) numbers (one per node) expected, got \(n)") }
+        guard n == rows, !isDerived else {
+            throw LuaValueProblem("column '\(name)': \(rows) numbers (one per node) expected, got \(n)"
+                + (isDerived ? " (a column is derived from a list, not from another derived column)" : ""))
+        }
         let t = s.top
         let start = data.count
         if n > 0 {
@@ -330,6 +334,7 @@ final class ValueColumns {
         }
         let i = names.count
         names.append(name)
+        derived.append(false)
         return Double(bitPattern: Self.tag | UInt64(i))
     }
 
@@ -362,8 +367,10 @@ final class ValueColumns {
             defer { s.pop() }
             throw LuaValueProblem("column '\(name)': of: the name of a column expected, got \(s.describeValue(at: -1))")
         }
-        // the column it is derived from: one read already, or read now (a list, not derived)
+        // the column it is derived from: a list read already, or read now (refused when it is
+        // derived itself, whether or not a spec named it first)
         var index = names.firstIndex(of: source)
+        if let k = index, derived[k] { index = nil }
         if index == nil {
             s.rawGet(in: table)  // pops the name
             guard s.type(at: -1) != .nil else {
@@ -386,6 +393,7 @@ final class ValueColumns {
         }
         let i = names.count
         names.append(name)
+        derived.append(true)
         return Double(bitPattern: Self.tag | UInt64(i))
     }
 
