@@ -13,8 +13,9 @@ import ArcadeCore
 /// current colours can show), an SGR only for colours that differ from the terminal's
 /// current ones, then the character. The changed cells of the whole frame are grouped by
 /// colour: the cells the current colours can show go first, in reading order, then those
-/// of the pair of colours that shows the most of the rest per byte of the change, and so
-/// on, so one colour change serves every cell of the frame that needs it. A pass crosses
+/// of the pair of colours that shows the most of the rest, and so on, so one colour change
+/// serves every cell of the frame that needs it, in as few passes as it can (each pass
+/// costs a move into every row it writes, which outweighs the colour change). A pass crosses
 /// a short gap of cells another pass will write by writing spaces over them when that is
 /// shorter than moving. The frame goes out that way unless writing it in reading order,
 /// each cell in its own colours, comes out shorter. A frame with more pairs of colours
