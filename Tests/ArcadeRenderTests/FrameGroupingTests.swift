@@ -163,6 +163,36 @@ import ArcadeTestSupport
         }
     }
 
+    /// The next colours are those that show the most waiting cells, even when a change of
+    /// one colour would show fewer cells per byte sent: every pass costs moves, so few passes
+    /// that each write much make the shorter frame.
+    @Test func theColoursShowingTheMostCellsGoFirst() {
+        let black = Color(rgb: 0x000000), red = Color(rgb: 0xE0413A), blue = Color(rgb: 0x203080), white = Color(rgb: 0xFFFFFF)
+        let old = Frame(columns: 20, rows: 1, background: black)
+        var new = old
+        // three red cells (a change of the background alone) between five white-on-blue
+        // glyphs (a change of both colours, twice the bytes): per byte sent the red cells
+        // would win; by cells shown the glyphs do
+        for c in [0, 4, 8] { new[c, 0] = Cell(top: red, bottom: red) }
+        for c in [2, 6, 10, 12, 14] { new[c, 0] = Cell(character: "x", foreground: white, background: blue) }
+        let encoder = FrameEncoder(), reference = ReferenceFrameEncoder()
+        _ = encoder.encode(old)
+        _ = reference.encode(old)
+        let bytes = encoder.encode(new)
+        #expect(bytes == reference.encode(new))
+        let text = String(decoding: bytes, as: UTF8.self)
+        let firstColour = text.range(of: "m")
+        let setsForeground = text.range(of: "\u{1B}[38;2;255;255;255")
+        #expect(setsForeground != nil && firstColour != nil && setsForeground!.lowerBound < firstColour!.lowerBound,
+                "the glyphs' colours are set first: \(text.debugDescription)")
+        var screen = VTModel(columns: 20, rows: 1, fill: .init(scalar: " ", foreground: black, background: black))
+        screen.feed(bytes)
+        #expect(screen.errors.isEmpty)
+        for c in 0..<20 {
+            #expect(screen.appearance(column: c, row: 0) == new[c, 0].appearance, "column \(c)")
+        }
+    }
+
     /// Busy frames of the coin scene come out shorter grouped across the frame than written
     /// row by row in reading order, and the colour table counts every pair that shows them.
     @Test(arguments: [ColorMode.trueColor, .palette256])

@@ -189,9 +189,9 @@ struct ReferenceTerminalWriter {
     /// Writes the changed cells of the frame (`changed` holds their indices, ascending, and
     /// `looks` how each will look), grouped by colour: every cell the current colours can
     /// show, in reading order; then, of the pairs of colours that show at least two waiting
-    /// cells, the one that shows the most per byte of the change (pairs in the order first
-    /// seen, ties to the first); and again. When no pair shows two, or after 64 rounds, the
-    /// rest in reading order.
+    /// cells, the one that shows the most (among equals the shortest change, then the pair
+    /// first seen); and again. When no pair shows two, or after 64 rounds, the rest in
+    /// reading order.
     mutating func writeFrame(
         changed: [Int], looks: [TerminalCell], overwritable: Set<Int>, old: UnsafeBufferPointer<Cell>,
         new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks, into out: inout ByteBuffer
@@ -231,7 +231,7 @@ struct ReferenceTerminalWriter {
                 for k in 0..<changed.count where !written[k] {
                     for p in pairs(looks[k]) { counts[p, default: 0] += 1 }
                 }
-                var bestCost = 1
+                var bestCost = Int.max
                 for p in order {
                     let own = counts[p] ?? 0
                     if own <= 0 { continue }
@@ -247,10 +247,9 @@ struct ReferenceTerminalWriter {
                             bytes = 3 + (setFg && setBg ? 1 : 0) + (setFg ? colorLength(fg) : 0) + (setBg ? colorLength(bg) : 0)
                         }
                     }
-                    bytes = max(bytes, 1)
                     // only pairs that show at least two cells are worth a change
                     if served <= 1 { continue }
-                    if served * bestCost > next.served * bytes {
+                    if served > next.served || (served == next.served && bytes < bestCost) {
                         next = (fg == any ? nil : fg, bg, served)
                         bestCost = bytes
                     }

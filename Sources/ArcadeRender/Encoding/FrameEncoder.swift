@@ -13,11 +13,13 @@ import ArcadeCore
 /// current colours can show), an SGR only for colours that differ from the terminal's
 /// current ones, then the character. The changed cells of the whole frame are grouped by
 /// colour: the cells the current colours can show go first, in reading order, then those
-/// of the pair of colours that shows the most of the rest per byte of the change, and so
-/// on, so one colour change serves every cell of the frame that needs it. A pass crosses
-/// a short gap of cells another pass will write by writing spaces over them when that is
-/// shorter than moving. The frame goes out that way unless writing it in reading order,
-/// each cell in its own colours, comes out shorter. A frame with more pairs of colours
+/// of the pair of colours that shows the most of the rest, and so on, so one colour change
+/// serves every cell of the frame that needs it and the fullest passes go first (each pass
+/// costs a move into every row it writes and over the cells of other colours, which
+/// outweighs the colour change itself). A pass crosses a short gap of cells another pass
+/// will write by writing spaces over them when that is shorter than moving. The frame goes
+/// out that way unless writing it in reading order, each cell in its own colours, comes
+/// out shorter. A frame with more pairs of colours
 /// than ``PenTable`` holds (every cell its own colours) is grouped row by row instead,
 /// each row grouped or left to right, whichever is shorter. A wide glyph is written once,
 /// from its left cell; its right half (``Cell/continuation``) is never written, and a

@@ -243,15 +243,21 @@ struct PenTable {
     }
 
     /// The colours to set next, from `pen`: of the pairs that show at least two waiting
-    /// cells, the one showing the most per byte of the colour change it takes (ties to the
-    /// pair seen first); `foreground` nil when only the background need change (cells of one
-    /// colour). `served` is how many cells those colours show; 0 when no pair shows two.
+    /// cells, the one showing the most (among equals the one whose colour change is shortest,
+    /// then the pair seen first); `foreground` nil when only the background need change
+    /// (cells of one colour). `served` is how many cells those colours show; 0 when no pair
+    /// shows two.
+    ///
+    /// The most cells, not the most per byte of the change: a change costs a few dozen bytes
+    /// once, while every pass costs a move into each row it writes and one over each stretch
+    /// of other colours' cells, so a frame goes out shortest in few passes that each write
+    /// much.
     ///
     /// Pairs showing fewer than two waiting cells leave the list looked at for good (their
     /// counts only fall), so a colourful frame's many pairs of one cell are looked at once.
     func best(from pen: PenState) -> (foreground: UInt32?, background: UInt32, served: Int) {
         var best: (foreground: UInt32?, background: UInt32, served: Int) = (nil, 0, 0)
-        var bestCost = 1
+        var bestCost = Int.max
         var kept = 0
         for k in 0..<live.pointee {
             let s = Int(liveSlots[k])
@@ -276,9 +282,7 @@ struct PenTable {
                 }
                 foreground = fg
             }
-            bytes = max(bytes, 1)
-            // served / bytes > best.served / bestCost
-            if served * bestCost > best.served * bytes {
+            if served > best.served || (served == best.served && bytes < bestCost) {
                 best = (foreground, bg, served)
                 bestCost = bytes
             }

@@ -39,7 +39,7 @@ struct TerminalWriter {
     /// Writes the `count` changed cells of the frame (in `scratch`, in reading order, counted
     /// in `pens`), grouped by colour across the whole frame: every cell the current colours
     /// can show, in reading order; then the colours (from `pens`) that show the most waiting
-    /// cells per byte of the change (of those showing at least two), and again. When no
+    /// cells (of those showing at least two; the shorter change among equals), and again. When no
     /// colours would show two cells, or after ``maxColorRounds``, the rest go in reading
     /// order, each in its own colours, which bounds the work when every cell has colours of
     /// its own.
