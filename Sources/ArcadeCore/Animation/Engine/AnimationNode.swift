@@ -142,6 +142,9 @@ extension Animatable {
 struct TargetOwner {
     var object: AnyObject?
     var id: ObjectIdentifier?
+    /// The target's fields when this entry is recorded there (``AnimatableFields/ownerIndex``),
+    /// nil when it is recorded in the engine's `byObject` table instead.
+    var fields: UnsafeMutablePointer<AnimatableFields>? = nil
     /// First and last run on this target, linked through ``Run`` in start order.
     var first: Int32 = -1
     var last: Int32 = -1

@@ -39,7 +39,8 @@ public final class Animator {
     /// One per target with running animations.
     @exclusivity(unchecked) var owners = RawBuffer<TargetOwner>(capacity: 64)
     @exclusivity(unchecked) var freeOwners: [Int32] = []
-    /// The owner entry of each target.
+    /// The owner entry of each target that does not record it in its own fields (see
+    /// ``ownerIndex(of:)``).
     @exclusivity(unchecked) var byObject: [ObjectIdentifier: Int32] = [:]
     @exclusivity(unchecked) var freeRuns: [Int32] = []
     @exclusivity(unchecked) var nodes = SlabPool<AnimationNode>(filler: .empty)
@@ -77,6 +78,11 @@ public final class Animator {
     public init() {}
 
     deinit {
+        // Targets that outlive the engine forget the owner entries it recorded in them.
+        let tag = engineTag
+        for o in 0..<owners.count {
+            if let f = owners[o].fields, f.pointee.ownerEngine == tag { f.pointee.ownerEngine = 0 }
+        }
         heads.destroy()
         runs.destroy()
         owners.destroy()
@@ -107,7 +113,7 @@ public final class Animator {
     @discardableResult
     public func cancelAll(on target: any Animatable) -> Int {
         precondition(!advancing, "an animation target cancelled animations from its property setter")
-        guard let o = byObject[ObjectIdentifier(target)] else { return 0 }
+        guard let o = ownerIndex(of: target) else { return 0 }
         var n = 0
         // The owner entry goes away with the last run, so read the list before it does.
         while owners[Int(o)].first >= 0 && owners[Int(o)].id == ObjectIdentifier(target) {
@@ -235,12 +241,26 @@ public final class Animator {
 
     // MARK: Per-target lists
 
+    /// What this engine writes in ``AnimatableFields/ownerEngine`` of the targets whose owner
+    /// entries they record: its address, which no other live engine has.
+    var engineTag: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
+
+    /// The owner entry of `target`, or nil when no animation runs on it. A target with
+    /// fields records its entry there (the first engine to animate it does; any other engine
+    /// animating it at the same time uses `byObject`), so most starts and ends find or drop
+    /// it with no lookup.
+    @inline(__always)
+    func ownerIndex(of target: any Animatable) -> Int32? {
+        if let f = target.animatableFields, f.pointee.ownerEngine == engineTag { return f.pointee.ownerIndex }
+        if byObject.isEmpty { return nil }
+        return byObject[ObjectIdentifier(target)]
+    }
+
     /// Appends `slot` to the list of runs on `target` (start order), creating its owner
     /// entry (and taking the engine's reference) for the first one.
     func link(_ slot: Int, _ target: any Animatable) {
-        let oid = ObjectIdentifier(target)
         let o: Int
-        if let existing = byObject[oid] {
+        if let existing = ownerIndex(of: target) {
             o = Int(existing)
         } else {
             if let free = freeOwners.popLast() {
@@ -249,8 +269,16 @@ public final class Animator {
                 owners.append(TargetOwner())
                 o = owners.count - 1
             }
-            owners.base[o] = TargetOwner(object: target, id: oid, first: -1, last: -1)
-            byObject[oid] = Int32(o)
+            let oid = ObjectIdentifier(target)
+            var entry = TargetOwner(object: target, id: oid, first: -1, last: -1)
+            if let f = target.animatableFields, f.pointee.ownerEngine == 0 {
+                f.pointee.ownerEngine = engineTag
+                f.pointee.ownerIndex = Int32(o)
+                entry.fields = f
+            } else {
+                byObject[oid] = Int32(o)
+            }
+            owners.base[o] = entry
         }
         let s = Int32(slot)
         let r = runs.base, ow = owners.base + o
@@ -275,7 +303,12 @@ public final class Animator {
         if next >= 0 { r[Int(next)].previousOnObject = prev } else { ow.pointee.last = prev }
         heads.base[slot].owner = -1
         if ow.pointee.first < 0 {
-            if let id = ow.pointee.id { byObject[id] = nil }
+            // Before the reference goes (the target's deinit frees its fields).
+            if let f = ow.pointee.fields {
+                f.pointee.ownerEngine = 0
+            } else if let id = ow.pointee.id {
+                byObject[id] = nil
+            }
             freeOwners.append(Int32(o))
             ow.pointee = TargetOwner()
         }
