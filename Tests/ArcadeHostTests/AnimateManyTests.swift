@@ -92,6 +92,36 @@ import ArcadeLua
         #expect(st["after"]?.doubleValue == st["before"]?.doubleValue)
     }
 
+    /// `list = false`: the call returns nothing, the sprites fly and leave all the same, and a
+    /// bad `list` is refused before anything starts.
+    @Test func withoutTheListNothingIsReturnedAndTheBatchRunsTheSame() throws {
+        let s = try session("""
+            local game = {}
+            function game.load()
+              local st = game.state
+              st.done, st.before = 0, arcade.scene.count()
+              local out = table.pack(arcade.animate_many({ count = 3, images = { \(Self.image) }, x = "x" },
+                { property = "y", from = 0, to = 9, duration = 0.1 },
+                { columns = { x = { 1, 2, 3 } }, list = false, on_done = function(n) st.done = n end }))
+              st.returned, st.during = out.n, arcade.scene.count()
+              st.bad = select(2, pcall(arcade.animate_many, { count = 1, image = \(Self.image) },
+                { property = "y", to = 1 }, { list = 1 }))
+              st.after_bad = arcade.scene.count()
+            end
+            function game.update() game.state.after = arcade.scene.count() end
+            return game
+            """)
+        for _ in 0..<12 { s.step() }
+        let st = try s.state()
+        #expect(s.failure == nil)
+        #expect(st["returned"]?.intValue == 0)
+        #expect(st["during"]?.doubleValue == (st["before"]?.doubleValue ?? 0) + 3)
+        #expect(st["after_bad"]?.doubleValue == st["during"]?.doubleValue)
+        #expect(st["bad"]?.stringValue?.contains("list") == true)
+        #expect(st["done"]?.intValue == 3)
+        #expect(st["after"]?.doubleValue == st["before"]?.doubleValue)
+    }
+
     @Test func givenNodesStayAndEachReportsInOrder() throws {
         let s = try session("""
             local game = {}

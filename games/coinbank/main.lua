@@ -499,6 +499,7 @@ local function launch(count)
     on_each = counts and function(c, finished) arrive(c, first_id ~= nil and finished and c.id == first_id, finished, layer) end
       or nil,
     on_done = not counts and function(finished) landed(finished, layer) end or nil,
+    list = n == 1,                     -- only the burst's first coin is looked at
   })
   if n == 1 then
     local coin = coins[1]

@@ -39,7 +39,8 @@ end
 -- (`images[(k - 1) % #images + 1]`), with `opts.to`, `opts.duration` and optional `opts.z` and
 -- `opts.parent` as in `coinflight.launch`. `opts.on_each(coin, finished)` runs as each coin
 -- ends (the caller removes it); without it, each coin leaves the scene as it ends. Then
--- `opts.on_done(finished_count)` runs once, after the last. Returns the list of coins.
+-- `opts.on_done(finished_count)` runs once, after the last. Returns the list of coins, or
+-- nothing when `opts.list` is false (no handle is then made per coin).
 function coinflight.launch_many(opts)
   local fx, arc, sc, to = opts.from_x, opts.arc_y, opts.scale, opts.to
   return arcade.animate_many(
@@ -55,7 +56,7 @@ function coinflight.launch_many(opts)
                   cx = { of = "fx", minus = to[1], times = 0.5, plus = to[1] },  -- to[1] + (fx - to[1]) / 2
                   cy = { of = "arc", times = 0.5, plus = -to[2] },               -- arc / 2 - to[2]
                   s3 = { of = "s", times = 0.75 }, s2 = { of = "s", times = 0.5 } },
-      remove = opts.on_each == nil, on_each = opts.on_each, on_done = opts.on_done })
+      remove = opts.on_each == nil, on_each = opts.on_each, on_done = opts.on_done, list = opts.list })
 end
 
 return coinflight

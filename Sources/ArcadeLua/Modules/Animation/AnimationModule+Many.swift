@@ -25,9 +25,10 @@ import CLua
 /// or `{ of = "c", minus = a, times = k, plus = b }`, worked out from column `c` per node.
 /// Options: `columns`; `remove` (each node leaves the scene when its animation ends; the
 /// default for sprites it makes); `on_each(node, finished)`; `on_done(finished_count)`, once
-/// every animation of the batch has ended. Returns the list of nodes.
+/// every animation of the batch has ended; `list` (false: return nothing, so no handle is
+/// made per node). Returns the list of nodes.
 extension AnimationModule {
-    static let manyNames: LuaOptionNames = ["columns", "remove", "on_each", "on_done"]
+    static let manyNames: LuaOptionNames = ["columns", "remove", "on_each", "on_done", "list"]
     /// A spec's names without `on_done` (the batch's options take callbacks).
     static let manySpecNames = specNames.subtracting(["on_done"])
     static let spawnNames: LuaOptionNames = [
@@ -68,6 +69,7 @@ extension AnimationModule {
         let template = try self.spec(spec, depth: 1, cost: &cost)
         let sprites = try spawn.map { try spriteFields($0) }
         let remove = try options.bool("remove") ?? spawning
+        let list = try options.bool("list") ?? true
         let onEach = try callbackField(options, "on_each", kind: "animate_many on_each")
         let onDone = try callbackField(options, "on_done", kind: "animate_many on_done")
         let perNode = cost.bytes.addingSaturating(Self.memberBytes).addingSaturating(spawning ? NativeCost.node : 0)
@@ -113,6 +115,7 @@ extension AnimationModule {
         }
         runtime.seal(batch)
         scenes.syncNativeBytes()
+        guard list else { return 0 }
         vm.pushHandles(s, nodes.lazy.map { UInt64($0.id) }, of: SceneModule.nodeClass)
         return 1
     }
