@@ -86,6 +86,28 @@ import Testing
         #expect(sprite.fields.pointee.ownerEngine == 0)
     }
 
+    /// Engines' tags are bits of their addresses, so two live engines may share one: each
+    /// must still find only its own entries.
+    @Test func twoEnginesWithOneTagKeepTheirOwnEntries() throws {
+        let a = Animator(), b = Animator()
+        b.engineTag = a.engineTag
+        let sprites = (0..<6).map { _ in FieldSprite() }
+        for s in sprites { try a.start(fade(0), on: s) }
+        for s in sprites { try b.start(move(4), on: s) }  // b's entries go to its table
+        for s in sprites.prefix(3) { try b.start(fade(1), on: s) }
+        #expect(b.byObject.count == 6)
+        for s in sprites.prefix(3) { #expect(a.cancelAll(on: s) == 1) }
+        for (k, s) in sprites.enumerated() {
+            #expect(b.cancelAll(on: s) == (k < 3 ? 2 : 1), "sprite \(k)")
+        }
+        // b's new entries claim the freed places; a still finds its own through its tag
+        for s in sprites.prefix(3) { try b.start(move(2), on: s) }
+        for s in sprites.suffix(3) { #expect(a.cancelAll(on: s) == 1) }
+        for s in sprites.prefix(3) { #expect(b.cancelAll(on: s) == 1) }
+        #expect(a.runningCount == 0 && b.runningCount == 0)
+        #expect(a.byObject.isEmpty && b.byObject.isEmpty)
+    }
+
     @Test func anEngineThatGoesReleasesTheSlotsItHeld() throws {
         let sprite = FieldSprite()
         var gone: Animator? = Animator()

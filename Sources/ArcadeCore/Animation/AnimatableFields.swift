@@ -20,10 +20,10 @@ public struct AnimatableFields {
     public var moved: Bool
     /// The owner entry an animation engine keeps for the object while animations run on
     /// it (see ``Animator``), so the engine finds it without a lookup: `ownerIndex` in the
-    /// engine tagged `ownerEngine`, 0 when no engine has claimed the slot. Only engines
-    /// read and write these.
+    /// engine tagged `ownerEngine`, 0 when no engine has claimed the place. Only engines
+    /// read and write these; with them the fields still take 56 bytes.
+    var ownerEngine: UInt16 = 0
     var ownerIndex: Int32 = -1
-    var ownerEngine: UInt = 0
 
     /// Fields at `(x, y)`, unscaled, unturned, opaque, marked moved.
     public init(x: Double = 0, y: Double = 0) {

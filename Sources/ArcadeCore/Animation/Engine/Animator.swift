@@ -74,8 +74,15 @@ public final class Animator {
     /// land a hair before or after whole durations.
     static let epsilon = 1e-9
 
+    /// What this engine writes in ``AnimatableFields/ownerEngine`` of the targets whose owner
+    /// entries they record: bits of its address, never 0.
+    @exclusivity(unchecked) var engineTag: UInt16 = 1
+
     /// An empty engine at time 0.
-    public init() {}
+    public init() {
+        let bits = UInt16(truncatingIfNeeded: UInt(bitPattern: ObjectIdentifier(self)) >> 4)
+        engineTag = bits == 0 ? 1 : bits
+    }
 
     deinit {
         // Targets that outlive the engine forget the owner entries it recorded in them.
@@ -116,7 +123,7 @@ public final class Animator {
         guard let o = ownerIndex(of: target) else { return 0 }
         var n = 0
         // The owner entry goes away with the last run, so read the list before it does.
-        while owners[Int(o)].first >= 0 && owners[Int(o)].id == ObjectIdentifier(target) {
+        while owners[Int(o)].first >= 0 && owners[Int(o)].object === target {
             retire(Int(owners[Int(o)].first), .cancelled)
             n += 1
         }
@@ -241,17 +248,17 @@ public final class Animator {
 
     // MARK: Per-target lists
 
-    /// What this engine writes in ``AnimatableFields/ownerEngine`` of the targets whose owner
-    /// entries they record: its address, which no other live engine has.
-    var engineTag: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
-
     /// The owner entry of `target`, or nil when no animation runs on it. A target with
     /// fields records its entry there (the first engine to animate it does; any other engine
     /// animating it at the same time uses `byObject`), so most starts and ends find or drop
-    /// it with no lookup.
+    /// it with no lookup. Two live engines may share a tag: an entry found through the
+    /// fields counts only when it is this engine's entry for these fields.
     @inline(__always)
     func ownerIndex(of target: any Animatable) -> Int32? {
-        if let f = target.animatableFields, f.pointee.ownerEngine == engineTag { return f.pointee.ownerIndex }
+        if let f = target.animatableFields, f.pointee.ownerEngine == engineTag {
+            let o = Int(f.pointee.ownerIndex)
+            if o >= 0 && o < owners.count && owners.base[o].fields == f { return Int32(o) }
+        }
         if byObject.isEmpty { return nil }
         return byObject[ObjectIdentifier(target)]
     }
@@ -269,14 +276,13 @@ public final class Animator {
                 owners.append(TargetOwner())
                 o = owners.count - 1
             }
-            let oid = ObjectIdentifier(target)
-            var entry = TargetOwner(object: target, id: oid, first: -1, last: -1)
+            var entry = TargetOwner(object: target, first: -1, last: -1)
             if let f = target.animatableFields, f.pointee.ownerEngine == 0 {
                 f.pointee.ownerEngine = engineTag
                 f.pointee.ownerIndex = Int32(o)
                 entry.fields = f
             } else {
-                byObject[oid] = Int32(o)
+                byObject[ObjectIdentifier(target)] = Int32(o)
             }
             owners.base[o] = entry
         }
@@ -306,8 +312,8 @@ public final class Animator {
             // Before the reference goes (the target's deinit frees its fields).
             if let f = ow.pointee.fields {
                 f.pointee.ownerEngine = 0
-            } else if let id = ow.pointee.id {
-                byObject[id] = nil
+            } else if let object = ow.pointee.object {
+                byObject[ObjectIdentifier(object)] = nil
             }
             freeOwners.append(Int32(o))
             ow.pointee = TargetOwner()
