@@ -93,7 +93,8 @@ import Testing
         b.engineTag = a.engineTag
         let sprites = (0..<6).map { _ in FieldSprite() }
         for s in sprites { try a.start(fade(0), on: s) }
-        for s in sprites { try b.start(move(4), on: s) }  // b's entries go to its table
+        // b's entries go to its table, in another order than a's
+        for s in sprites.reversed() { try b.start(move(4), on: s) }
         for s in sprites.prefix(3) { try b.start(fade(1), on: s) }
         #expect(b.byObject.count == 6)
         for s in sprites.prefix(3) { #expect(a.cancelAll(on: s) == 1) }
