@@ -262,16 +262,18 @@ struct SpriteFields {
 /// read as a placeholder (a NaN carrying the column's index, which no finite number can be)
 /// and replaced per node by ``value(_:row:)``.
 final class ValueColumns {
+    // Stored properties marked `@exclusivity(unchecked)`: read once per number of every node
+    // of a batch, on the game's one thread.
     private let stack: LuaStack
     private let table: Int32
     let rows: Int
     /// The columns read so far, by name, in the order the specs first named them: few, so
     /// a name is found by comparing its bytes, with no Swift string made of it.
-    private var names: [String] = []
+    @exclusivity(unchecked) private var names: [String] = []
     /// Whether each of them is derived from another (``derive(_:from:)``).
-    private var derived: [Bool] = []
+    @exclusivity(unchecked) private var derived: [Bool] = []
     /// Their numbers, `rows` per column, one column after another.
-    private var data: [Double] = []
+    @exclusivity(unchecked) private var data: [Double] = []
     private static let tag: UInt64 = 0x7FF4_0000_0000_0000
     private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
 
