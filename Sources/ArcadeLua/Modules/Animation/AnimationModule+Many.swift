@@ -75,7 +75,8 @@ extension AnimationModule {
         let perNode = cost.bytes.addingSaturating(Self.memberBytes).addingSaturating(spawning ? NativeCost.node : 0)
         try vm.reserveNative(NativeCost.product(perNode, rows), for: "\(rows) animations")
         let varies = columns.count > 0
-        // compiled once for every row (a batch of one costs what one start does)
+        // compiled once for every row (a batch of one costs what one start does), or taken
+        // from the last call whose spec was identical (a burst's launches share theirs)
         var prepared: PreparedAnimation?
 
         let batch = runtime.beginBatch(onEach: onEach, onDone: onDone, remove: remove)
@@ -104,7 +105,7 @@ extension AnimationModule {
                     try runtime.startMember(animation, on: node, batch: batch)
                     continue
                 }
-                if prepared == nil { prepared = try runtime.animator.prepare(template, for: node) }
+                if prepared == nil { prepared = try preparedSpec(template, for: node) }
                 try runtime.startMember(prepared!, on: node, batch: batch) { columns.value($0, row: row) }
             }
         } catch {
@@ -118,6 +119,20 @@ extension AnimationModule {
         guard list else { return 0 }
         vm.pushHandles(s, nodes.lazy.map { UInt64($0.id) }, of: SceneModule.nodeClass)
         return 1
+    }
+
+    /// `template` compiled for targets like `node`: the last call's compiled form when its
+    /// template was identical and compiled for targets of the same kind, else compiled now
+    /// and kept. (What a compiled form holds of the target it was compiled for, its current
+    /// values, each start replaces with its own target's.)
+    private func preparedSpec(_ template: Animation, for node: Node) throws -> PreparedAnimation {
+        if let last = lastPrepared, last.prepared.isCompiled(for: node), last.template.isIdentical(to: template) {
+            return last.prepared
+        }
+        lastPrepared = nil
+        let prepared = try runtime.animator.prepare(template, for: node)
+        lastPrepared = (template, prepared)
+        return prepared
     }
 
     /// A number, or (inside `arcade.animate_many`) the name of one of its columns.

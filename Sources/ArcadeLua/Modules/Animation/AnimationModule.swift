@@ -72,6 +72,8 @@ public final class AnimationModule {
 
     /// While `arcade.animate_many` reads its spec: the columns its numbers may name.
     @exclusivity(unchecked) var columns: ValueColumns?
+    /// The last spec `arcade.animate_many` compiled for many targets, and what it compiled to.
+    @exclusivity(unchecked) var lastPrepared: (template: Animation, prepared: PreparedAnimation)?
 
     /// The engine (for tests and counters).
     public var animator: Animator { runtime.animator }
