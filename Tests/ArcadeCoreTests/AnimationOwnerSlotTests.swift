@@ -13,6 +13,13 @@ import Testing
         Animation(.basic(.x, from: nil, to: .s(to)), duration: duration)
     }
 
+    /// The place costs no room: a node's fields stay seven words (a flight writes them every
+    /// step) and an owner entry three.
+    @Test func thePlaceKeepsTheFieldsAndEntriesSmall() {
+        #expect(MemoryLayout<AnimatableFields>.size == 56)
+        #expect(MemoryLayout<TargetOwner>.stride == 24)
+    }
+
     @Test func theSlotIsClaimedWhileAnimationsRunAndFreedAfterTheLast() throws {
         let animator = Animator()
         let sprite = FieldSprite()
