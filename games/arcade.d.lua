@@ -141,7 +141,7 @@ function arcade.animate(node, spec, on_done) end
 ---@param targets arcade.Node[]|arcade.ManySprites
 ---@param spec arcade.AnimationSpec without `on_done`
 ---@param options? arcade.ManyOptions
----@return arcade.Node[] nodes the nodes given or made, in order
+---@return arcade.Node[]|nil nodes the nodes given or made, in order (nothing with `options.list = false`)
 function arcade.animate_many(targets, spec, options) end
 
 ---Cancels every animation running on `node`; their callbacks see `finished = false`.
@@ -728,6 +728,7 @@ function Wall:alive() end
 ---@field remove? boolean remove each node as its animation ends (default: true for made sprites)
 ---@field on_each? fun(node: arcade.Node, finished: boolean) as each node's animation ends
 ---@field on_done? fun(finished: integer) once, after the last ends, with how many finished
+---@field list? boolean false: return nothing (no handle is made per node); default true
 
 ---@class arcade.RectSpec
 ---@field x number

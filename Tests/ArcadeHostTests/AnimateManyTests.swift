@@ -92,6 +92,83 @@ import ArcadeLua
         #expect(st["after"]?.doubleValue == st["before"]?.doubleValue)
     }
 
+    /// `list = false`: the call returns nothing, the sprites fly and leave all the same, and a
+    /// bad `list` is refused before anything starts.
+    @Test func withoutTheListNothingIsReturnedAndTheBatchRunsTheSame() throws {
+        let s = try session("""
+            local game = {}
+            function game.load()
+              local st = game.state
+              st.done, st.before = 0, arcade.scene.count()
+              local out = table.pack(arcade.animate_many({ count = 3, images = { \(Self.image) }, x = "x" },
+                { property = "y", from = 0, to = 9, duration = 0.1 },
+                { columns = { x = { 1, 2, 3 } }, list = false, on_done = function(n) st.done = n end }))
+              st.returned, st.during = out.n, arcade.scene.count()
+              st.bad = select(2, pcall(arcade.animate_many, { count = 1, image = \(Self.image) },
+                { property = "y", to = 1 }, { list = 1 }))
+              st.after_bad = arcade.scene.count()
+            end
+            function game.update() game.state.after = arcade.scene.count() end
+            return game
+            """)
+        for _ in 0..<12 { s.step() }
+        let st = try s.state()
+        #expect(s.failure == nil)
+        #expect(st["returned"]?.intValue == 0)
+        #expect(st["during"]?.doubleValue == (st["before"]?.doubleValue ?? 0) + 3)
+        #expect(st["after_bad"]?.doubleValue == st["during"]?.doubleValue)
+        #expect(st["bad"]?.stringValue?.contains("list") == true)
+        #expect(st["done"]?.intValue == 3)
+        #expect(st["after"]?.doubleValue == st["before"]?.doubleValue)
+    }
+
+    /// Calls whose specs differ in nothing but their timing, their curves or a number each
+    /// fly by their own spec (a call may reuse what the last identical spec compiled to), and
+    /// so do like specs on nodes of another kind.
+    @Test func eachCallFliesByItsOwnSpec() throws {
+        let s = try session("""
+            local game = {}
+            local sets = {}
+            function game.load()
+              local img = \(Self.image)
+              local function spec(duration, timing, to)
+                return { group = { { property = "x", from = 0, to = to }, { property = "y", from = 0, to = "y" } },
+                         duration = duration, timing = timing }
+              end
+              local function burst(duration, timing, to)
+                return arcade.animate_many({ count = 2, image = img }, spec(duration, timing, to),
+                  { columns = { y = { 10, 20 } }, remove = false })
+              end
+              sets[1] = burst(1, nil, 40)
+              sets[2] = burst(1, nil, 40)               -- identical: the same flight
+              sets[3] = burst(0.5, nil, 40)             -- shorter
+              sets[4] = burst(1, "easeIn", 40)          -- eased
+              sets[5] = burst(1, nil, 80)               -- farther
+              local rects = { arcade.scene.rect{ width = 1, height = 1 }, arcade.scene.rect{ width = 1, height = 1 } }
+              sets[6] = arcade.animate_many(rects, spec(1, nil, 40), { columns = { y = { 10, 20 } } })
+            end
+            function game.update()
+              for k, set in ipairs(sets) do
+                game.state["x" .. k] = set[1].x
+                game.state["y" .. k] = set[2].y
+              end
+            end
+            return game
+            """)
+        for _ in 0..<15 { s.step() }  // a quarter of a second
+        let st = try s.state()
+        #expect(s.failure == nil)
+        func x(_ k: Int) -> Double { st["x\(k)"]?.doubleValue ?? -1 }
+        func y(_ k: Int) -> Double { st["y\(k)"]?.doubleValue ?? -1 }
+        // linear over 1 s: 40 * t across, 20 * t down (about t = 0.25)
+        #expect(x(1) > 8 && x(1) < 12 && abs(y(1) - x(1) / 2) < 1e-9)
+        #expect(x(2) == x(1) && y(2) == y(1))
+        #expect(abs(x(3) - 2 * x(1)) < 1e-9 && abs(y(3) - 2 * y(1)) < 1e-9)
+        #expect(x(4) > 0 && x(4) < x(1) / 2 && y(4) < y(1) / 2)
+        #expect(abs(x(5) - 2 * x(1)) < 1e-9 && y(5) == y(1))
+        #expect(x(6) == x(1) && y(6) == y(1))
+    }
+
     @Test func givenNodesStayAndEachReportsInOrder() throws {
         let s = try session("""
             local game = {}

@@ -478,18 +478,23 @@ local function landed(finished, layer)
   if s.arrived == s.burst_size then finish() end
 end
 
+-- A launch's lists of numbers per coin, refilled by each launch: the native call copies
+-- what it reads, so a stress burst's launches need not make three new lists each.
+local from_x, arc_y, scales = {}, {}, {}
+local random = math.random
+
 -- Launches the burst's next `count` coins with one native call.
 local function launch(count)
   local s = game.state
   local n = s.launched + 1
   s.launched = s.launched + count
   local layer = layers[#layers]
-  local from_x, arc_y, scales = {}, {}, {}
   for i = 1, count do
-    from_x[i] = math.random() * W
-    arc_y[i] = math.random() * ty      -- the article's fromY, in [0, ty): how high the arc goes
-    scales[i] = 1 + math.random(0, 9) * 0.1
+    from_x[i] = random() * W
+    arc_y[i] = random() * ty           -- the article's fromY, in [0, ty): how high the arc goes
+    scales[i] = 1 + random(0, 9) * 0.1
   end
+  for i = count + 1, #from_x do from_x[i], arc_y[i], scales[i] = nil, nil, nil end
   local counts = s.burst_size ~= STRESS_COINS
   local first_id                       -- the burst's first coin, when this launch sends it
   layer.flying = layer.flying + count
@@ -499,6 +504,7 @@ local function launch(count)
     on_each = counts and function(c, finished) arrive(c, first_id ~= nil and finished and c.id == first_id, finished, layer) end
       or nil,
     on_done = not counts and function(finished) landed(finished, layer) end or nil,
+    list = n == 1,                     -- only the burst's first coin is looked at
   })
   if n == 1 then
     local coin = coins[1]

@@ -18,6 +18,12 @@ public struct AnimatableFields {
     /// Set by every write of a position, scale or turn; the owner clears it once it has
     /// worked out what depends on them.
     public var moved: Bool
+    /// The owner entry an animation engine keeps for the object while animations run on
+    /// it (see ``Animator``), so the engine finds it without a lookup: `ownerIndex` in the
+    /// engine tagged `ownerEngine`, 0 when no engine has claimed the place. Only engines
+    /// read and write these; with them the fields still take 56 bytes.
+    var ownerEngine: UInt16 = 0
+    var ownerIndex: Int32 = -1
 
     /// Fields at `(x, y)`, unscaled, unturned, opaque, marked moved.
     public init(x: Double = 0, y: Double = 0) {

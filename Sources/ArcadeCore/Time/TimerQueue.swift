@@ -15,51 +15,65 @@ public struct TimerID: Hashable, Sendable, CustomStringConvertible {
 /// A binary heap keyed by (due, id) with lazy deletion: scheduling, firing and cancelling
 /// are O(log n), so thousands of pending timers cost little.
 public struct TimerQueue<Payload> {
-    struct Entry {
-        let payload: Payload
-        let start: Double
-        let interval: Double
-        let repeats: Bool
-        var firings: Int
-        var due: Double { start + interval * Double(firings + 1) }
+    @usableFromInline struct Entry {
+        @usableFromInline let payload: Payload
+        @usableFromInline let start: Double
+        @usableFromInline let interval: Double
+        @usableFromInline let repeats: Bool
+        @usableFromInline var firings: Int
+
+        @inlinable init(payload: Payload, start: Double, interval: Double, repeats: Bool, firings: Int) {
+            self.payload = payload
+            self.start = start
+            self.interval = interval
+            self.repeats = repeats
+            self.firings = firings
+        }
+        @inlinable var due: Double { start + interval * Double(firings + 1) }
     }
 
-    struct Key: Comparable {
-        var due: Double
-        var id: UInt64
-        static func < (a: Key, b: Key) -> Bool { a.due < b.due || (a.due == b.due && a.id < b.id) }
+    @usableFromInline struct Key: Comparable {
+        @usableFromInline var due: Double
+        @usableFromInline var id: UInt64
+
+        @inlinable init(due: Double, id: UInt64) {
+            self.due = due
+            self.id = id
+        }
+
+        @inlinable static func < (a: Key, b: Key) -> Bool { a.due < b.due || (a.due == b.due && a.id < b.id) }
     }
 
-    private var live: [UInt64: Entry] = [:]
-    private var heap: [Key] = []
-    private var nextID: UInt64 = 1
+    @usableFromInline var live: [UInt64: Entry] = [:]
+    @usableFromInline var heap: [Key] = []
+    @usableFromInline var nextID: UInt64 = 1
     /// Timers with ids at or above this were created during the current pass and wait for the next.
-    private var passLimit: UInt64 = .max
+    @usableFromInline var passLimit: UInt64 = .max
     /// Heap keys set aside during a pass (timers created in it), put back at its end.
-    private var deferred: [Key] = []
+    @usableFromInline var deferred: [Key] = []
 
-    public init() {}
+    @inlinable public init() {}
 
     /// Number of pending timers.
-    public var count: Int { live.count }
+    @inlinable public var count: Int { live.count }
 
     /// Keys the heap holds (pending timers, and cancelled ones not yet dropped).
     var heapSize: Int { heap.count + deferred.count }
 
     /// Schedules `payload` to fire once `seconds` after `now` (negative counts as zero).
     @discardableResult
-    public mutating func after(_ seconds: Double, now: Double, _ payload: Payload) -> TimerID {
+    @inlinable public mutating func after(_ seconds: Double, now: Double, _ payload: Payload) -> TimerID {
         add(seconds, now: now, repeats: false, payload)
     }
 
     /// Schedules `payload` to fire every `seconds` from `now`; `seconds` must be positive.
     @discardableResult
-    public mutating func every(_ seconds: Double, now: Double, _ payload: Payload) -> TimerID {
+    @inlinable public mutating func every(_ seconds: Double, now: Double, _ payload: Payload) -> TimerID {
         precondition(seconds > 0, "a repeating timer needs a positive interval")
         return add(seconds, now: now, repeats: true, payload)
     }
 
-    private mutating func add(_ seconds: Double, now: Double, repeats: Bool, _ payload: Payload) -> TimerID {
+    @inlinable mutating func add(_ seconds: Double, now: Double, repeats: Bool, _ payload: Payload) -> TimerID {
         let id = nextID
         nextID += 1
         let interval = seconds.isFinite ? max(0, seconds) : .greatestFiniteMagnitude
@@ -70,19 +84,19 @@ public struct TimerQueue<Payload> {
     }
 
     /// True while `id` is scheduled.
-    public func isPending(_ id: TimerID) -> Bool {
+    @inlinable public func isPending(_ id: TimerID) -> Bool {
         live[id.raw] != nil
     }
 
     /// Seconds from `now` until `id` next fires (0 when it is due), or nil when it is not pending.
-    public func remaining(_ id: TimerID, now: Double) -> Double? {
+    @inlinable public func remaining(_ id: TimerID, now: Double) -> Double? {
         guard let entry = live[id.raw] else { return nil }
         return max(0, entry.due - now)
     }
 
     /// Cancels `id` and returns its payload, or nil when it was not pending.
     @discardableResult
-    public mutating func cancel(_ id: TimerID) -> Payload? {
+    @inlinable public mutating func cancel(_ id: TimerID) -> Payload? {
         guard let entry = live.removeValue(forKey: id.raw) else { return nil }
         // its heap key is dropped when it surfaces, or now if cancelled keys pile up
         if heap.count > 64 && heap.count > 2 * live.count { compact() }
@@ -92,7 +106,7 @@ public struct TimerQueue<Payload> {
     /// Rebuilds the heap from the pending timers, dropping the keys of cancelled ones: a game
     /// that schedules and cancels far-off timers without end keeps a heap of about the size
     /// of what it has pending. Keys set aside in this pass stay set aside.
-    private mutating func compact() {
+    @inlinable mutating func compact() {
         let waiting = Set(deferred.map(\.id))
         heap.removeAll(keepingCapacity: true)
         for (id, entry) in live where !waiting.contains(id) { heap.append(Key(due: entry.due, id: id)) }
@@ -106,7 +120,7 @@ public struct TimerQueue<Payload> {
     }
 
     /// Removes every timer and returns their payloads (in creation order).
-    public mutating func removeAll() -> [Payload] {
+    @inlinable public mutating func removeAll() -> [Payload] {
         let payloads = live.sorted { $0.key < $1.key }.map(\.value.payload)
         live.removeAll()
         heap.removeAll()
@@ -116,12 +130,12 @@ public struct TimerQueue<Payload> {
 
     /// Starts a firing pass: timers created from now on wait for the next pass, so a callback
     /// that schedules `after(0, ...)` runs it on the next step instead of looping forever.
-    public mutating func beginPass() {
+    @inlinable public mutating func beginPass() {
         passLimit = nextID
     }
 
     /// Ends a firing pass.
-    public mutating func endPass() {
+    @inlinable public mutating func endPass() {
         passLimit = .max
         for k in deferred { push(k) }
         deferred.removeAll()
@@ -132,7 +146,7 @@ public struct TimerQueue<Payload> {
     /// One-shot timers leave the queue; repeating ones are rescheduled. Call in a loop
     /// (between ``beginPass()`` and ``endPass()``) and fire each result before asking
     /// again, so a callback that cancels a timer is seen by the next call.
-    public mutating func popDue(now: Double) -> (id: TimerID, payload: Payload, repeats: Bool)? {
+    @inlinable public mutating func popDue(now: Double) -> (id: TimerID, payload: Payload, repeats: Bool)? {
         while let top = heap.first {
             guard let entry = live[top.id], entry.due == top.due else {
                 popTop()  // cancelled, or a stale key of a rescheduled timer
@@ -160,7 +174,7 @@ public struct TimerQueue<Payload> {
 
     // MARK: Heap
 
-    private mutating func push(_ k: Key) {
+    @inlinable mutating func push(_ k: Key) {
         heap.append(k)
         var i = heap.count - 1
         while i > 0 {
@@ -171,14 +185,14 @@ public struct TimerQueue<Payload> {
         }
     }
 
-    private mutating func popTop() {
+    @inlinable mutating func popTop() {
         let last = heap.removeLast()
         guard !heap.isEmpty else { return }
         heap[0] = last
         siftDown(from: 0)
     }
 
-    private mutating func siftDown(from start: Int) {
+    @inlinable mutating func siftDown(from start: Int) {
         var i = start
         while true {
             let l = 2 * i + 1, r = l + 1

@@ -54,7 +54,7 @@ public final class LuaVM {
     /// Where `print` goes (never the screen: the renderer owns it).
     public var log: (String) -> Void = { _ in }
     /// The generator behind `math.random`; the host seeds it.
-    public var random = SeededRandom(seed: 0)
+    @exclusivity(unchecked) public var random = SeededRandom(seed: 0)
     /// What `os.clock()` returns: game time in seconds, set by the host each step.
     public var gameTime: Double = 0
     /// Folders `require` may load from, searched in order.

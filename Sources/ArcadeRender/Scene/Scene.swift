@@ -23,7 +23,7 @@ public final class Scene {
     /// the canvas (``NodeWrap/canvas``).
     public private(set) var canvasSize = Size(0, 0)
 
-    private var registry: [Int: Node] = [:]
+    @exclusivity(unchecked) private var registry = NodeRegistry()
     private var nextID = 1
     private var nextSequence = 0
 
@@ -36,12 +36,12 @@ public final class Scene {
 
     deinit {
         // Nodes outliving the scene read no scene (``Node/scene`` is not a weak reference).
-        for node in registry.values { node.scene = nil }
+        registry.forEach { $0.scene = nil }
     }
 
     /// The node with `id`, or nil when there is none (never was, or was removed).
     public func node(withID id: Int) -> Node? {
-        registry[id]
+        registry.node(id)
     }
 
     /// How many nodes the scene holds, the root included.
@@ -155,13 +155,13 @@ public final class Scene {
         node.id = nextID
         nextID += 1
         node.scene = self
-        registry[node.id] = node
+        registry.insert(node, id: node.id)
         node.prepareChildren()
         for child in node.childStorage { register(child) }
     }
 
     private func unregister(_ node: Node) {
-        registry[node.id] = nil
+        registry.remove(node.id)
         node.scene = nil
         node.prepareChildren()
         for child in node.childStorage { unregister(child) }

@@ -141,7 +141,9 @@ extension Animatable {
 /// engine holds it, its animations end (`targetGone`) and the reference is dropped.
 struct TargetOwner {
     var object: AnyObject?
-    var id: ObjectIdentifier?
+    /// The target's fields when this entry is recorded there (``AnimatableFields/ownerIndex``),
+    /// nil when it is recorded in the engine's `byObject` table instead.
+    var fields: UnsafeMutablePointer<AnimatableFields>? = nil
     /// First and last run on this target, linked through ``Run`` in start order.
     var first: Int32 = -1
     var last: Int32 = -1

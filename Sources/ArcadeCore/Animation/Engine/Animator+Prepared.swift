@@ -23,6 +23,12 @@ public struct PreparedAnimation {
     /// Entries with timing of their own (not plain).
     let timedCount: Int
 
+    /// True when it was compiled for targets like `target` (of its type, with fields or
+    /// without alike), which a start then takes without compiling again.
+    public func isCompiled(for target: any Animatable) -> Bool {
+        ObjectIdentifier(type(of: target)) == targetType && (target.animatableFields != nil) == targetHasFields
+    }
+
     /// A leaf of the description and where its numbers went.
     struct Leaf {
         let kind: AnimationKind

@@ -220,7 +220,7 @@ extension Animator {
 
     /// Ends (as `replaced`) the runs on `target` that drive a property the new animation drives.
     func replaceOverlapping(on target: any Animatable, properties: [AnimatableProperty]) {
-        guard let o = byObject[ObjectIdentifier(target)] else { return }
+        guard let o = ownerIndex(of: target) else { return }
         var slot = Int(owners[Int(o)].first)
         while slot >= 0 {
             let next = Int(runs[slot].nextOnObject)

@@ -39,7 +39,8 @@ public final class Animator {
     /// One per target with running animations.
     @exclusivity(unchecked) var owners = RawBuffer<TargetOwner>(capacity: 64)
     @exclusivity(unchecked) var freeOwners: [Int32] = []
-    /// The owner entry of each target.
+    /// The owner entry of each target that does not record it in its own fields (see
+    /// ``ownerIndex(of:)``).
     @exclusivity(unchecked) var byObject: [ObjectIdentifier: Int32] = [:]
     @exclusivity(unchecked) var freeRuns: [Int32] = []
     @exclusivity(unchecked) var nodes = SlabPool<AnimationNode>(filler: .empty)
@@ -73,10 +74,22 @@ public final class Animator {
     /// land a hair before or after whole durations.
     static let epsilon = 1e-9
 
+    /// What this engine writes in ``AnimatableFields/ownerEngine`` of the targets whose owner
+    /// entries they record: bits of its address, never 0.
+    @exclusivity(unchecked) var engineTag: UInt16 = 1
+
     /// An empty engine at time 0.
-    public init() {}
+    public init() {
+        let bits = UInt16(truncatingIfNeeded: UInt(bitPattern: ObjectIdentifier(self)) >> 4)
+        engineTag = bits == 0 ? 1 : bits
+    }
 
     deinit {
+        // Targets that outlive the engine forget the owner entries it recorded in them.
+        let tag = engineTag
+        for o in 0..<owners.count {
+            if let f = owners[o].fields, f.pointee.ownerEngine == tag { f.pointee.ownerEngine = 0 }
+        }
         heads.destroy()
         runs.destroy()
         owners.destroy()
@@ -107,10 +120,10 @@ public final class Animator {
     @discardableResult
     public func cancelAll(on target: any Animatable) -> Int {
         precondition(!advancing, "an animation target cancelled animations from its property setter")
-        guard let o = byObject[ObjectIdentifier(target)] else { return 0 }
+        guard let o = ownerIndex(of: target) else { return 0 }
         var n = 0
         // The owner entry goes away with the last run, so read the list before it does.
-        while owners[Int(o)].first >= 0 && owners[Int(o)].id == ObjectIdentifier(target) {
+        while owners[Int(o)].first >= 0 && owners[Int(o)].object === target {
             retire(Int(owners[Int(o)].first), .cancelled)
             n += 1
         }
@@ -235,12 +248,26 @@ public final class Animator {
 
     // MARK: Per-target lists
 
+    /// The owner entry of `target`, or nil when no animation runs on it. A target with
+    /// fields records its entry there (the first engine to animate it does; any other engine
+    /// animating it at the same time uses `byObject`), so most starts and ends find or drop
+    /// it with no lookup. Two live engines may share a tag: an entry found through the
+    /// fields counts only when it is this engine's entry for these fields.
+    @inline(__always)
+    func ownerIndex(of target: any Animatable) -> Int32? {
+        if let f = target.animatableFields, f.pointee.ownerEngine == engineTag {
+            let o = Int(f.pointee.ownerIndex)
+            if o >= 0 && o < owners.count && owners.base[o].fields == f { return Int32(o) }
+        }
+        if byObject.isEmpty { return nil }
+        return byObject[ObjectIdentifier(target)]
+    }
+
     /// Appends `slot` to the list of runs on `target` (start order), creating its owner
     /// entry (and taking the engine's reference) for the first one.
     func link(_ slot: Int, _ target: any Animatable) {
-        let oid = ObjectIdentifier(target)
         let o: Int
-        if let existing = byObject[oid] {
+        if let existing = ownerIndex(of: target) {
             o = Int(existing)
         } else {
             if let free = freeOwners.popLast() {
@@ -249,8 +276,15 @@ public final class Animator {
                 owners.append(TargetOwner())
                 o = owners.count - 1
             }
-            owners.base[o] = TargetOwner(object: target, id: oid, first: -1, last: -1)
-            byObject[oid] = Int32(o)
+            var entry = TargetOwner(object: target, first: -1, last: -1)
+            if let f = target.animatableFields, f.pointee.ownerEngine == 0 {
+                f.pointee.ownerEngine = engineTag
+                f.pointee.ownerIndex = Int32(o)
+                entry.fields = f
+            } else {
+                byObject[ObjectIdentifier(target)] = Int32(o)
+            }
+            owners.base[o] = entry
         }
         let s = Int32(slot)
         let r = runs.base, ow = owners.base + o
@@ -275,7 +309,12 @@ public final class Animator {
         if next >= 0 { r[Int(next)].previousOnObject = prev } else { ow.pointee.last = prev }
         heads.base[slot].owner = -1
         if ow.pointee.first < 0 {
-            if let id = ow.pointee.id { byObject[id] = nil }
+            // Before the reference goes (the target's deinit frees its fields).
+            if let f = ow.pointee.fields {
+                f.pointee.ownerEngine = 0
+            } else if let object = ow.pointee.object {
+                byObject[ObjectIdentifier(object)] = nil
+            }
             freeOwners.append(Int32(o))
             ow.pointee = TargetOwner()
         }

@@ -25,9 +25,10 @@ import CLua
 /// or `{ of = "c", minus = a, times = k, plus = b }`, worked out from column `c` per node.
 /// Options: `columns`; `remove` (each node leaves the scene when its animation ends; the
 /// default for sprites it makes); `on_each(node, finished)`; `on_done(finished_count)`, once
-/// every animation of the batch has ended. Returns the list of nodes.
+/// every animation of the batch has ended; `list` (false: return nothing, so no handle is
+/// made per node). Returns the list of nodes.
 extension AnimationModule {
-    static let manyNames: LuaOptionNames = ["columns", "remove", "on_each", "on_done"]
+    static let manyNames: LuaOptionNames = ["columns", "remove", "on_each", "on_done", "list"]
     /// A spec's names without `on_done` (the batch's options take callbacks).
     static let manySpecNames = specNames.subtracting(["on_done"])
     static let spawnNames: LuaOptionNames = [
@@ -68,12 +69,14 @@ extension AnimationModule {
         let template = try self.spec(spec, depth: 1, cost: &cost)
         let sprites = try spawn.map { try spriteFields($0) }
         let remove = try options.bool("remove") ?? spawning
+        let list = try options.bool("list") ?? true
         let onEach = try callbackField(options, "on_each", kind: "animate_many on_each")
         let onDone = try callbackField(options, "on_done", kind: "animate_many on_done")
         let perNode = cost.bytes.addingSaturating(Self.memberBytes).addingSaturating(spawning ? NativeCost.node : 0)
         try vm.reserveNative(NativeCost.product(perNode, rows), for: "\(rows) animations")
         let varies = columns.count > 0
-        // compiled once for every row (a batch of one costs what one start does)
+        // compiled once for every row (a batch of one costs what one start does), or taken
+        // from the last call whose spec was identical (a burst's launches share theirs)
         var prepared: PreparedAnimation?
 
         let batch = runtime.beginBatch(onEach: onEach, onDone: onDone, remove: remove)
@@ -102,7 +105,7 @@ extension AnimationModule {
                     try runtime.startMember(animation, on: node, batch: batch)
                     continue
                 }
-                if prepared == nil { prepared = try runtime.animator.prepare(template, for: node) }
+                if prepared == nil { prepared = try preparedSpec(template, for: node) }
                 try runtime.startMember(prepared!, on: node, batch: batch) { columns.value($0, row: row) }
             }
         } catch {
@@ -113,8 +116,23 @@ extension AnimationModule {
         }
         runtime.seal(batch)
         scenes.syncNativeBytes()
+        guard list else { return 0 }
         vm.pushHandles(s, nodes.lazy.map { UInt64($0.id) }, of: SceneModule.nodeClass)
         return 1
+    }
+
+    /// `template` compiled for targets like `node`: the last call's compiled form when its
+    /// template was identical and compiled for targets of the same kind, else compiled now
+    /// and kept. (What a compiled form holds of the target it was compiled for, its current
+    /// values, each start replaces with its own target's.)
+    private func preparedSpec(_ template: Animation, for node: Node) throws -> PreparedAnimation {
+        if let last = lastPrepared, last.prepared.isCompiled(for: node), last.template.isIdentical(to: template) {
+            return last.prepared
+        }
+        lastPrepared = nil
+        let prepared = try runtime.animator.prepare(template, for: node)
+        lastPrepared = (template, prepared)
+        return prepared
     }
 
     /// A number, or (inside `arcade.animate_many`) the name of one of its columns.
@@ -259,16 +277,18 @@ struct SpriteFields {
 /// read as a placeholder (a NaN carrying the column's index, which no finite number can be)
 /// and replaced per node by ``value(_:row:)``.
 final class ValueColumns {
+    // Stored properties marked `@exclusivity(unchecked)`: read once per number of every node
+    // of a batch, on the game's one thread.
     private let stack: LuaStack
     private let table: Int32
     let rows: Int
     /// The columns read so far, by name, in the order the specs first named them: few, so
     /// a name is found by comparing its bytes, with no Swift string made of it.
-    private var names: [String] = []
+    @exclusivity(unchecked) private var names: [String] = []
     /// Whether each of them is derived from another (``derive(_:from:)``).
-    private var derived: [Bool] = []
+    @exclusivity(unchecked) private var derived: [Bool] = []
     /// Their numbers, `rows` per column, one column after another.
-    private var data: [Double] = []
+    @exclusivity(unchecked) private var data: [Double] = []
     private static let tag: UInt64 = 0x7FF4_0000_0000_0000
     private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
 

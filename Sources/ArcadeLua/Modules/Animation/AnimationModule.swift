@@ -71,7 +71,9 @@ public final class AnimationModule {
     public static let maximumGroupDepth = 32
 
     /// While `arcade.animate_many` reads its spec: the columns its numbers may name.
-    var columns: ValueColumns?
+    @exclusivity(unchecked) var columns: ValueColumns?
+    /// The last spec `arcade.animate_many` compiled for many targets, and what it compiled to.
+    @exclusivity(unchecked) var lastPrepared: (template: Animation, prepared: PreparedAnimation)?
 
     /// The engine (for tests and counters).
     public var animator: Animator { runtime.animator }

@@ -8,21 +8,23 @@ import ArcadeRender
 public final class Animations {
     unowned let vm: LuaVM
     public let animator = Animator()
-    private var callbacks: [UInt64: LuaCallback] = [:]
+    // Stored properties marked `@exclusivity(unchecked)`: the runtime belongs to the game's
+    // one thread and reaches them one access at a time, while a burst touches them per node.
+    @exclusivity(unchecked) private var callbacks: [UInt64: LuaCallback] = [:]
     /// The batches of `arcade.animate_many` not yet done, by number. A member's token names
     /// its batch and its row (see ``memberToken(_:_:)``), so a member costs no entry of its own.
-    private var batches: [UInt64: Batch] = [:]
-    private var nextBatch: UInt64 = 1
+    @exclusivity(unchecked) private var batches: [UInt64: Batch] = [:]
+    @exclusivity(unchecked) private var nextBatch: UInt64 = 1
     /// The batch whose member ended last (members of one batch tend to end together), or
     /// nil; never a batch no longer in ``batches``.
-    private var lastBatch: Batch?
+    @exclusivity(unchecked) private var lastBatch: Batch?
     /// Members started and not yet ended, of batches not abandoned.
-    private var liveMembers = 0
+    @exclusivity(unchecked) private var liveMembers = 0
     /// Sealed batches with no member left (or none at all), waiting for their `on_done`.
-    private var doneBatches: [UInt64] = []
+    @exclusivity(unchecked) private var doneBatches: [UInt64] = []
     /// Pushes the handle of node `id`; removes node `id` from the scene if it is still there.
-    var pushNode: (LuaStack, UInt64) -> Void = { _, _ in }
-    var removeNode: (UInt64) -> Void = { _ in }
+    @exclusivity(unchecked) var pushNode: (LuaStack, UInt64) -> Void = { _, _ in }
+    @exclusivity(unchecked) var removeNode: (UInt64) -> Void = { _ in }
 
     /// One `arcade.animate_many` call's animations.
     final class Batch {
@@ -30,12 +32,12 @@ public final class Animations {
         let onEach: LuaCallback?
         let onDone: LuaCallback?
         let remove: Bool
-        var running = 0
-        var finished = 0
-        var sealed = false
+        @exclusivity(unchecked) var running = 0
+        @exclusivity(unchecked) var finished = 0
+        @exclusivity(unchecked) var sealed = false
         /// Each member's node id and animation, by row.
-        var nodes: [UInt64] = []
-        var ids: [AnimationID] = []
+        @exclusivity(unchecked) var nodes: [UInt64] = []
+        @exclusivity(unchecked) var ids: [AnimationID] = []
         init(number: UInt64, onEach: LuaCallback?, onDone: LuaCallback?, remove: Bool) {
             self.number = number
             self.onEach = onEach
@@ -43,10 +45,10 @@ public final class Animations {
             self.remove = remove
         }
     }
-    private var nextToken: UInt64 = 1
+    @exclusivity(unchecked) private var nextToken: UInt64 = 1
     /// The engine's storage, measured when an animation starts (the only time it grows).
-    private var engineBytes = 0
-    private var account = NativeAccount()
+    @exclusivity(unchecked) private var engineBytes = 0
+    @exclusivity(unchecked) private var account = NativeAccount()
 
     init(vm: LuaVM) {
         self.vm = vm

@@ -23,8 +23,8 @@ public final class SceneModule {
     public private(set) var nodes: LuaHandles<Node>!
     /// Bytes charged for nodes' content beyond ``NativeCost/node`` (text, label pixels, line
     /// points), by node.
-    private var contentCharges: [ObjectIdentifier: Int] = [:]
-    private var contentBytes = 0
+    @exclusivity(unchecked) private var contentCharges: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) private var contentBytes = 0
     /// The most text one text node (or one `gfx.text` call) takes: far beyond any screen,
     /// and small enough that walking it every frame stays cheap.
     public static let maximumTextBytes = 1 << 20
