@@ -148,18 +148,29 @@ import ArcadeTestSupport
         for c in [0, 1, 2, 7, 8, 9] { new[c, 0] = Cell(character: "x", foreground: red, background: blue) }
         for c in [3, 5] { new[c, 0] = Cell(character: "y", foreground: white, background: blue) }
         new[4, 0] = Cell(top: blue, bottom: blue)
+        let bytes = Self.encodedLikeTheReference(old, new)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("y y"), "\(text.debugDescription)")
+        Self.expectScreenShows(bytes, new, over: black)
+    }
+
+    /// The encoder's bytes for `new` after `old`, checked to be the reference encoder's.
+    static func encodedLikeTheReference(_ old: Frame, _ new: Frame) -> [UInt8] {
         let encoder = FrameEncoder(), reference = ReferenceFrameEncoder()
         _ = encoder.encode(old)
         _ = reference.encode(old)
         let bytes = encoder.encode(new)
         #expect(bytes == reference.encode(new))
-        let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.contains("y y"), "\(text.debugDescription)")
-        var screen = VTModel(columns: 12, rows: 1, fill: .init(scalar: " ", foreground: black, background: black))
+        return bytes
+    }
+
+    /// A terminal of one row, blank in `background`, shows `frame` after `bytes`.
+    static func expectScreenShows(_ bytes: [UInt8], _ frame: Frame, over background: Color) {
+        var screen = VTModel(columns: frame.columns, rows: 1, fill: .init(scalar: " ", foreground: background, background: background))
         screen.feed(bytes)
         #expect(screen.errors.isEmpty)
-        for c in 0..<12 {
-            #expect(screen.appearance(column: c, row: 0) == new[c, 0].appearance, "column \(c)")
+        for c in 0..<frame.columns {
+            #expect(screen.appearance(column: c, row: 0) == frame[c, 0].appearance, "column \(c)")
         }
     }
 
@@ -175,22 +186,13 @@ import ArcadeTestSupport
         // would win; by cells shown the glyphs do
         for c in [0, 4, 8] { new[c, 0] = Cell(top: red, bottom: red) }
         for c in [2, 6, 10, 12, 14] { new[c, 0] = Cell(character: "x", foreground: white, background: blue) }
-        let encoder = FrameEncoder(), reference = ReferenceFrameEncoder()
-        _ = encoder.encode(old)
-        _ = reference.encode(old)
-        let bytes = encoder.encode(new)
-        #expect(bytes == reference.encode(new))
+        let bytes = Self.encodedLikeTheReference(old, new)
         let text = String(decoding: bytes, as: UTF8.self)
         let firstColour = text.range(of: "m")
         let setsForeground = text.range(of: "\u{1B}[38;2;255;255;255")
         #expect(setsForeground != nil && firstColour != nil && setsForeground!.lowerBound < firstColour!.lowerBound,
                 "the glyphs' colours are set first: \(text.debugDescription)")
-        var screen = VTModel(columns: 20, rows: 1, fill: .init(scalar: " ", foreground: black, background: black))
-        screen.feed(bytes)
-        #expect(screen.errors.isEmpty)
-        for c in 0..<20 {
-            #expect(screen.appearance(column: c, row: 0) == new[c, 0].appearance, "column \(c)")
-        }
+        Self.expectScreenShows(bytes, new, over: black)
     }
 
     /// Busy frames of the coin scene come out shorter grouped across the frame than written
