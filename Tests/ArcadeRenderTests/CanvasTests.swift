@@ -172,6 +172,25 @@ import ArcadeTestSupport
         }
     }
 
+    @Test func clearingRemovesEveryGlyphAndWhatCoveredIt() {
+        let canvas = Canvas(columns: 12, rows: 4)
+        canvas.drawText("ab", transform: .translation(2, 0), color: Palette.white)
+        canvas.drawText("\u{6F22}x", transform: .translation(5, 4), color: Palette.white, background: Palette.red)
+        canvas.drawText("z", transform: .translation(11, 6), color: Palette.white)
+        // A translucent shape over some of them leaves what it covered in their cells.
+        canvas.drawRect(width: 12, height: 8, transform: .identity, anchor: .zero, fill: Color(r: 0, g: 0, b: 255, a: 40))
+        #expect(canvas.hasText)
+        canvas.clear(to: Palette.blue)
+        #expect(!canvas.hasText)
+        #expect(canvas.textCells.allSatisfy { $0 == TextCell.empty })
+        #expect(canvas.glyphSpans.allSatisfy { $0.lo == GlyphSpan.none.lo && $0.hi == GlyphSpan.none.hi })
+        var frame = Frame(columns: 1, rows: 1)
+        canvas.render(into: &frame)
+        for row in 0..<4 {
+            for column in 0..<12 { #expect(frame[column, row] == Cell(top: Palette.blue, bottom: Palette.blue)) }
+        }
+    }
+
     @Test func clearingFillsEveryPixelAtEverySize() {
         for columns in [1, 3, 4, 7, 8, 9, 17] {
             let canvas = Canvas(columns: columns, rows: 2)

@@ -165,11 +165,20 @@ public final class Canvas {
         pixels.update(repeating: fill)
         #endif
         if hasText {
-            textCells.withUnsafeMutableBufferPointer { buf in
-                buf.update(repeating: TextCell.empty)
-            }
-            glyphSpans.withUnsafeMutableBufferPointer { buf in
-                buf.update(repeating: GlyphSpan.none)
+            // Every cell holding a glyph, or anything a glyph's cover left, lies in its row's
+            // span of glyphs: only those are cleared (a HUD line, not the whole screen).
+            let cols = columns
+            glyphSpans.withUnsafeMutableBufferPointer { spans in
+                textCells.withUnsafeMutableBufferPointer { cells in
+                    for row in spans.indices {
+                        let span = spans[row]
+                        guard span.lo <= span.hi else { continue }
+                        let first = row &* cols &+ span.lo
+                        UnsafeMutableBufferPointer(rebasing: cells[first...(row &* cols &+ span.hi)])
+                            .update(repeating: TextCell.empty)
+                        spans[row] = GlyphSpan.none
+                    }
+                }
             }
             hasText = false
         }
