@@ -257,10 +257,11 @@ public final class FrameEncoder {
                         writer.screenLooks = nil
                         // The same frame in reading order, from the same state, kept when
                         // shorter; tried only when it could be (a bound found without writing
-                        // says so).
+                        // says so: first a quick one, then the exact one).
                         var plain = TerminalWriter(columns: cols, mode: writer.mode, state: before)
                         let grouped = buffer.count - start
-                        if reordered && plain.inOrderLowerBound(count: count, scratch: scratch, limit: grouped) < grouped {
+                        if reordered && plain.inOrderQuickBound(count: count, scratch: scratch, limit: grouped) < grouped
+                            && plain.inOrderLowerBound(count: count, scratch: scratch, limit: grouped) < grouped {
                             side.removeAll()
                             plain.writeInOrder(count: count, scratch: scratch, old: UnsafeBufferPointer(old), new: new,
                                                cellLooks: &looks, into: &side)
