@@ -187,7 +187,9 @@ struct TerminalWriter {
     /// colours a cell needs that the previous one cannot have left set (the pen after a glyph
     /// is its pair; after a split pixel cell its two colours, either way round; after a cell
     /// of one colour its background and a foreground not known), at the shortest a colour's
-    /// parameters can be in this mode. Stops counting once the bound reaches `limit`.
+    /// parameters can be in this mode. Stops counting once the bound reaches `limit`, or
+    /// early, with what it has counted, when it is not heading there (a `limit` of `.max`
+    /// counts every cell).
     func inOrderQuickBound(count: Int, scratch: RowScratch, limit: Int) -> Int {
         guard count > 1 else { return 0 }
         // the shortest colour parameter: `38;2;r;g;b`, `38;5;n`; nothing assumed otherwise
@@ -205,6 +207,10 @@ struct TerminalWriter {
         var j = 1
         while j &+ 8 <= count {
             if bytes >= limit { return bytes }
+            // Past the first quarter of the cells, a count heading for less than nine tenths
+            // of `limit` gives up: the exact bound decides such a frame, and what was counted
+            // is still a lower bound.
+            if limit != .max && j &* 4 >= count && Double(bytes) * Double(count) * 10 < Double(limit) * Double(j) * 9 { return bytes }
             var lanes = zero
             let end = min(count &- 7, j &+ 64)
             while j < end {
