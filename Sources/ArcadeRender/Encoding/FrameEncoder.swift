@@ -75,6 +75,8 @@ public final class FrameEncoder {
     /// failed to decide one (the choice of bound never changes the bytes, only the time).
     @exclusivity(unchecked) private var quickBoundRest = 0
     private static let quickBoundPause = 8
+    /// Changed cells from which the quick bound is tried first.
+    private static let quickBoundCells = 2048
     @exclusivity(unchecked) private var fullRepaint = true
     /// Cursor and colours as the terminal has them after the last frame.
     @exclusivity(unchecked) private var terminal = TerminalState()
@@ -261,18 +263,20 @@ public final class FrameEncoder {
                         writer.screenLooks = nil
                         // The same frame in reading order, from the same state, kept when
                         // shorter; tried only when it could be (a bound found without writing
-                        // says so: first a quick one, then the exact one).
+                        // says so: on a busy frame first a quick one, then the exact one).
                         var plain = TerminalWriter(columns: cols, mode: writer.mode, state: before)
                         let grouped = buffer.count - start
                         var undecided = reordered
-                        if reordered && quickBoundRest == 0 {
+                        if !reordered || count < FrameEncoder.quickBoundCells {
+                            // the exact bound alone: on a small frame it decides about as soon
+                        } else if quickBoundRest == 0 {
                             if plain.inOrderQuickBound(count: count, scratch: scratch, limit: grouped) >= grouped {
                                 undecided = false
                             } else {
                                 // frames like this one are left to the exact bound for a while
                                 quickBoundRest = FrameEncoder.quickBoundPause
                             }
-                        } else if reordered {
+                        } else {
                             quickBoundRest &-= 1
                         }
                         if undecided && plain.inOrderLowerBound(count: count, scratch: scratch, limit: grouped) < grouped {
