@@ -103,4 +103,16 @@ import ArcadeTestSupport
         let frames = FrameGroupingTests.coinFrames(columns: 120, rows: 40, coins: 1500, steps: 12, seed: 5)
         expectSameBytes(frames, mode: mode, "coin scene")
     }
+
+    /// Busy coin frames of thousands of changed cells each (where the frame writer tries its
+    /// quick bound on the frame written in reading order before the exact one).
+    @Test func busyCoinFramesEncodeToTheSameBytes() {
+        let frames = FrameGroupingTests.coinFrames(columns: 200, rows: 60, coins: 6000, steps: 5, seed: 8)
+        var changed = 0
+        for k in 1..<frames.count {
+            for i in 0..<frames[k].cells.count where frames[k].cells[i] != frames[k - 1].cells[i] { changed += 1 }
+        }
+        #expect(changed > 4 * 2048, "\(changed) cells changed in 4 frames")
+        expectSameBytes(frames, mode: .trueColor, "busy coin scene")
+    }
 }

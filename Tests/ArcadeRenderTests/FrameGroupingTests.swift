@@ -254,4 +254,112 @@ import ArcadeTestSupport
             }
         }
     }
+
+    /// The quick bound on the bytes of a frame written in reading order, found from each cell
+    /// and the one before it, never exceeds what writing it in reading order takes, from an
+    /// unknown terminal or from the colours and place the previous cells left: on coin frames,
+    /// random frames and frames of wide glyphs, in every colour mode. (The frame writer skips
+    /// writing the frame in order when the bound already reaches the grouped frame's length.)
+    @Test(arguments: [ColorMode.trueColor, .palette256, .palette16, .palette8])
+    func theQuickInOrderBoundIsALowerBound(mode: ColorMode) {
+        var frames = Self.coinFrames(columns: 60, rows: 20, coins: 600, steps: 4, seed: 3)
+        var cells = EncoderEquivalenceTests.Cells(seed: 77, colors: 4)
+        var random = cells.frame(columns: 50, rows: 8)
+        let wideGlyphs: [Unicode.Scalar] = ["中", "文", "한", "😀", "Ａ", "a", "▶"]
+        for step in 0..<6 {
+            random = cells.mutate(random, fraction: [0.05, 0.3, 0.8][step % 3], longestRun: 6)
+            for k in stride(from: step, to: 400, by: 5 + step) {
+                random[k % 50, k / 50] = Cell(character: wideGlyphs[(k + step) % wideGlyphs.count],
+                                              foreground: cells.color(), background: cells.color())
+            }
+            frames.append(random)
+        }
+        var looks = CellLooks(mode: mode)
+        let scratch = RowScratch(capacity: 60 * 20)
+        defer { scratch.deallocate() }
+        var checked = 0, tight = 0
+        for k in 1..<frames.count where frames[k].columns == frames[k - 1].columns {
+            let old = frames[k - 1], new = frames[k]
+            var count = 0
+            for r in 0..<new.rows {
+                for c in 0..<new.columns where !new[c, r].isContinuation && looks.look(new[c, r]) != looks.look(old[c, r]) {
+                    scratch.set(count, row: Int32(r), column: Int32(c), look: looks.look(new[c, r]))
+                    count += 1
+                }
+            }
+            // from nowhere known, and from where writing the previous frame in order left it
+            let before = TerminalWriter(columns: new.columns, mode: mode, state: TerminalState())
+            var settled = before
+            var out = ByteBuffer(capacity: 1 << 12)
+            defer { out.deallocate() }
+            old.cells.withUnsafeBufferPointer { o in
+                new.cells.withUnsafeBufferPointer { n in
+                    settled.writeInOrder(count: count, scratch: scratch, old: o, new: n, cellLooks: &looks, into: &out)
+                    for start in [before, settled] {
+                        var writer = start
+                        out.removeAll()
+                        writer.writeInOrder(count: count, scratch: scratch, old: o, new: n, cellLooks: &looks, into: &out)
+                        let bound = start.inOrderQuickBound(count: count, scratch: scratch, limit: .max)
+                        #expect(bound <= out.count, "frame \(k) (\(mode)): a bound of \(bound) bytes, \(out.count) written")
+                        if bound * 2 > out.count { tight += 1 }
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked == 16)
+        // and not a trivial one: on most frames it comes to more than half of what is written
+        #expect(mode == .palette16 || mode == .palette8 || tight > checked / 2, "\(tight) of \(checked)")
+    }
+
+    /// The quick bound's cost of one cell after another is never more than writing that cell
+    /// takes from where writing the first left the terminal: every pair of glyphs, cells of one
+    /// colour and split pixel cells in three colours, next to each other, a gap apart or on
+    /// the next row, from several pens (so the foreground a cell of one colour leaves is
+    /// sometimes one the next cell needs).
+    @Test func theQuickInOrderBoundCostsEachCellAtMostWhatWritingItTakes() {
+        let colors: [UInt32] = [0x102030, 0xC8921E, 0xFFFFFF]
+        var looks: [TerminalCell] = []
+        for a in colors {
+            looks.append(TerminalCell(scalar: 0, first: a, second: a))
+            for b in colors {
+                looks.append(TerminalCell(scalar: 0x61, first: a, second: b))
+                if a != b { looks.append(TerminalCell(scalar: 0, first: a, second: b)) }
+            }
+        }
+        // and a wide glyph, which leaves the cursor two cells on
+        looks.append(TerminalCell(scalar: 0x4E2D | TerminalCell.wideFlag, first: colors[0], second: colors[1]))
+        let blank = Frame(columns: 12, rows: 2)
+        var cellLooks = CellLooks(mode: .trueColor)
+        let scratch = RowScratch(capacity: 2)
+        defer { scratch.deallocate() }
+        var out = ByteBuffer(capacity: 256)
+        defer { out.deallocate() }
+        var pens: [PenState] = [PenState()]
+        for a in colors { for b in colors { pens.append(PenState(foreground: a, background: b)) } }
+        var checked = 0
+        blank.cells.withUnsafeBufferPointer { cells in
+            for first in looks {
+                for second in looks {
+                    for (row, column) in [(0, 1), (0, 3), (0, 9), (1, 0), (1, 5)] where first.scalar < TerminalCell.wideFlag || column != 1 {
+                        scratch.set(0, row: 0, column: 0, look: first)
+                        scratch.set(1, row: Int32(row), column: Int32(column), look: second)
+                        for pen in pens {
+                            var writer = TerminalWriter(columns: 12, mode: .trueColor, state: TerminalState(pen: pen, row: 0, column: 0))
+                            out.removeAll()
+                            writer.writeInOrder(count: 1, scratch: scratch, old: cells, new: cells, cellLooks: &cellLooks, into: &out)
+                            out.removeAll()
+                            writer.writeInOrder(count: 1, scratch: scratch.slice(1), old: cells, new: cells, cellLooks: &cellLooks,
+                                                into: &out)
+                            // the bound counts a byte for the first cell
+                            let bound = writer.inOrderQuickBound(count: 2, scratch: scratch, limit: .max) - 1
+                            #expect(bound <= out.count, "\(first) then \(second) at (\(column),\(row)) from \(pen)")
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == (19 * 19 * 5 - 19) * 10)
+    }
 }

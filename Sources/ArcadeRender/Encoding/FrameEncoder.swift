@@ -71,6 +71,12 @@ public final class FrameEncoder {
     @exclusivity(unchecked) private var rowMask: UnsafeMutablePointer<UInt64> = .allocate(capacity: 1)
     /// Where a frame written in reading order goes, to be compared with the grouped one.
     @exclusivity(unchecked) private var sideOutput = ByteBuffer(capacity: 1 << 10)
+    /// Frames whose in-order bound skips the quick bound before trying it again, after it
+    /// failed to decide one (the choice of bound never changes the bytes, only the time).
+    @exclusivity(unchecked) private var quickBoundRest = 0
+    private static let quickBoundPause = 8
+    /// Changed cells from which the quick bound is tried first.
+    private static let quickBoundCells = 2048
     @exclusivity(unchecked) private var fullRepaint = true
     /// Cursor and colours as the terminal has them after the last frame.
     @exclusivity(unchecked) private var terminal = TerminalState()
@@ -257,10 +263,23 @@ public final class FrameEncoder {
                         writer.screenLooks = nil
                         // The same frame in reading order, from the same state, kept when
                         // shorter; tried only when it could be (a bound found without writing
-                        // says so).
+                        // says so: on a busy frame first a quick one, then the exact one).
                         var plain = TerminalWriter(columns: cols, mode: writer.mode, state: before)
                         let grouped = buffer.count - start
-                        if reordered && plain.inOrderLowerBound(count: count, scratch: scratch, limit: grouped) < grouped {
+                        var undecided = reordered
+                        if !reordered || count < FrameEncoder.quickBoundCells {
+                            // the exact bound alone: on a small frame it decides about as soon
+                        } else if quickBoundRest == 0 {
+                            if plain.inOrderQuickBound(count: count, scratch: scratch, limit: grouped) >= grouped {
+                                undecided = false
+                            } else {
+                                // frames like this one are left to the exact bound for a while
+                                quickBoundRest = FrameEncoder.quickBoundPause
+                            }
+                        } else {
+                            quickBoundRest &-= 1
+                        }
+                        if undecided && plain.inOrderLowerBound(count: count, scratch: scratch, limit: grouped) < grouped {
                             side.removeAll()
                             plain.writeInOrder(count: count, scratch: scratch, old: UnsafeBufferPointer(old), new: new,
                                                cellLooks: &looks, into: &side)

@@ -180,6 +180,102 @@ struct TerminalWriter {
         return bytes
     }
 
+    /// A lower bound on the bytes ``writeInOrder`` would write for the `count` cells in
+    /// `scratch`, weaker than ``inOrderLowerBound(count:scratch:limit:)`` but found from each
+    /// cell and the one before it alone, without following the pen: a byte per character,
+    /// a byte into each row after the first, `min(gap, 3)` for a gap within a row, and the
+    /// colours a cell needs that the previous one cannot have left set (the pen after a glyph
+    /// is its pair; after a split pixel cell its two colours, either way round; after a cell
+    /// of one colour its background and a foreground not known), at the shortest a colour's
+    /// parameters can be in this mode. Stops counting once the bound reaches `limit`, or
+    /// early, with what it has counted, when it is not heading there (a `limit` of `.max`
+    /// counts every cell).
+    func inOrderQuickBound(count: Int, scratch: RowScratch, limit: Int) -> Int {
+        guard count > 1 else { return 0 }
+        // the shortest colour parameter: `38;2;r;g;b`, `38;5;n`; nothing assumed otherwise
+        let minColor = Int32(mode == .trueColor ? 10 : mode == .palette256 ? 6 : 0)
+        typealias V = SIMD8<UInt32>
+        typealias I = SIMD8<Int32>
+        let zero = I(repeating: 0), one = I(repeating: 1)
+        let perColor = I(repeating: 1 &+ minColor), sgr = I(repeating: 2)
+        let wide = V(repeating: TerminalCell.wideFlag), three = I(repeating: 3)
+        @inline(__always) func load<T: SIMDScalar>(_ p: UnsafeMutablePointer<T>, _ i: Int) -> SIMD8<T> {
+            UnsafeRawPointer(p + i).loadUnaligned(as: SIMD8<T>.self)
+        }
+        // a byte for the first character; each later cell is costed against the one before
+        var bytes = 1
+        var j = 1
+        while j &+ 8 <= count {
+            if bytes >= limit { return bytes }
+            // Past the first quarter of the cells, a count heading for less than nine tenths
+            // of `limit` gives up: the exact bound decides such a frame, and what was counted
+            // is still a lower bound.
+            if limit != .max && j &* 4 >= count && Double(bytes) * Double(count) * 10 < Double(limit) * Double(j) * 9 { return bytes }
+            var lanes = zero
+            let end = min(count &- 7, j &+ 64)
+            while j < end {
+                let cs = load(scratch.scalars, j), cf = load(scratch.firsts, j), cb = load(scratch.seconds, j)
+                let ps = load(scratch.scalars, j &- 1), pf = load(scratch.firsts, j &- 1), pb = load(scratch.seconds, j &- 1)
+                let cr = load(scratch.rows, j), pr = load(scratch.rows, j &- 1)
+                let cc = load(scratch.columns, j), pc = load(scratch.columns, j &- 1)
+                let prevPixel = ps .== V(repeating: 0), prevUniform = prevPixel .& (pf .== pb)
+                let knownFg = .!prevUniform
+                let inFg = (cf .== pf) .& knownFg, inBg = cf .== pb
+                let bInFg = (cb .== pf) .& knownFg, bInBg = cb .== pb
+                let curPixel = cs .== V(repeating: 0), curUniform = curPixel .& (cf .== cb)
+                // one colour: the background, which a split cell may have left either way
+                let nUniform = zero.replacing(with: one, where: .!(inBg .| (prevPixel .& inFg)))
+                // split colours either way round, or a glyph after a split cell; the unknown
+                // foreground after a cell of one colour may hold one of them
+                var nSplit = zero.replacing(with: one, where: .!(inFg .| inBg)) &+ zero.replacing(with: one, where: .!(bInFg .| bInBg))
+                nSplit = nSplit &- zero.replacing(with: one, where: prevUniform .& (nSplit .> zero))
+                // a glyph after a glyph or a cell of one colour: its pair exactly
+                let nGlyph = zero.replacing(with: one, where: .!(inFg .| prevUniform)) &+ zero.replacing(with: one, where: .!bInBg)
+                let n = nGlyph.replacing(with: nSplit, where: curPixel .| (prevPixel .& knownFg))
+                    .replacing(with: nUniform, where: curUniform)
+                lanes &+= one &+ zero.replacing(with: sgr &+ n &* perColor, where: n .> zero)
+                // a byte into a new row; within one, min(gap, 3)
+                let gap = cc &- pc &- one &- zero.replacing(with: one, where: (ps & wide) .!= V(repeating: 0))
+                let within = pointwiseMin(pointwiseMax(gap, zero), three)
+                lanes &+= within.replacing(with: one, where: cr .!= pr)
+                j &+= 8
+            }
+            bytes &+= Int(lanes.wrappedSum())
+        }
+        var ps = scratch.scalars[j &- 1], pf = scratch.firsts[j &- 1], pb = scratch.seconds[j &- 1]
+        var pr = scratch.rows[j &- 1], pc = scratch.columns[j &- 1]
+        while j < count {
+            let cs = scratch.scalars[j], cf = scratch.firsts[j], cb = scratch.seconds[j]
+            let cr = scratch.rows[j], cc = scratch.columns[j]
+            let prevPixel = ps == 0, prevUniform = prevPixel && pf == pb
+            let inFg = cf == pf && !prevUniform, inBg = cf == pb
+            let bInFg = cb == pf && !prevUniform, bInBg = cb == pb
+            var n: Int32
+            if cs == 0 && cf == cb {
+                n = (inBg || (prevPixel && inFg)) ? 0 : 1
+            } else if cs == 0 || prevPixel && !prevUniform {
+                n = ((inFg || inBg) ? 0 : 1) &+ ((bInFg || bInBg) ? 0 : 1)
+                if prevUniform && n > 0 { n &-= 1 }
+            } else {
+                n = (inFg || prevUniform ? 0 : 1) &+ (bInBg ? 0 : 1)
+            }
+            bytes &+= 1 &+ Int(n > 0 ? 2 &+ n &* (1 &+ minColor) : 0)
+            if cr != pr {
+                bytes &+= 1
+            } else {
+                let gap = Int(cc &- pc) &- (ps & TerminalCell.wideFlag != 0 ? 2 : 1)
+                bytes &+= gap > 0 ? min(gap, 3) : 0
+            }
+            ps = cs
+            pf = cf
+            pb = cb
+            pr = cr
+            pc = cc
+            j &+= 1
+        }
+        return bytes
+    }
+
     /// The length of a colour's SGR parameters, for choosing colours: as
     /// ``colorBytes(_:)``, and 2 for a system colour (`3n`, `4n`).
     @inline(__always) static func sgrBytes(_ key: UInt32, mode: ColorMode) -> Int {
