@@ -268,7 +268,7 @@ public final class FrameEncoder {
                         let grouped = buffer.count - start
                         var undecided = reordered
                         if !reordered || count < FrameEncoder.quickBoundCells {
-                            // the exact bound alone: on a small frame it decides about as soon
+                            // a small frame: the exact bound alone decides it about as fast
                         } else if quickBoundRest == 0 {
                             if plain.inOrderQuickBound(count: count, scratch: scratch, limit: grouped) >= grouped {
                                 undecided = false
