@@ -45,7 +45,8 @@ import ArcadeLua
     @Test func aManifestEditReloadsItsControlsAndSizeAndNotTheCode() throws {
         let game = try ScratchGame(files: ["main.lua": Self.idle])
         try game.write("manifest.lua", Self.manifest(controls: #"{ "space", "jump" }"#))
-        let (app, _) = try Self.app(game)
+        let (app, tty) = try Self.app(game)
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         app.step()
         app.handle([.key(KeyEvent("esc"))])
         #expect(Self.text(app).contains("jump"))
@@ -66,7 +67,8 @@ import ArcadeLua
     @Test func aRestartStartsWithTheNewManifest() throws {
         let game = try ScratchGame(files: ["main.lua": Self.idle])
         try game.write("manifest.lua", Self.manifest(controls: #"{ "space", "jump" }"#))
-        let (app, _) = try Self.app(game)
+        let (app, tty) = try Self.app(game)
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         app.step()
         try game.write("manifest.lua", Self.manifest(controls: #"{ "space", "fly high" }"#))
         app.checkForEdits()
@@ -80,7 +82,8 @@ import ArcadeLua
     @Test func aManifestThatDoesNotLoadKeepsTheOldOneAndShowsWhy() throws {
         let game = try ScratchGame(files: ["main.lua": Self.idle])
         try game.write("manifest.lua", Self.manifest(controls: #"{ "space", "jump" }"#))
-        let (app, _) = try Self.app(game)
+        let (app, tty) = try Self.app(game)
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         app.step()
         try game.write("manifest.lua", "return { id = ")
         app.checkForEdits()
@@ -118,7 +121,8 @@ import ArcadeLua
 
     @Test func anErrorOfReloadedCodeThatNeedsWhatLoadBuildsSaysToRestart() throws {
         let game = try ScratchGame(files: ["main.lua": Self.world(reads: false, loads: false)])
-        let (app, _) = try Self.app(game)
+        let (app, tty) = try Self.app(game)
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         app.step()
         try game.write("main.lua", Self.world(reads: true, loads: true))
         app.checkForEdits()
@@ -140,7 +144,8 @@ import ArcadeLua
 
     @Test func theSameErrorWithoutAReloadHasNoHint() throws {
         let game = try ScratchGame(files: ["main.lua": Self.world(reads: true, loads: false)])
-        let (app, _) = try Self.app(game)
+        let (app, tty) = try Self.app(game)
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         app.step()
         #expect(app.session?.failure?.message.contains("(field 'world')") == true)
         #expect(!Self.text(app).contains(Self.hint))
@@ -173,7 +178,8 @@ import ArcadeLua
 
     @Test func f2ShowsWhatTheGamePrintedAtTheBottomAndTheGameNeverSeesIt() throws {
         let game = try ScratchGame(files: ["main.lua": Self.printer])
-        let (app, _) = try Self.app(game, logPath: "/tmp/state/arcade/arcade.log")
+        let (app, tty) = try Self.app(game, logPath: "/tmp/state/arcade/arcade.log")
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         for _ in 0..<30 { app.step() }
         #expect(!Self.text(app).contains("line 30"))
 
@@ -201,7 +207,8 @@ import ArcadeLua
 
     @Test func theConsoleKeepsClearOfTheProfilerAndCards() throws {
         let game = try ScratchGame(files: ["main.lua": Self.printer])
-        let (app, _) = try Self.app(game)
+        let (app, tty) = try Self.app(game)
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         for _ in 0..<30 { app.step() }
         app.handle([.key(KeyEvent("f2")), .key(KeyEvent("f3"))])
         let panelRows = ProfileOverlay.lines(app.profileReport, stats: try #require(app.session).stats).count
@@ -221,7 +228,8 @@ import ArcadeLua
 
     @Test func aFewLinesSitAtTheBottomOfAPanelOfFullHeight() throws {
         let game = try ScratchGame(files: ["main.lua": Self.printer])
-        let (app, _) = try Self.app(game)
+        let (app, tty) = try Self.app(game)
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         app.step()
         app.handle([.key(KeyEvent("f2"))])
         let rows = Self.text(app).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -232,7 +240,8 @@ import ArcadeLua
 
     @Test func errorsShowInTheConsole() throws {
         let game = try ScratchGame(files: ["main.lua": Self.printer])
-        let (app, _) = try Self.app(game)
+        let (app, tty) = try Self.app(game)
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         for _ in 0..<2 { app.step() }
         try game.write("main.lua", Self.printer.replacingOccurrences(of: "print(", with: "error("))
         app.checkForEdits()

@@ -13,6 +13,18 @@ import Testing
         return []
     }
 
+    /// A watcher on a low descriptor number is one a double close elsewhere in the process
+    /// can take from it, and the next inotify made on that number would feed it another
+    /// watcher's events under its own folder names.
+    @Test func theInotifyDescriptorIsKeptAboveTheNumbersFilesComeAndGoOn() throws {
+        let g = try ScratchGame(files: ["main.lua": "return {}"])
+        let w = FileWatcher(folders: [g.folder])
+        guard w.mode == .inotify, let fd = w.descriptor else { return }
+        #expect(fd >= 256)
+        try g.write("main.lua", "return { changed = true }")
+        #expect(waitForChange(w) == [g.folder + "/main.lua"])
+    }
+
     @Test(arguments: [FileWatcher.Mode.inotify, .polling])
     func seesWritesRenamesAndNewFolders(mode: FileWatcher.Mode) throws {
         let g = try ScratchGame(files: ["main.lua": "return {}"])

@@ -117,7 +117,8 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
     @Test(arguments: ["ballcatch", "coinbank", "fishing", "giftcombo", "lastcircle"])
     func thePauseMarkOpensTheCardInEveryBundledGame(id: String) throws {
         for (cols, rows) in [(80, 24), (160, 50)] {
-            let (app, _) = try Self.app(games: repoGames, id: id, cols: cols, rows: rows)
+            let (app, tty) = try Self.app(games: repoGames, id: id, cols: cols, rows: rows)
+            defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
             for _ in 0..<30 { app.step() }
             app.composeFrame()
             // drawn over the game in the top-right corner, whatever the game draws there
@@ -160,7 +161,8 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
                          api = 1, hide_on_pause = \(hides) }
                 """)
             for pause in [KeyEvent("esc"), KeyEvent("z", modifiers: .ctrl)] {
-                let (app, _) = try Self.app(games: game.root, id: "scratch")
+                let (app, tty) = try Self.app(games: game.root, id: "scratch")
+                defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
                 app.step()
                 #expect(Self.text(app).contains("OOOO"))
                 app.handle([.key(pause)])
@@ -180,7 +182,8 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
             function game.update() game.state.left = arcade.is_down("left") end
             return game
             """])
-        let (app, _) = try Self.app(games: game.root, id: "scratch")
+        let (app, tty) = try Self.app(games: game.root, id: "scratch")
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         app.handle([.key(KeyEvent("left"))])
         app.step()
         #expect(try app.session?.state()["left"] == .bool(true))
@@ -194,7 +197,8 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
     }
 
     @Test func aClickElsewhereStillReachesTheGame() throws {
-        let (app, _) = try Self.app(games: fixtureGames, id: "tiny")
+        let (app, tty) = try Self.app(games: fixtureGames, id: "tiny")
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         app.handle(Self.click(10, 5))
         app.step()
         #expect(app.card == nil)
@@ -208,7 +212,8 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
     /// Under `arcade play <id>` (and `dev`), "back to menu" on the pause card opens the menu of
     /// the same games, from which the game plays again and `q` quits; the error card's too.
     @Test func backToMenuUnderPlayOpensTheMenu() throws {
-        let (app, _) = try Self.app(games: fixtureGames, id: "tiny")
+        let (app, tty) = try Self.app(games: fixtureGames, id: "tiny")
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         app.step()
         app.handle([.key(KeyEvent("esc"))])
         #expect(isPaused(app))
@@ -247,7 +252,8 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
     /// smallest size and a large one; a click elsewhere on the footer does not quit.
     @Test func aClickOnQuitInTheMenuQuits() throws {
         for (cols, rows) in [(80, 24), (160, 50)] {
-            let (app, _) = try Self.app(games: fixtureGames, id: nil, cols: cols, rows: rows)
+            let (app, tty) = try Self.app(games: fixtureGames, id: nil, cols: cols, rows: rows)
+            defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
             let lines = Self.text(app).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let l = app.menu.layout
             #expect(l.quitWidth > 0, "no quit at \(cols)x\(rows)")
@@ -284,7 +290,8 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
 
     @Test func aResizeUnderThePauseCardLaysTheGameOutAgainWithoutMovingTime() throws {
         let game = try ScratchGame(files: ["main.lua": Self.layoutGame])
-        let (app, _) = try Self.app(games: game.root, id: "scratch")
+        let (app, tty) = try Self.app(games: game.root, id: "scratch")
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         for _ in 0..<5 { app.step() }
         app.handle([.key(KeyEvent("esc"))])
         #expect(isPaused(app))
@@ -299,7 +306,8 @@ func expectHostGolden(_ text: String, _ name: String, sourceLocation: SourceLoca
 
     @Test func manyResizesInOneReadReachTheGameOnceWhetherPausedOrPlaying() throws {
         let game = try ScratchGame(files: ["main.lua": SessionDriverTests.resizeCounter])
-        let (app, _) = try Self.app(games: game.root, id: "scratch")
+        let (app, tty) = try Self.app(games: game.root, id: "scratch")
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         let burst: [InputEvent] = (0..<100_000).map { $0 % 2 == 0 ? .resize(cols: 100, rows: 30) : .resize(cols: 90, rows: 28) }
         app.handle(burst)
         app.step()

@@ -31,7 +31,8 @@ import ArcadeTerminal
         let dir = ScratchFolder()
         dir.write("arcade.sqlite", Array(String(repeating: "not a database at all ", count: 40).utf8))
         let store = SaveStore(location: .file(dir.database))
-        let (app, _) = try playing(try SaveTroubleTests.saverGame(), store: store)
+        let (app, tty) = try playing(try SaveTroubleTests.saverGame(), store: store)
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         app.step()
         let text = bottom(app)
         // a long path is cut where the line ends: read the text without the spaces
@@ -44,7 +45,8 @@ import ArcadeTerminal
     @Test func aDiskFillingUpDuringPlayIsToldWhileTheGameGoesOn() throws {
         let dir = ScratchFolder()
         let store = SaveStore(location: .file(dir.database), limits: .init(), pageLimit: 16)
-        let (app, _) = try playing(try SaveTroubleTests.saverGame(), store: store)
+        let (app, tty) = try playing(try SaveTroubleTests.saverGame(), store: store)
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         app.step()
         #expect(!bottom(app).contains("Saves are kept in memory"))
         for _ in 0..<60 { app.step() }

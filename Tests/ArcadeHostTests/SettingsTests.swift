@@ -52,7 +52,8 @@ private let bundledGames: String = {
         var map = KeyMap()
         try map.map("a", to: "left")
         try store.saveKeyMap(map, game: "scratch")
-        let (app, _) = try Self.app(games: game.root, id: "scratch", store: store)
+        let (app, tty) = try Self.app(games: game.root, id: "scratch", store: store)
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         app.handle([.key(KeyEvent("a"))])
         app.step()
         #expect(try app.session?.state()["left"] == .bool(true))
@@ -94,7 +95,8 @@ private let bundledGames: String = {
         #expect(KeyMap(text: "esc=space c=space ==left").mapping == ["c": "space", "=": "left"])
 
         let game = try ScratchGame(files: ["main.lua": Self.heldKeys])
-        let (app, _) = try Self.app(games: game.root, id: "scratch")
+        let (app, tty) = try Self.app(games: game.root, id: "scratch")
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         app.keyMap = map
         app.handle([.key(KeyEvent("esc"))])
         if case .pause? = app.card {} else { Issue.record("esc no longer pauses") }
@@ -107,7 +109,8 @@ private let bundledGames: String = {
     @Test func keysAreRemappedFromTheSettingsCardAndSavedUnderTheGame() throws {
         let game = try ScratchGame(files: ["main.lua": Self.heldKeys])
         let store = SaveStore(location: .memory)
-        let (app, _) = try Self.app(games: game.root, id: "scratch", store: store)
+        let (app, tty) = try Self.app(games: game.root, id: "scratch", store: store)
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         app.handle([.key(KeyEvent("esc"))])
         app.handle([.key(KeyEvent("s"))])  // "settings"
         guard case .settings(let card, true)? = app.card else { Issue.record("no settings card"); return }
@@ -141,7 +144,8 @@ private let bundledGames: String = {
         var states: [LuaValue] = []
         var wallTimes: [Double] = []
         for speed in [GameSpeed.full, .half] {
-            let (app, _) = try Self.app(id: "tiny") { $0.speed = speed }
+            let (app, tty) = try Self.app(id: "tiny") { $0.speed = speed }
+            defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
             var steps = 0, wall = 0.0
             while steps < 120 {
                 let due = app.stepsDue(afterWallSeconds: 1.0 / 240)
@@ -167,10 +171,11 @@ private let bundledGames: String = {
             return game
             """])
         let store = SaveStore(location: .memory)
-        let (app, _) = try Self.app(games: game.root, id: "scratch", store: store) {
+        let (app, tty) = try Self.app(games: game.root, id: "scratch", store: store) {
             $0.speed = .half
             $0.recordPath = dir + "/run.rec"
         }
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         app.handle([.key(KeyEvent("a"))])
         app.step()
         app.closeGame()
@@ -200,7 +205,8 @@ private let bundledGames: String = {
         do {
             let store = SaveStore(dataDirectory: dir)
             #expect(store.hostSettings() == HostSettings())
-            let (app, _) = try Self.app(id: nil, store: store)
+            let (app, tty) = try Self.app(id: nil, store: store)
+            defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
             app.handle([.key(KeyEvent("o"))])
             guard case .settings? = app.card else { Issue.record("o did not open the settings"); return }
             // colour: auto -> truecolor -> 256 -> 16; vision: none -> deuteranopia; speed: 100 -> 75 -> 50
@@ -218,7 +224,8 @@ private let bundledGames: String = {
         }
         let store = SaveStore(dataDirectory: dir)
         #expect(store.hostSettings() == HostSettings(color: .palette16, vision: .deuteranopia, speed: .half, muted: true))
-        let (app, _) = try Self.app(id: "tiny", store: store)
+        let (app, tty) = try Self.app(id: "tiny", store: store)
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         #expect(app.muted)
         #expect(app.output.encoder.colorMode == .palette16)
         #expect(app.speed == .half)
@@ -248,9 +255,10 @@ private let bundledGames: String = {
         try map.map("a", to: "left")
         try map.map("d", to: "right")
         try store.saveKeyMap(map, game: "ballcatch")
-        let (app, _) = try Self.app(games: bundledGames, id: "ballcatch", store: store, cols: cols, rows: rows) {
+        let (app, tty) = try Self.app(games: bundledGames, id: "ballcatch", store: store, cols: cols, rows: rows) {
             $0.colorMode = .palette8
         }
+        defer { withExtendedLifetime(tty) {} }  // the app's terminal holds its end open
         for _ in 0..<5 { app.step() }
         app.handle([.key(KeyEvent("esc"))])
         app.handle([.key(KeyEvent("s"))])

@@ -33,7 +33,7 @@ public final class FileWatcher {
         self.folders = folders.filter(isDirectory)
         self.mode = mode
         if mode == .inotify {
-            inotifyFD = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            inotifyFD = Self.highDescriptor(inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)))
             if inotifyFD < 0 {
                 self.mode = .polling
             } else {
@@ -45,6 +45,21 @@ public final class FileWatcher {
 
     deinit {
         if inotifyFD >= 0 { close(inotifyFD) }
+    }
+
+    /// `fd` moved to a number at or above 256 (the original closed), or `fd` itself when
+    /// that fails. Descriptors are handed out lowest first, so a low number is one that
+    /// pipes and files come and go on: code elsewhere in the process that closes a number
+    /// twice (a known hazard of launching processes from many threads) would close this
+    /// watcher's, and the next inotify made would take the number and feed this watcher
+    /// another watcher's events under its own folder names. A high number is one nothing
+    /// else has held.
+    private static func highDescriptor(_ fd: Int32) -> Int32 {
+        guard fd >= 0, fd < 256 else { return fd }
+        let moved = fcntl(fd, F_DUPFD_CLOEXEC, Int32(256))
+        guard moved >= 0 else { return fd }
+        close(fd)
+        return moved
     }
 
     /// The inotify descriptor (readable when changes are waiting), for a poll loop; nil when polling.
