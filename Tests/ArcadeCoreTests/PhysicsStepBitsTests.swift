@@ -115,6 +115,60 @@ import Testing
         #expect(digest(world, steps: 200) == 11943218171460876300)
     }
 
+    /// A big ball ringed by more small balls than there are colours, so the last colour is
+    /// shared by contacts with a ball in common.
+    func crowdedRing() -> PhysicsWorld {
+        let world = PhysicsWorld(bounds: Rect(x: 0, y: 0, width: 400, height: 400), gravity: .zero)
+        world.addBall(BallDefinition(position: Vec2(200, 200), radius: 100, elasticity: 0.5, friction: 0.5))
+        for k in 0..<100 {
+            let angle = Double(k) * 2 * Double.pi / 100
+            let reach = 102.5 + Double(k % 3) * 0.2
+            world.addBall(BallDefinition(
+                position: Vec2(200 + reach * cos(angle), 200 + reach * sin(angle)), radius: 3,
+                velocity: Vec2(-40 * cos(angle), -40 * sin(angle)), elasticity: 0.5, friction: 0.5))
+        }
+        return world
+    }
+
+    @Test func moreContactsOnOneBallThanColours() {
+        #expect(digest(crowdedRing(), steps: 120) == 3370086335043782420)
+    }
+
+    /// The solving order: colour by colour, and within a colour no ball twice, except in the
+    /// last (shared) colour, which keeps key order.
+    @Test func solvingOrderKeepsEachColourFreeOfSharedBalls() {
+        let world = crowdedRing()
+        var sawShared = false
+        for _ in 0..<20 {
+            world.step()
+            let m = world.ballContacts.count
+            let bc = world.ballContacts.base, rank = world.keyRank.base, buckets = world.contactColors.base
+            var previousBucket = -1
+            var seen = Set<Int32>()
+            var lastKey: UInt64 = 0
+            for k in 0..<m {
+                let bucket = Int(buckets[Int(rank[k])])
+                #expect(bucket >= previousBucket)
+                if bucket != previousBucket {
+                    seen.removeAll()
+                    lastKey = 0
+                }
+                previousBucket = bucket
+                #expect(bc[k].key >= lastKey)
+                lastKey = bc[k].key
+                if bucket / 2 == 63 {
+                    #expect(bucket == 126)
+                    sawShared = sawShared || seen.contains(bc[k].a) || seen.contains(bc[k].b)
+                } else {
+                    #expect(!seen.contains(bc[k].a) && !seen.contains(bc[k].b))
+                }
+                seen.insert(bc[k].a)
+                seen.insert(bc[k].b)
+            }
+        }
+        #expect(sawShared)
+    }
+
     /// A wrap-around world without gravity, with filters and sensors: contacts across the
     /// seams, pairs that do not collide, sensors that only report.
     @Test func wrappedAndFiltered() {
