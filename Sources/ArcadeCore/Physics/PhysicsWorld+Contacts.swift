@@ -174,6 +174,12 @@ extension PhysicsWorld {
     /// velocity updates and the processor overlaps them; in key order they would form one
     /// long dependency chain through the shared ball. `keyRank` remembers each contact's
     /// place in key order for putting them back at the end of the step.
+    ///
+    /// Within a colour the pressing contacts (carrying impulse from the last step, or already
+    /// overlapping) come first and the idle ones after, each in key order, so the solver's
+    /// test for an idle contact is not a coin toss. Contacts of one colour share no ball, so
+    /// their order among themselves changes no result. The last colour is the exception (it
+    /// is shared once all 64 are taken) and keeps key order.
     func colorBallContacts(bodyCount n: Int) {
         let m = sortedBallContacts.count
         ballContacts.resizeUninitialized(to: m)
@@ -181,26 +187,29 @@ extension PhysicsWorld {
         guard m > 0 else { return }
         colorMasks.fill(count: n, with: 0)
         contactColors.resizeUninitialized(to: m)
-        colorStarts.fill(count: 65, with: 0)
+        colorStarts.fill(count: 129, with: 0)
         let masks = colorMasks.base, colors = contactColors.base, starts = colorStarts.base
         let sorted = sortedBallContacts.base
         for i in 0..<m {
-            let a = Int(sorted[i].a), b = Int(sorted[i].b)
+            let c = sorted[i]
+            let a = Int(c.a), b = Int(c.b)
             let used = masks[a] | masks[b]
             // With all 64 colours taken the last one is shared: still correct, only slower.
             let color = used == .max ? 63 : (~used).trailingZeroBitCount
-            colors[i] = UInt8(color)
             let bit: UInt64 = 1 << UInt64(color)
             masks[a] |= bit
             masks[b] |= bit
-            starts[color + 1] += 1
+            let idle = c.normalImpulse == 0 && c.tangentImpulse == 0 && c.separation > 0 && color != 63
+            let bucket = 2 * color + (idle ? 1 : 0)
+            colors[i] = UInt8(bucket)
+            starts[bucket + 1] += 1
         }
-        for c in 0..<64 { starts[c + 1] += starts[c] }
+        for c in 0..<128 { starts[c + 1] += starts[c] }
         let out = ballContacts.base, rank = keyRank.base
         for i in 0..<m {
-            let color = Int(colors[i])
-            let k = Int(starts[color])
-            starts[color] += 1
+            let bucket = Int(colors[i])
+            let k = Int(starts[bucket])
+            starts[bucket] += 1
             out[k] = sorted[i]
             rank[k] = Int32(truncatingIfNeeded: i)
         }
