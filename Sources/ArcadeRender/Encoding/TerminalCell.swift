@@ -240,23 +240,44 @@ enum Escape {
             appendDecimal(base + Int(index & 7), to: &out)
             return
         }
-        appendDecimal(selector, to: &out)
+        // `38;2;` or `38;5;` (`48;...`), the channels, each followed by `;` but the last:
+        // whole words stored at once, without branching on the number of digits (colours
+        // come at random)
+        let lead: UInt64 = selector == 38 ? 0x3B_00_3B_38_33 : 0x3B_00_3B_38_34
         switch mode {
         case .trueColor:
-            out.append(0x3B)  // ;2;
-            out.append(0x32)
-            out.append(0x3B)
-            appendDecimal(Int((key >> 16) & 0xFF), to: &out)
-            out.append(0x3B)
-            appendDecimal(Int((key >> 8) & 0xFF), to: &out)
-            out.append(0x3B)
-            appendDecimal(Int(key & 0xFF), to: &out)
+            out.appendDoubleWord(lead | 0x32_00_00_00, length: 5)
+            let (red, redLength) = channelDigits(key >> 16)
+            let (green, greenLength) = channelDigits(key >> 8)
+            let (blue, blueLength) = channelDigits(key)
+            // `r;g;`: at most eight bytes
+            let first = UInt64(red | 0x3B << (8 &* UInt32(truncatingIfNeeded: redLength)))
+            let second = UInt64(green | 0x3B << (8 &* UInt32(truncatingIfNeeded: greenLength)))
+            out.appendDoubleWord(first | second << (8 &* UInt64(truncatingIfNeeded: redLength &+ 1)),
+                                 length: redLength &+ greenLength &+ 2)
+            out.appendWord(blue, length: blueLength)
         case .palette256, .palette16, .palette8:
-            out.append(0x3B)  // ;5;
-            out.append(0x35)
-            out.append(0x3B)
-            appendDecimal(Int(key), to: &out)
+            out.appendDoubleWord(lead | 0x35_00_00_00, length: 5)
+            if key < 256 {
+                let (index, length) = channelDigits(key)
+                out.appendWord(index, length: length)
+            } else {
+                appendDecimal(Int(key), to: &out)
+            }
         }
+    }
+
+    /// The decimal digits of `value & 0xFF` (a colour channel or a palette index) as ASCII,
+    /// first digit in the lowest byte, and how many there are (1 to 3).
+    @inline(__always) static func channelDigits(_ value: UInt32) -> (word: UInt32, length: Int) {
+        let n = value & 0xFF
+        let hundreds = (n &* 41) >> 12  // n / 100 for n < 1000
+        let rest = n &- hundreds &* 100
+        let tens = (rest &* 205) >> 11  // rest / 10 for rest < 1024
+        let ones = rest &- tens &* 10
+        let length = 1 &+ (n >= 10 ? 1 : 0) &+ (n >= 100 ? 1 : 0)
+        let all = (0x30 | hundreds) | (0x30 | tens) << 8 | (0x30 | ones) << 16
+        return (all >> (8 &* UInt32(truncatingIfNeeded: 3 &- length)), length)
     }
 
     /// `ESC [ ? 2026 h`: the terminal holds the screen until the matching end, so a frame
