@@ -143,6 +143,28 @@ struct PenTable {
         scratch.pens[j] = pens
     }
 
+    /// Counts the first `count` cells of `scratch` as ``note(_:_:in:)`` does, one after
+    /// another from the first, after ``reset()``.
+    mutating func noteAll(_ count: Int, in scratch: RowScratch) {
+        let scalars = scratch.scalars, firsts = scratch.firsts, seconds = scratch.seconds, pensOut = scratch.pens
+        let counts = self.counts, cacheLooks = self.cacheLooks, cachePens = self.cachePens
+        for j in 0..<count {
+            let look = TerminalCell(scalar: scalars[j], first: firsts[j], second: seconds[j])
+            let h = PenTable.cacheIndex(look)
+            var pens = cachePens[h]
+            if cacheLooks[h] != look {
+                pens = slots(of: look)
+                // a frame this colourful goes out another way: no need to count the rest
+                if overflowed { return }
+                cacheLooks[h] = look
+                cachePens[h] = pens
+            }
+            counts[Int(pens.x)] &+= 1
+            counts[Int(pens.y) & PenTable.spare] &+= 1
+            pensOut[j] = pens
+        }
+    }
+
     @inline(__always) private static func cacheIndex(_ look: TerminalCell) -> Int {
         let mixed = (UInt64(look.first) << 32 | UInt64(look.second)) ^ UInt64(look.scalar) &* 0x9E37_79B9
         return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 58)
