@@ -49,6 +49,7 @@ extension FrameEncoder {
                 mask[w] = Cell.differenceMask(newRow, oldRow, from: w &<< 6, to: min(cols, w &<< 6 &+ 64))
             }
             let looksRow = sink.screenLooks + base
+            let waitingRow = sink.waiting.map { $0 + base }
             let rowStart = count
             var w = firstWord
             var bits = mask[w]
@@ -73,7 +74,7 @@ extension FrameEncoder {
                         firstsOut[count] = left.first
                         secondsOut[count] = left.second
                         count &+= 1
-                        sink.waiting?[base &+ c &- 1] = TerminalWriter.waitingKept
+                        waitingRow?[c &- 1] = TerminalWriter.waitingKept
                     }
                     continue
                 }
@@ -89,7 +90,7 @@ extension FrameEncoder {
                     secondsOut[count] = look.second
                     count &+= 1
                     // a narrow character before and after: may be written over while it waits
-                    sink.waiting?[base &+ c] = look.scalar < GlyphStore.firstNarrow && was.scalar < GlyphStore.firstNarrow
+                    waitingRow?[c] = look.scalar < GlyphStore.firstNarrow && was.scalar < GlyphStore.firstNarrow
                         ? TerminalWriter.waitingOverwritable : TerminalWriter.waitingKept
                 }
             }

@@ -21,12 +21,15 @@ struct TerminalCell: Equatable {
     @inline(__always) init(_ cell: Cell, foreground fg: UInt32, background bg: UInt32) {
         let scalar = cell.character.value
         // The four pixel characters: the top pixel is the foreground's in `▀` and `█`, the
-        // bottom one in `▄` and `█`, else the background's. Chosen without branching, as
-        // neighbouring cells mix them at random.
-        let upper = scalar == BlockScalar.upperHalf, lower = scalar == BlockScalar.lowerHalf
-        let full = scalar == BlockScalar.fullBlock
-        if upper || lower || full || scalar == BlockScalar.space {
-            self.init(scalar: 0, first: upper || full ? fg : bg, second: lower || full ? fg : bg)
+        // bottom one in `▄` and `█`, else the background's. Told apart without branching, as
+        // neighbouring cells mix them at random: `▀` `▄` `█` are U+2580, U+2584 and U+2588,
+        // so bits 0, 4 and 8 of a mask shifted by the distance from U+2580 (15, past every
+        // mask's bits, for anything else).
+        let d = scalar &- BlockScalar.upperHalf
+        let shift = d < 9 ? d : 15
+        let block = (0x111 as UInt32) &>> shift, top = (0x101 as UInt32) &>> shift, bottom = (0x110 as UInt32) &>> shift
+        if (block | (scalar == BlockScalar.space ? 1 : 0)) & 1 != 0 {
+            self.init(scalar: 0, first: top & 1 != 0 ? fg : bg, second: bottom & 1 != 0 ? fg : bg)
             return
         }
         // a wide glyph is marked, so writing it moves the cursor two cells (nothing below

@@ -124,9 +124,10 @@ struct TerminalWriter {
                         emitShownPixel(look, into: &out)
                         continue
                     }
-                    if gap > TerminalWriter.maxReprint && state.column >= 0 {
-                        // further on along the row: too far to reprint, so the relative step
-                        // (never longer than another move), as `put` would choose
+                    if gap >= TerminalWriter.maxReprint && state.column >= 0 {
+                        // further on along the row: the relative step (never longer than
+                        // another move), as `put` would choose: a reprint takes a byte a cell
+                        // at least, and from four cells on that is no shorter than the step
                         out.reserve(Escape.maxBytesPerCell)
                         waiting?[base &+ column] = 0
                         TerminalWriter.appendStep(gap, positive: 0x43, negative: 0x44, to: &out)
