@@ -33,6 +33,7 @@ extension FrameEncoder {
         let scalarsOut = sink.scratch.scalars, firstsOut = sink.scratch.firsts, secondsOut = sink.scratch.seconds
         let mask = sink.mask, differingRows = sink.differingRows
         let words = (cols &+ 63) >> 6
+        let threeWords = TerminalCell.cellIsThreeWords
         var count = 0, differing = 0
         for row in 0..<rows {
             let base = row &* cols
@@ -62,11 +63,10 @@ extension FrameEncoder {
                 if bits == 0 { break }
                 let c = w &<< 6 &+ bits.trailingZeroBitCount
                 bits &= bits &- 1
-                let cell = newRow[c]
-                if cell.isContinuation {
+                if newRow[c].isContinuation {
                     // the right half of a wide glyph: written with its left half, which
                     // changed too unless only this half's colours did
-                    looksRow[c] = looks.look(cell)
+                    looksRow[c] = looks.look(newRow[c])
                     if c > 0 && (count == rowStart || columnsOut[count &- 1] != Int32(truncatingIfNeeded: c &- 1)) {
                         let left = looksRow[c &- 1]
                         columnsOut[count] = Int32(truncatingIfNeeded: c &- 1)
@@ -80,7 +80,7 @@ extension FrameEncoder {
                 }
                 // Different cells may still look the same (a blank's unused foreground, two
                 // colours with one palette entry).
-                let look = plainTrueColor ? CellLooks.trueColorLook(cell) : looks.look(cell)
+                let look = plainTrueColor ? TerminalCell.trueColorLook(at: newRow + c, threeWords: threeWords) : looks.look(newRow[c])
                 let was = looksRow[c]
                 if look != was {
                     looksRow[c] = look

@@ -19,7 +19,11 @@ struct TerminalCell: Equatable {
 
     /// A cell whose colours are already terminal keys.
     @inline(__always) init(_ cell: Cell, foreground fg: UInt32, background bg: UInt32) {
-        let scalar = cell.character.value
+        self.init(character: cell.character.value, foreground: fg, background: bg)
+    }
+
+    /// A cell whose character is `scalar` and whose colours are already terminal keys.
+    @inline(__always) init(character scalar: UInt32, foreground fg: UInt32, background bg: UInt32) {
         // The four pixel characters: the top pixel is the foreground's in `▀` and `█`, the
         // bottom one in `▄` and `█`, else the background's. Told apart without branching, as
         // neighbouring cells mix them at random: `▀` `▄` `█` are U+2580, U+2584 and U+2588,
@@ -59,6 +63,27 @@ struct TerminalCell: Equatable {
         #else
         return (UInt32(c.r) << 16) | (UInt32(c.g) << 8) | UInt32(c.b)
         #endif
+    }
+
+    /// Whether a cell's character and two colours lie in memory as three words in that
+    /// order, so ``trueColorLook(at:)`` may read them as words.
+    static let cellIsThreeWords = MemoryLayout<Cell>.size == 12 && MemoryLayout<Unicode.Scalar>.size == 4
+        && MemoryLayout<Color>.size == 4 && MemoryLayout<Cell>.offset(of: \Cell.character) == 0
+        && MemoryLayout<Cell>.offset(of: \Cell.foreground) == 4 && MemoryLayout<Cell>.offset(of: \Cell.background) == 8
+
+    /// ``CellLooks/trueColorLook(_:)`` of the cell at `p`, its three words read whole where
+    /// `threeWords` (``cellIsThreeWords``) says it may.
+    @inline(__always) static func trueColorLook(at p: UnsafePointer<Cell>, threeWords: Bool) -> TerminalCell {
+        #if _endian(little)
+        if threeWords {
+            let raw = UnsafeRawPointer(p)
+            let scalar = raw.load(as: UInt32.self)
+            let fg = raw.load(fromByteOffset: 4, as: UInt32.self).byteSwapped >> 8
+            let bg = raw.load(fromByteOffset: 8, as: UInt32.self).byteSwapped >> 8
+            return TerminalCell(character: scalar, foreground: fg, background: bg)
+        }
+        #endif
+        return CellLooks.trueColorLook(p.pointee)
     }
 
     /// A way to write the cell: the character, and the colours it needs (nil = any will do).
