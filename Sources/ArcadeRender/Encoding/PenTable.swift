@@ -247,13 +247,21 @@ struct PenTable {
         for k in 0..<usedCount { fill[Int(used[k])] = starts[Int(used[k])] }
         done.update(repeating: 0, count: count)
         fill[PenTable.spare] = spareCell
+        let pensOf = scratch.pens, fill = self.fill, cells = self.cells
         for j in 0..<count {
-            let pens = scratch.pens[j]
-            let x = Int(pens.x), y = Int(pens.y) & PenTable.spare
-            cells[Int(fill[x])] = Int32(truncatingIfNeeded: j)
-            fill[x] &+= 1
-            cells[Int(fill[y])] = Int32(truncatingIfNeeded: j)
-            fill[y] &+= pens.y >= 0 ? 1 : 0
+            let pens = pensOf[j]
+            let x = Int(pens.x)
+            // A cell without a second slot goes to the spare cell, read from the spare slot
+            // and counted in another entry no slot uses, never read: so cells of one colour
+            // after one another do not each wait for the spare's count to be stored.
+            let second = pens.y >= 0
+            let from = second ? Int(pens.y) : PenTable.spare, to = second ? Int(pens.y) : PenTable.spare &- 1
+            let at = fill[x]
+            cells[Int(at)] = Int32(truncatingIfNeeded: j)
+            fill[x] = at &+ 1
+            let atSecond = fill[from]
+            cells[Int(atSecond)] = Int32(truncatingIfNeeded: j)
+            fill[to] = atSecond &+ 1
         }
     }
 
