@@ -315,6 +315,7 @@ enum Escape {
     static var endSynchronized: StaticBytes { StaticBytes("\u{1B}[?2026l") }
     /// The most bytes one cell can take: a cursor move with five-digit coordinates, a reprint
     /// of four 4-byte characters, both truecolor SGRs (or reverse video and two system
-    /// colours) and a 4-byte character, rounded up.
+    /// colours) and a 4-byte character, rounded up, with room to spare for the whole words
+    /// some pieces are stored as (up to seven bytes past the last one written).
     static let maxBytesPerCell = 96
 }
