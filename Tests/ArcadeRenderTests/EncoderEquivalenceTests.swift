@@ -115,4 +115,31 @@ import ArcadeTestSupport
         #expect(changed > 4 * 2048, "\(changed) cells changed in 4 frames")
         expectSameBytes(frames, mode: .trueColor, "busy coin scene")
     }
+    /// Changed cells along wide rows with gaps of every kind between them: a few cells (a
+    /// reprint), more (a step of one, two or three digits, past 255 too), and a frame whose
+    /// colours alternate, so passes in each colour step over the others' cells.
+    @Test(arguments: [ColorMode.trueColor, .palette256])
+    func longGapsAlongARowEncodeToTheSame(mode: ColorMode) {
+        let columns = 300
+        let layouts: [[Int]] = [
+            [0, 256], [0, 257], [1, 255],
+            [0, 2, 5, 9, 14, 20, 31, 42, 142, 243, 299],
+            [3, 4, 6, 7, 8, 11, 12, 16, 17, 18, 19, 24, 100, 101, 103, 200, 204, 210],
+        ]
+        let colors = [Color(rgb: 0x102030), Color(rgb: 0xC0A000), Color(rgb: 0x00FF7F), Color(rgb: 0xFFFFFF)]
+        var frames: [Frame] = []
+        for step in 0..<8 {
+            var frame = Frame(columns: columns, rows: layouts.count)
+            for row in 0..<layouts.count {
+                for c in 0..<columns { frame[c, row] = Cell(top: colors[0], bottom: colors[0]) }
+                for (k, c) in layouts[row].enumerated() where (k + step) % 3 != 0 {
+                    let a = colors[1 + (k + step) % 3], b = colors[1 + (k + row) % 3]
+                    frame[c, row] = step % 2 == 0 ? Cell(top: a, bottom: a) : Cell(top: a, bottom: b)
+                }
+            }
+            frames.append(frame)
+        }
+        expectSameBytes(frames, mode: mode, "long gaps")
+    }
 }
+

@@ -325,4 +325,43 @@ private func mismatches(_ screen: VTModel, _ frame: Frame, mode: ColorMode) -> [
         }
         #expect(bytes.capacity == capacity)
     }
+    /// Every colour parameter spelled as plain decimal text: each channel value and palette
+    /// index, as a foreground and as a background, in every mode, and the same again after
+    /// bytes already in the buffer (the parameters are stored as whole words).
+    @Test func colourParametersAreSpelledInPlainDecimal() {
+        func spelled(_ key: UInt32, _ selector: Int, _ mode: ColorMode, after lead: Int) -> String {
+            var out = ByteBuffer(capacity: 64)
+            defer { out.deallocate() }
+            out.reserve(lead + 32)
+            for _ in 0..<lead { out.append(0x2E) }
+            Escape.appendColor(key, selector: selector, mode: mode, to: &out)
+            return String(decoding: UnsafeBufferPointer(rebasing: out.bytes[lead...]), as: UTF8.self)
+        }
+        var wrong: [String] = []
+        for selector in [38, 48] {
+            for v in UInt32(0)...255 {
+                let lead = Int(v % 7)
+                // each channel in turn, the others at other values
+                let keys: [(UInt32, String)] = [
+                    (v << 16 | (255 - v) << 8 | (v * 7 & 0xFF), "\(v);\(255 - v);\(v * 7 & 0xFF)"),
+                    ((v * 13 & 0xFF) << 16 | v << 8 | (v / 3), "\(v * 13 & 0xFF);\(v);\(v / 3)"),
+                    ((v / 2) << 16 | (v * 3 & 0xFF) << 8 | v, "\(v / 2);\(v * 3 & 0xFF);\(v)"),
+                ]
+                for (key, text) in keys {
+                    let got = spelled(key, selector, .trueColor, after: lead)
+                    if got != "\(selector);2;\(text)" { wrong.append(got) }
+                }
+                let index = spelled(v, selector, .palette256, after: lead)
+                if index != "\(selector);5;\(v)" { wrong.append(index) }
+                if v < 16 {
+                    let base = selector == 38 ? (v >= 8 ? 90 : 30) : (v >= 8 ? 100 : 40)
+                    for mode in [ColorMode.palette16, .palette8] where spelled(v, selector, mode, after: lead) != "\(base + Int(v & 7))" {
+                        wrong.append(spelled(v, selector, mode, after: lead))
+                    }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
 }
+

@@ -41,6 +41,13 @@ struct ByteBuffer {
         count &+= length
     }
 
+    /// Appends the first `length` (up to 8) bytes of `word`, lowest first; room for 8 must
+    /// have been reserved.
+    @inline(__always) mutating func appendDoubleWord(_ word: UInt64, length: Int) {
+        UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        count &+= length
+    }
+
     /// Appends bytes; room must have been reserved.
     @inline(__always) mutating func append(_ bytes: StaticBytes) {
         for i in 0..<bytes.count { append(bytes[i]) }

@@ -47,6 +47,45 @@ extension Cell {
     }
 }
 
+extension Cell {
+    /// A bit per cell of `from..<to` (at most 64), the lowest for `from`, set where `a` and
+    /// `b` differ (``sameBits(_:_:)`` false): four cells at a time, compared as six words and
+    /// turned into four bits without branching (where about half the cells of a row changed,
+    /// a branch per cell would be mispredicted often).
+    @inline(__always) static func differenceMask(
+        _ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>, from: Int, to end: Int
+    ) -> UInt64 {
+        var word: UInt64 = 0
+        var k = from
+        if MemoryLayout<Cell>.size == 12 && MemoryLayout<Cell>.stride == 12 {
+            // three 4-byte words and no padding: equal bytes are equal cells
+            let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+            let low: UInt64 = 0xFFFF_FFFF
+            while k &+ 4 <= end {
+                let o = k &* 12
+                let x0 = ra.loadUnaligned(fromByteOffset: o, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: o, as: UInt64.self)
+                let x1 = ra.loadUnaligned(fromByteOffset: o &+ 8, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: o &+ 8, as: UInt64.self)
+                let x2 = ra.loadUnaligned(fromByteOffset: o &+ 16, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: o &+ 16, as: UInt64.self)
+                let x3 = ra.loadUnaligned(fromByteOffset: o &+ 24, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: o &+ 24, as: UInt64.self)
+                let x4 = ra.loadUnaligned(fromByteOffset: o &+ 32, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: o &+ 32, as: UInt64.self)
+                let x5 = ra.loadUnaligned(fromByteOffset: o &+ 40, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: o &+ 40, as: UInt64.self)
+                // cell 0 is bytes 0-11, cell 1 12-23, cell 2 24-35, cell 3 36-47
+                let d0: UInt64 = (x0 | (x1 & low)) != 0 ? 1 : 0
+                let d1: UInt64 = ((x1 >> 32) | x2) != 0 ? 2 : 0
+                let d2: UInt64 = (x3 | (x4 & low)) != 0 ? 4 : 0
+                let d3: UInt64 = ((x4 >> 32) | x5) != 0 ? 8 : 0
+                word |= (d0 | d1 | d2 | d3) &<< UInt64(truncatingIfNeeded: k &- from)
+                k &+= 4
+            }
+        }
+        while k < end {
+            word |= (differingBits(a[k], b[k]) != 0 ? 1 : 0) &<< UInt64(truncatingIfNeeded: k &- from)
+            k &+= 1
+        }
+        return word
+    }
+}
+
 extension Color {
     /// The four channels as one word (in memory order), for comparisons.
     @inline(__always) var bits: UInt32 {

@@ -170,73 +170,18 @@ public final class FrameEncoder {
                     return
                 }
                 let newBase = new.baseAddress!, oldBase = old.baseAddress!
-                var count = 0, differing = 0
-                // the colours that show them, counted as they are found
+                let sink = ChangeSink(scratch: scratch, screenLooks: screenLooks, waiting: grouping ? waiting : nil,
+                                      differingRows: differingRows, mask: mask)
+                let (count, differing) = plainTrueColor
+                    ? FrameEncoder.collectChanges(new: newBase, old: oldBase, rows: rows, columns: cols, into: sink,
+                                                  looks: &looks, plainTrueColor: true)
+                    : FrameEncoder.collectChanges(new: newBase, old: oldBase, rows: rows, columns: cols, into: sink,
+                                                  looks: &looks, plainTrueColor: false)
+                // the colours that show them, counted
                 var table = pens
                 table.reset()
                 defer { pens = table }
-                for row in 0..<rows {
-                    let base = row &* cols
-                    let newRow = newBase + base, oldRow = oldBase + base
-                    // Most rows of most frames are unchanged: find the first difference with
-                    // a plain comparison before looking at anything.
-                    var c = Cell.firstDifference(newRow, oldRow, from: 0, to: cols)
-                    if c == cols { continue }
-                    differingRows[differing] = Int32(truncatingIfNeeded: row)
-                    differing &+= 1
-                    let row32 = Int32(truncatingIfNeeded: row)
-                    // the differing cells from there on, as bits: one plain pass over the row
-                    let firstWord = c >> 6, words = (cols &+ 63) >> 6
-                    for w in firstWord..<words {
-                        var word: UInt64 = 0
-                        for k in max(c, w &<< 6)..<min(cols, w &<< 6 &+ 64) {
-                            word |= (Cell.differingBits(newRow[k], oldRow[k]) != 0 ? 1 : 0) &<< UInt64(k & 63)
-                        }
-                        mask[w] = word
-                    }
-                    var w = firstWord
-                    var bits = mask[w]
-                    while true {
-                        while bits == 0 {
-                            w &+= 1
-                            if w == words { break }
-                            bits = mask[w]
-                        }
-                        if bits == 0 { break }
-                        c = w &<< 6 &+ bits.trailingZeroBitCount
-                        bits &= bits &- 1
-                        if newRow[c].isContinuation {
-                            // the right half of a wide glyph: written with its left half,
-                            // which changed too unless only this half's colours did
-                            screenLooks[base &+ c] = looks.look(newRow[c])
-                            if c > 0 && (count == 0 || scratch.rows[count &- 1] != row32
-                                         || scratch.columns[count &- 1] != Int32(truncatingIfNeeded: c &- 1)) {
-                                let left = screenLooks[base &+ c &- 1]
-                                scratch.set(count, row: row32, column: Int32(truncatingIfNeeded: c &- 1), look: left)
-                                if grouping { table.note(left, count, in: scratch) }
-                                count &+= 1
-                                if grouping { waiting[base &+ c &- 1] = TerminalWriter.waitingKept }
-                            }
-                            continue
-                        }
-                        // Different cells may still look the same (a blank's unused
-                        // foreground, two colours with one palette entry).
-                        let look = plainTrueColor ? CellLooks.trueColorLook(newRow[c]) : looks.look(newRow[c])
-                        let was = screenLooks[base &+ c]
-                        if look != was {
-                            screenLooks[base &+ c] = look
-                            scratch.set(count, row: row32, column: Int32(truncatingIfNeeded: c), look: look)
-                            if grouping { table.note(look, count, in: scratch) }
-                            count &+= 1
-                            // a narrow character before and after: may be written over
-                            // while it waits
-                            if grouping {
-                                waiting[base &+ c] = look.scalar < GlyphStore.firstNarrow && was.scalar < GlyphStore.firstNarrow
-                                    ? TerminalWriter.waitingOverwritable : TerminalWriter.waitingKept
-                            }
-                        }
-                    }
-                }
+                if grouping { table.noteAll(count, in: scratch) }
                 if count > 0 && !grouping {
                     writer.writeInOrder(count: count, scratch: scratch, old: UnsafeBufferPointer(old), new: new,
                                         cellLooks: &looks, into: &buffer)

@@ -46,6 +46,8 @@ struct PenTable {
     private let cells: UnsafeMutablePointer<Int32>
     /// Per cell: 1 once written.
     let done: UnsafeMutablePointer<UInt8>
+    /// Room for one pass's cells (places in the scratch), in the order it writes them.
+    let order: UnsafeMutablePointer<Int32>
     /// The slots that may still show waiting cells, and how many.
     private let liveSlots: UnsafeMutablePointer<Int16>
     private let live: UnsafeMutablePointer<Int>
@@ -59,13 +61,14 @@ struct PenTable {
         cells = .allocate(capacity: 2 * n + 1)
         spareCell = Int32(truncatingIfNeeded: 2 * n)
         done = .allocate(capacity: n)
+        order = .allocate(capacity: n)
         liveSlots = .allocate(capacity: PenTable.maxPens)
         live = .allocate(capacity: 1)
         live.initialize(to: 0)
         keys = .allocate(capacity: PenTable.slots)
         keys.initialize(repeating: PenTable.empty, count: PenTable.slots)
-        counts = .allocate(capacity: PenTable.spare + 1)
-        counts.initialize(repeating: 0, count: PenTable.spare + 1)
+        counts = .allocate(capacity: PenTable.countParts * (PenTable.spare + 1))
+        counts.initialize(repeating: 0, count: PenTable.countParts * (PenTable.spare + 1))
         cacheLooks = .allocate(capacity: PenTable.cacheSize)
         cacheLooks.initialize(repeating: PenTable.noLook, count: PenTable.cacheSize)
         cachePens = .allocate(capacity: PenTable.cacheSize)
@@ -85,6 +88,7 @@ struct PenTable {
         colorLengths.deallocate()
         cells.deallocate()
         done.deallocate()
+        order.deallocate()
         cacheLooks.deallocate()
         cachePens.deallocate()
         liveSlots.deallocate()
@@ -142,6 +146,46 @@ struct PenTable {
         counts[Int(pens.y) & PenTable.spare] &+= 1
         scratch.pens[j] = pens
     }
+
+    /// Counts the first `count` cells of `scratch` as ``note(_:_:in:)`` does, one after
+    /// another from the first, after ``reset()``.
+    ///
+    /// Neighbouring cells mostly share their pairs: they are counted in ``countParts``
+    /// separate tables, one per cell in turn, added up at the end, so no count waits for the
+    /// one before it.
+    mutating func noteAll(_ count: Int, in scratch: RowScratch) {
+        let scalars = scratch.scalars, firsts = scratch.firsts, seconds = scratch.seconds, pensOut = scratch.pens
+        let counts = self.counts, cacheLooks = self.cacheLooks, cachePens = self.cachePens
+        let part = PenTable.spare + 1
+        defer {
+            for k in 0..<usedCount {
+                let s = Int(used[k])
+                for p in 1..<PenTable.countParts {
+                    counts[s] &+= counts[p &* part &+ s]
+                    counts[p &* part &+ s] = 0
+                }
+            }
+        }
+        for j in 0..<count {
+            let look = TerminalCell(scalar: scalars[j], first: firsts[j], second: seconds[j])
+            let h = PenTable.cacheIndex(look)
+            var pens = cachePens[h]
+            if cacheLooks[h] != look {
+                pens = slots(of: look)
+                // a frame this colourful goes out another way: no need to count the rest
+                if overflowed { return }
+                cacheLooks[h] = look
+                cachePens[h] = pens
+            }
+            let table = counts + (j & (PenTable.countParts &- 1)) &* part
+            table[Int(pens.x)] &+= 1
+            table[Int(pens.y) & PenTable.spare] &+= 1
+            pensOut[j] = pens
+        }
+    }
+
+    /// The count tables ``noteAll(_:in:)`` spreads its counting over (a power of two).
+    private static let countParts = 4
 
     @inline(__always) private static func cacheIndex(_ look: TerminalCell) -> Int {
         let mixed = (UInt64(look.first) << 32 | UInt64(look.second)) ^ UInt64(look.scalar) &* 0x9E37_79B9
@@ -203,13 +247,21 @@ struct PenTable {
         for k in 0..<usedCount { fill[Int(used[k])] = starts[Int(used[k])] }
         done.update(repeating: 0, count: count)
         fill[PenTable.spare] = spareCell
+        let pensOf = scratch.pens, fill = self.fill, cells = self.cells
         for j in 0..<count {
-            let pens = scratch.pens[j]
-            let x = Int(pens.x), y = Int(pens.y) & PenTable.spare
-            cells[Int(fill[x])] = Int32(truncatingIfNeeded: j)
-            fill[x] &+= 1
-            cells[Int(fill[y])] = Int32(truncatingIfNeeded: j)
-            fill[y] &+= pens.y >= 0 ? 1 : 0
+            let pens = pensOf[j]
+            let x = Int(pens.x)
+            // A cell without a second slot goes to the spare cell, read from the spare slot
+            // and counted in another entry no slot uses, never read: so cells of one colour
+            // after one another do not each wait for the spare's count to be stored.
+            let second = pens.y >= 0
+            let from = second ? Int(pens.y) : PenTable.spare, to = second ? Int(pens.y) : PenTable.spare &- 1
+            let at = fill[x]
+            cells[Int(at)] = Int32(truncatingIfNeeded: j)
+            fill[x] = at &+ 1
+            let atSecond = fill[from]
+            cells[Int(atSecond)] = Int32(truncatingIfNeeded: j)
+            fill[to] = atSecond &+ 1
         }
     }
 
@@ -235,11 +287,33 @@ struct PenTable {
         if slot >= 0 { lengths[slot] = 0 }
     }
 
-    /// Cell `j` of `scratch` was written: it no longer counts.
-    @inline(__always) func remove(_ j: Int, of scratch: RowScratch) {
-        let pens = scratch.pens[j]
-        counts[Int(pens.x) & PenTable.spare] &-= 1
-        counts[Int(pens.y) & PenTable.spare] &-= 1
+    /// Before a pass writes the cells of a slot's list (``list(_:)``): keeps on the list, in
+    /// place and in order, only the cells not written yet, marks them written (``done``) and
+    /// takes them off the counts; returns how many
+    /// it kept.
+    ///
+    /// Every cell on a pair's list that has a second pair (a split cell) has the same one,
+    /// the pair the other way round, so its count falls by one sum.
+    @inline(__always) func take(_ list: (start: UnsafeMutablePointer<Int32>, count: Int), slot: Int,
+                                of scratch: RowScratch) -> Int {
+        guard list.count > 0 else { return 0 }
+        let pensOf = scratch.pens
+        var kept = 0, split: Int32 = 0
+        var other = PenTable.spare
+        for k in 0..<list.count {
+            let j = Int(list.start[k])
+            list.start[kept] = Int32(truncatingIfNeeded: j)
+            let waiting = done[j] == 0
+            done[j] = 1
+            kept &+= waiting ? 1 : 0
+            let pens = pensOf[j]
+            let both = waiting && pens.y >= 0
+            split &+= both ? 1 : 0
+            other = both ? Int(Int(pens.x) == slot ? pens.y : pens.x) : other
+        }
+        counts[slot] &-= Int32(truncatingIfNeeded: kept)
+        counts[other] &-= split
+        return kept
     }
 
     /// The colours to set next, from `pen`: of the pairs that show at least two waiting

@@ -30,14 +30,24 @@ struct RowScratch {
                    seconds: seconds + start, pens: pens + start)
     }
 
+    /// Entries past the capacity that eight-wide reads may touch (``countShown(_:with:)``
+    /// reads whole groups of eight and ignores those past its count).
+    static let padding = 8
+
     init(capacity: Int) {
-        let n = max(capacity, 1)
+        let n = max(capacity, 1) + RowScratch.padding
         rows = .allocate(capacity: n)
+        rows.initialize(repeating: 0, count: n)
         columns = .allocate(capacity: n)
+        columns.initialize(repeating: 0, count: n)
         scalars = .allocate(capacity: n)
+        scalars.initialize(repeating: 0, count: n)
         firsts = .allocate(capacity: n)
+        firsts.initialize(repeating: 0, count: n)
         seconds = .allocate(capacity: n)
+        seconds.initialize(repeating: 0, count: n)
         pens = .allocate(capacity: n)
+        pens.initialize(repeating: SIMD2(-1, -1), count: n)
     }
 
     func deallocate() {
@@ -86,27 +96,26 @@ struct RowScratch {
     }
 
     /// How many of the first `count` entries `pen` shows without a colour change: the
-    /// count of ``TerminalCell/shows(with:)``, eight cells at a time.
+    /// count of ``TerminalCell/shows(with:)``, eight cells at a time (the last group read
+    /// whole, its entries past `count` left out: this scratch's memory goes on for
+    /// ``padding`` entries past its capacity).
     @inline(__always) func countShown(_ count: Int, with pen: PenState) -> Int {
         let fg = pen.foreground, bg = pen.background
         let vfg = SIMD8<UInt32>(repeating: fg), vbg = SIMD8<UInt32>(repeating: bg)
         let zero = SIMD8<UInt32>(repeating: 0), one = SIMD8<UInt32>(repeating: 1)
+        let lane = SIMD8<UInt32>(0, 1, 2, 3, 4, 5, 6, 7)
         var lanes = zero
         var i = 0
-        while i &+ 8 <= count {
+        while i < count {
             let f = UnsafeRawPointer(firsts + i).loadUnaligned(as: SIMD8<UInt32>.self)
             let s = UnsafeRawPointer(seconds + i).loadUnaligned(as: SIMD8<UInt32>.self)
             let c = UnsafeRawPointer(scalars + i).loadUnaligned(as: SIMD8<UInt32>.self)
             let straight = (f .== vfg) .& (s .== vbg)
             let swapped = (f .== vbg) .& ((s .== vfg) .| (f .== s))
-            lanes &+= zero.replacing(with: one, where: straight .| ((c .== zero) .& swapped))
+            let inside = lane .< SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: count &- i))
+            lanes &+= zero.replacing(with: one, where: (straight .| ((c .== zero) .& swapped)) .& inside)
             i &+= 8
         }
-        var n = Int(lanes.wrappedSum())
-        while i < count {
-            if TerminalCell(scalar: scalars[i], first: firsts[i], second: seconds[i]).shows(with: pen) { n &+= 1 }
-            i &+= 1
-        }
-        return n
+        return Int(lanes.wrappedSum())
     }
 }

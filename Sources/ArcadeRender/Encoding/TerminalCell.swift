@@ -19,14 +19,21 @@ struct TerminalCell: Equatable {
 
     /// A cell whose colours are already terminal keys.
     @inline(__always) init(_ cell: Cell, foreground fg: UInt32, background bg: UInt32) {
-        let scalar = cell.character.value
+        self.init(character: cell.character.value, foreground: fg, background: bg)
+    }
+
+    /// A cell whose character is `scalar` and whose colours are already terminal keys.
+    @inline(__always) init(character scalar: UInt32, foreground fg: UInt32, background bg: UInt32) {
         // The four pixel characters: the top pixel is the foreground's in `▀` and `█`, the
-        // bottom one in `▄` and `█`, else the background's. Chosen without branching, as
-        // neighbouring cells mix them at random.
-        let upper = scalar == BlockScalar.upperHalf, lower = scalar == BlockScalar.lowerHalf
-        let full = scalar == BlockScalar.fullBlock
-        if upper || lower || full || scalar == BlockScalar.space {
-            self.init(scalar: 0, first: upper || full ? fg : bg, second: lower || full ? fg : bg)
+        // bottom one in `▄` and `█`, else the background's. Told apart without branching, as
+        // neighbouring cells mix them at random: `▀` `▄` `█` are U+2580, U+2584 and U+2588,
+        // so bits 0, 4 and 8 of a mask shifted by the distance from U+2580 (15, past every
+        // mask's bits, for anything else).
+        let d = scalar &- BlockScalar.upperHalf
+        let shift = d < 9 ? d : 15
+        let block = (0x111 as UInt32) &>> shift, top = (0x101 as UInt32) &>> shift, bottom = (0x110 as UInt32) &>> shift
+        if (block | (scalar == BlockScalar.space ? 1 : 0)) & 1 != 0 {
+            self.init(scalar: 0, first: top & 1 != 0 ? fg : bg, second: bottom & 1 != 0 ? fg : bg)
             return
         }
         // a wide glyph is marked, so writing it moves the cursor two cells (nothing below
@@ -56,6 +63,27 @@ struct TerminalCell: Equatable {
         #else
         return (UInt32(c.r) << 16) | (UInt32(c.g) << 8) | UInt32(c.b)
         #endif
+    }
+
+    /// Whether a cell's character and two colours lie in memory as three words in that
+    /// order, so ``trueColorLook(at:)`` may read them as words.
+    static let cellIsThreeWords = MemoryLayout<Cell>.size == 12 && MemoryLayout<Unicode.Scalar>.size == 4
+        && MemoryLayout<Color>.size == 4 && MemoryLayout<Cell>.offset(of: \Cell.character) == 0
+        && MemoryLayout<Cell>.offset(of: \Cell.foreground) == 4 && MemoryLayout<Cell>.offset(of: \Cell.background) == 8
+
+    /// ``CellLooks/trueColorLook(_:)`` of the cell at `p`, its three words read whole where
+    /// `threeWords` (``cellIsThreeWords``) says it may.
+    @inline(__always) static func trueColorLook(at p: UnsafePointer<Cell>, threeWords: Bool) -> TerminalCell {
+        #if _endian(little)
+        if threeWords {
+            let raw = UnsafeRawPointer(p)
+            let scalar = raw.load(as: UInt32.self)
+            let fg = raw.load(fromByteOffset: 4, as: UInt32.self).byteSwapped >> 8
+            let bg = raw.load(fromByteOffset: 8, as: UInt32.self).byteSwapped >> 8
+            return TerminalCell(character: scalar, foreground: fg, background: bg)
+        }
+        #endif
+        return CellLooks.trueColorLook(p.pointee)
     }
 
     /// A way to write the cell: the character, and the colours it needs (nil = any will do).
@@ -240,23 +268,44 @@ enum Escape {
             appendDecimal(base + Int(index & 7), to: &out)
             return
         }
-        appendDecimal(selector, to: &out)
+        // `38;2;` or `38;5;` (`48;...`), the channels, each followed by `;` but the last:
+        // whole words stored at once, without branching on the number of digits (colours
+        // come at random)
+        let lead: UInt64 = selector == 38 ? 0x3B_00_3B_38_33 : 0x3B_00_3B_38_34
         switch mode {
         case .trueColor:
-            out.append(0x3B)  // ;2;
-            out.append(0x32)
-            out.append(0x3B)
-            appendDecimal(Int((key >> 16) & 0xFF), to: &out)
-            out.append(0x3B)
-            appendDecimal(Int((key >> 8) & 0xFF), to: &out)
-            out.append(0x3B)
-            appendDecimal(Int(key & 0xFF), to: &out)
+            out.appendDoubleWord(lead | 0x32_00_00_00, length: 5)
+            let (red, redLength) = channelDigits(key >> 16)
+            let (green, greenLength) = channelDigits(key >> 8)
+            let (blue, blueLength) = channelDigits(key)
+            // `r;g;`: at most eight bytes
+            let first = UInt64(red | 0x3B << (8 &* UInt32(truncatingIfNeeded: redLength)))
+            let second = UInt64(green | 0x3B << (8 &* UInt32(truncatingIfNeeded: greenLength)))
+            out.appendDoubleWord(first | second << (8 &* UInt64(truncatingIfNeeded: redLength &+ 1)),
+                                 length: redLength &+ greenLength &+ 2)
+            out.appendWord(blue, length: blueLength)
         case .palette256, .palette16, .palette8:
-            out.append(0x3B)  // ;5;
-            out.append(0x35)
-            out.append(0x3B)
-            appendDecimal(Int(key), to: &out)
+            out.appendDoubleWord(lead | 0x35_00_00_00, length: 5)
+            if key < 256 {
+                let (index, length) = channelDigits(key)
+                out.appendWord(index, length: length)
+            } else {
+                appendDecimal(Int(key), to: &out)
+            }
         }
+    }
+
+    /// The decimal digits of `value & 0xFF` (a colour channel or a palette index) as ASCII,
+    /// first digit in the lowest byte, and how many there are (1 to 3).
+    @inline(__always) static func channelDigits(_ value: UInt32) -> (word: UInt32, length: Int) {
+        let n = value & 0xFF
+        let hundreds = (n &* 41) >> 12  // n / 100 for n < 1000
+        let rest = n &- hundreds &* 100
+        let tens = (rest &* 205) >> 11  // rest / 10 for rest < 1024
+        let ones = rest &- tens &* 10
+        let length = 1 &+ (n >= 10 ? 1 : 0) &+ (n >= 100 ? 1 : 0)
+        let all = (0x30 | hundreds) | (0x30 | tens) << 8 | (0x30 | ones) << 16
+        return (all >> (8 &* UInt32(truncatingIfNeeded: 3 &- length)), length)
     }
 
     /// `ESC [ ? 2026 h`: the terminal holds the screen until the matching end, so a frame
@@ -266,6 +315,7 @@ enum Escape {
     static var endSynchronized: StaticBytes { StaticBytes("\u{1B}[?2026l") }
     /// The most bytes one cell can take: a cursor move with five-digit coordinates, a reprint
     /// of four 4-byte characters, both truecolor SGRs (or reverse video and two system
-    /// colours) and a 4-byte character, rounded up.
+    /// colours) and a 4-byte character, rounded up, with room to spare for the whole words
+    /// some pieces are stored as (up to seven bytes past the last one written).
     static let maxBytesPerCell = 96
 }

@@ -171,6 +171,13 @@ extension TerminalWriter {
     @inline(__always)
     static func appendStep(_ n: Int, positive: UInt8, negative: UInt8, to out: inout ByteBuffer) {
         guard n != 0 else { return }
+        if n > 1 && n < 256 {
+            // `ESC [ n` and the letter, stored as one word
+            let (digits, length) = Escape.channelDigits(UInt32(truncatingIfNeeded: n))
+            let letter = UInt64(positive) << (8 &* UInt64(truncatingIfNeeded: length &+ 2))
+            out.appendDoubleWord(0x5B1B | UInt64(digits) << 16 | letter, length: length &+ 3)
+            return
+        }
         out.append(0x1B)
         out.append(0x5B)
         if abs(n) != 1 { Escape.appendDecimal(abs(n), to: &out) }

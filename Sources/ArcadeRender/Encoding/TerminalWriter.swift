@@ -56,7 +56,8 @@ struct TerminalWriter {
     ) -> Bool {
         var left = count
         var rounds = 0
-        // the furthest cell written so far: writing one before it reorders
+        // the furthest cell written so far (its place in the scratch, which is in reading
+        // order): writing one before it reorders
         var furthest = -1
         var reordered = false
         let mode = self.mode
@@ -67,37 +68,73 @@ struct TerminalWriter {
             let pen = state.pen
             let slotA = pens.find(pen.foreground, pen.background), slotB = pens.find(PenTable.anyForeground, pen.background)
             let a = pens.list(slotA), b = pens.list(slotB)
-            // every cell on both lists is written by this pass
+            // every cell on both lists is written by this pass: the lists keep only those not
+            // written yet (a split cell is listed under both its pairs), which leave the count
+            let countA = pens.take(a, slot: slotA, of: scratch), countB = pens.take(b, slot: slotB, of: scratch)
             pens.emptied(slotA)
             pens.emptied(slotB)
-            var ia = 0, ib = 0
-            // merged without branching on which list comes next (the two interleave at random):
-            // an exhausted list reads as past every cell (the read itself stays in the table's
-            // memory)
-            let endA = max(a.count &- 1, 0), endB = max(b.count &- 1, 0)
-            while ia < a.count || ib < b.count {
-                let loadA = a.start[min(ia, endA)], loadB = b.start[min(ib, endB)]
-                let va = ia < a.count ? loadA : Int32.max
-                let vb = ib < b.count ? loadB : Int32.max
-                let takeA = va < vb
-                let j = Int(takeA ? va : vb)
-                ia &+= takeA ? 1 : 0
-                ib &+= takeA ? 0 : 1
-                if done[j] != 0 { continue }
-                done[j] = 1
-                left &-= 1
-                pens.remove(j, of: scratch)
+            left &-= countA &+ countB
+            // merged into one list first, without branching on which list comes next (the two
+            // interleave at random): an exhausted list reads as past every cell (the read
+            // itself stays in the table's memory)
+            // (most passes have cells on one list only: then it is the order)
+            let total = countA &+ countB
+            let order = countA == 0 ? b.start : countB == 0 ? a.start : pens.order
+            if countA > 0 && countB > 0 {
+                var ia = 0, ib = 0
+                let endA = countA &- 1, endB = countB &- 1
+                for k in 0..<total {
+                    let loadA = a.start[min(ia, endA)], loadB = b.start[min(ib, endB)]
+                    let va = ia < countA ? loadA : Int32.max
+                    let vb = ib < countB ? loadB : Int32.max
+                    let takeA = va < vb
+                    order[k] = takeA ? va : vb
+                    ia &+= takeA ? 1 : 0
+                    ib &+= takeA ? 0 : 1
+                }
+            }
+            // the scratch is in reading order, and so is the pass
+            if total > 0 {
+                if Int(order[0]) < furthest { reordered = true }
+                furthest = max(furthest, Int(order[total &- 1]))
+            }
+            for k in 0..<total {
+                let j = Int(order[k])
                 let row = Int(scratch.rows[j]), column = Int(scratch.columns[j])
                 let base = row &* columns
-                if base &+ column < furthest { reordered = true }
-                furthest = max(furthest, base &+ column)
                 let look = scratch.look(j)
-                if state.row == row && state.column == column && look.scalar == 0 {
-                    // the next cell along, a pixel cell: no move, no call
-                    out.reserve(Escape.maxBytesPerCell)
-                    waiting?[base &+ column] = 0
-                    emitShownPixel(look, into: &out)
-                    continue
+                if state.row == row && look.scalar == 0 {
+                    let gap = column &- state.column
+                    if gap == 0 {
+                        // the next cell along, a pixel cell: no move, no call
+                        out.reserve(Escape.maxBytesPerCell)
+                        waiting?[base &+ column] = 0
+                        emitShownPixel(look, into: &out)
+                        continue
+                    }
+                    if gap > 0 && gap < TerminalWriter.maxReprint && state.column >= 0
+                        && blankGap(gap, before: base &+ column, background: state.pen.background) {
+                        // a pixel cell a few cells on, past cells a space shows (or that may be
+                        // written over): the spaces are shorter than any move, so `put` would
+                        // write them too
+                        out.reserve(Escape.maxBytesPerCell)
+                        waiting?[base &+ column] = 0
+                        out.appendWord(0x2020_2020, length: gap)
+                        state.column = column
+                        emitShownPixel(look, into: &out)
+                        continue
+                    }
+                    if gap >= TerminalWriter.maxReprint && state.column >= 0 {
+                        // further on along the row: the relative step (never longer than
+                        // another move), as `put` would choose: a reprint takes a byte a cell
+                        // at least, and from four cells on that is no shorter than the step
+                        out.reserve(Escape.maxBytesPerCell)
+                        waiting?[base &+ column] = 0
+                        TerminalWriter.appendStep(gap, positive: 0x43, negative: 0x44, to: &out)
+                        state.column = column
+                        emitShownPixel(look, into: &out)
+                        continue
+                    }
                 }
                 put(look, row: row, column: column, base: base, old: old, new: new,
                     cellLooks: &cellLooks, shown: true, into: &out)
@@ -111,7 +148,7 @@ struct TerminalWriter {
                 var first = true
                 for j in 0..<count where done[j] == 0 {
                     let row = Int(scratch.rows[j]), column = Int(scratch.columns[j])
-                    if first && row &* columns &+ column < furthest { reordered = true }
+                    if first && j < furthest { reordered = true }
                     first = false
                     put(scratch.look(j), row: row, column: column, base: row &* columns, old: old, new: new,
                         cellLooks: &cellLooks, into: &out)
@@ -121,6 +158,21 @@ struct TerminalWriter {
             out.reserve(Escape.maxBytesPerCell)
             state.pen.emitColors(foreground: next.foreground, background: next.background, mode: mode, into: &out)
         }
+    }
+
+    /// Whether each of the `gap` cells before cell `index` is one a reprint writes as a space
+    /// on `background` (the pen's): waiting and ``waitingOverwritable``, or not waiting and
+    /// showing a cell of that one colour. Fewer than ``maxReprint`` such cells are shorter
+    /// than any cursor move (``gapCheckedMove``). Needs ``waiting`` and ``screenLooks``.
+    @inline(__always) private func blankGap(_ gap: Int, before index: Int, background: UInt32) -> Bool {
+        guard let waiting, let screenLooks else { return false }
+        for k in (index &- gap)..<index {
+            let w = waiting[k]
+            if w == TerminalWriter.waitingOverwritable { continue }
+            let look = screenLooks[k]
+            if w != 0 || look.scalar != 0 || look.first != background || look.second != background { return false }
+        }
+        return true
     }
 
     /// Writes the `count` changed cells of the frame (in `scratch`) in reading order, each
