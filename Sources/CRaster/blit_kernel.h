@@ -66,12 +66,13 @@ ARCADE_BLIT_ATTRIBUTES static int ARCADE_BLIT_NAME(const uint32_t *src, int64_t 
         const __m256d start = _mm256_set1_pd(u0), step = _mm256_set1_pd(ia);
         const __m256d uLow = _mm256_add_pd(start, _mm256_mul_pd(step, _mm256_set_pd(3, 2, 1, 0)));
         const __m256d uHigh = _mm256_add_pd(start, _mm256_mul_pd(step, _mm256_set_pd(7, 6, 5, 4)));
-        const int inside =
-            _mm256_movemask_pd(_mm256_and_pd(_mm256_cmp_pd(zero, uLow, _CMP_LE_OQ), _mm256_cmp_pd(uLow, end, _CMP_LT_OQ))) |
-            _mm256_movemask_pd(_mm256_and_pd(_mm256_cmp_pd(zero, uHigh, _CMP_LE_OQ), _mm256_cmp_pd(uHigh, end, _CMP_LT_OQ)))
-                << 4;
-        const __m256i laneBits = _mm256_set_epi32(128, 64, 32, 16, 8, 4, 2, 1);
-        const __m256i insideLanes = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(inside), laneBits), laneBits);
+        // Each lane's test, 64 bits wide, narrowed to 32: the low halves of lanes 0-3 and
+        // 4-7 side by side in each 128-bit half, then the halves' middle quarters swapped.
+        const __m256d insideLow = _mm256_and_pd(_mm256_cmp_pd(zero, uLow, _CMP_LE_OQ), _mm256_cmp_pd(uLow, end, _CMP_LT_OQ));
+        const __m256d insideHigh = _mm256_and_pd(_mm256_cmp_pd(zero, uHigh, _CMP_LE_OQ), _mm256_cmp_pd(uHigh, end, _CMP_LT_OQ));
+        const __m256i insideLanes = _mm256_castpd_si256(_mm256_permute4x64_pd(
+            _mm256_castps_pd(_mm256_shuffle_ps(_mm256_castpd_ps(insideLow), _mm256_castpd_ps(insideHigh), _MM_SHUFFLE(2, 0, 2, 0))),
+            _MM_SHUFFLE(3, 1, 2, 0)));
         const __m256i inRun = _mm256_andnot_si256(
             _mm256_cmpgt_epi32(_mm256_set_epi32(7, 6, 5, 4, 3, 2, 1, 0), _mm256_set1_epi32((int32_t)(x1 - x0))), insideLanes);
         const __m256i columns = _mm256_set_m128i(_mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(uHigh, zero), limit)),

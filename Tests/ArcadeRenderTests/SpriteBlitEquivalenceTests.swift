@@ -179,7 +179,7 @@ import Testing
 
     /// Busy scenes drawn as a scene draws them (most sprites through the kernel, each build
     /// this CPU runs) against the same sprites drawn one at a time, in the scene's order, by
-    /// the general rasterizer: hundreds of overlapping sprites of a few images, flipbooks,
+    /// the canvas's own sprite call: hundreds of overlapping sprites of a few images, flipbooks,
     /// scales, mirrors, turns, tints and fades, interleaved, many partly or wholly off the
     /// canvas, so a later sprite must cover an earlier one exactly as drawn alone.
     @Test(arguments: KernelBuild.allCases) func busyScenesLandOnTheSamePixelsAsEachSpriteDrawnAlone(build: KernelBuild) {
@@ -221,14 +221,11 @@ import Testing
             drawn.kernelBuild = build
             scene.draw(into: drawn, time: time)
             let alone = Canvas(columns: columns, rows: rows, background: background)
+            alone.kernelBuild = build
             for case let node as SpriteNode in layer.children {
                 let frame = node.flipbook.frames[node.currentFrame(at: time)]
-                let w = Double(frame.width), h = Double(frame.height)
-                let content = node.composedTransform.translatedBy(-node.anchor.x * w, -node.anchor.y * h)
-                withExtendedLifetime(frame) {
-                    alone.drawSpriteGeneral(frame.view, transform: content, alpha: PixelBlend.weight(node.composedAlpha),
-                                            tint: node.tint)
-                }
+                alone.drawSprite(frame, transform: node.composedTransform, anchor: node.anchor, alpha: node.composedAlpha,
+                                 tint: node.tint)
             }
             var differs: [String] = []
             for y in 0..<drawn.height {
@@ -241,6 +238,45 @@ import Testing
             #expect(sameCells, "scene \(n): cells differ")
             if !differs.isEmpty { return }
         }
+    }
+
+    /// A sprite node the kernel declines (a scale past a million) in the middle of a run of
+    /// ones it draws is drawn by the general path in its turn: over the sprites before it,
+    /// under those after it.
+    @Test(arguments: KernelBuild.allCases) func aSpriteTheKernelDeclinesIsDrawnInItsTurn(build: KernelBuild) {
+        guard build.runsHere else { return }
+        let coin = try! Sprite(palette: ["y": Color(rgb: 0xC8921E), "Y": Color(rgb: 0xFFD23F)], rows: [".yy.", "yYYy", "yYYy", ".yy."])
+        let wall = Sprite(width: 2, height: 2, fill: Color(rgb: 0x3050A0))
+        let scene = Scene(background: .black)
+        var nodes: [SpriteNode] = []
+        for i in 0..<150 {
+            let node = SpriteNode(sprite: i == 70 ? wall : coin, x: Double(i % 17) * 1.7, y: Double(i % 11) * 1.3)
+            if i == 70 {
+                node.scaleX = 2e6
+                node.scaleY = 1
+                node.y = 7.2
+            }
+            nodes.append(try! scene.add(node))
+        }
+        let drawn = Canvas(columns: 30, rows: 8)
+        drawn.kernelBuild = build
+        scene.draw(into: drawn, time: 0)
+        let alone = Canvas(columns: 30, rows: 8)
+        alone.kernelBuild = build
+        for node in nodes {
+            alone.drawSprite(node.flipbook.frames[0], transform: node.composedTransform, anchor: node.anchor,
+                             alpha: node.composedAlpha, tint: node.tint)
+        }
+        var differs: [String] = []
+        var wallShows = false
+        for y in 0..<drawn.height {
+            for x in 0..<drawn.width {
+                if drawn.pixel(x: x, y: y) != alone.pixel(x: x, y: y) { differs.append("(\(x),\(y))") }
+                if drawn.pixel(x: x, y: y) == Color(rgb: 0x3050A0) { wallShows = true }
+            }
+        }
+        #expect(differs.isEmpty, "\(differs.prefix(4))")
+        #expect(wallShows)
     }
 
     /// A turned sprite is not for the fast path: it says so and leaves the canvas alone.
