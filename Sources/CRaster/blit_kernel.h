@@ -85,13 +85,15 @@ ARCADE_BLIT_ATTRIBUTES static int ARCADE_BLIT_NAME(const uint32_t *src, int64_t 
         const int64_t top = rowOut & 1, bottom = rowsLast - (rowOut >> 1);
         const int64_t shown = bottom - top + 1;
         if (shown <= 0) return ARCADE_BLIT_DONE;
-        uint32_t *const corner = target->pixels + y0 * target->stride + x0;
+        // The stride read once: stores through `pixels` might otherwise be taken to change it.
+        const int64_t stride = target->stride;
+        uint32_t *const corner = target->pixels + y0 * stride + x0;
 #define ARCADE_ROW_WIDE(j, PITCH)                                                                                       \
     do {                                                                                                                \
         const double v = id * (wy0 + (double)(j)) + ity;                                                                \
         if (v >= 0 && v < height) {                                                                                     \
             const __m256i *from = (const __m256i *)(src + (int64_t)(int32_t)v * (PITCH));                               \
-            __m256i *row = (__m256i *)(corner + (j) * target->stride);                                                  \
+            __m256i *row = (__m256i *)(corner + (j) * stride);                                                          \
             const __m256i color = _mm256_permutevar8x32_epi32(_mm256_loadu_si256(from), columns);                      \
             const __m256i show = _mm256_and_si256(_mm256_srai_epi32(color, 31), inRun);                                 \
             _mm256_storeu_si256(row, _mm256_blendv_epi8(_mm256_loadu_si256(row), color, show));                         \
