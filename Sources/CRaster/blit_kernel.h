@@ -1,7 +1,8 @@
 // The body of the canvas's kernel for unturned sprites (see raster.h), included there once
 // per variant: `ARCADE_BLIT_NAME` names the function, `ARCADE_BLIT_ATTRIBUTES` gives its
-// target attributes and `ARCADE_BLIT_SHUFFLE` (0 or 1) says whether it may use SSSE3's byte
-// shuffle. The variants differ only in how they load pixels, never in which they draw.
+// target attributes, `ARCADE_BLIT_SHUFFLE` (0 or 1) says whether it may use SSSE3's byte
+// shuffle and `ARCADE_BLIT_AVX2` (0 or 1) whether it may use AVX2's wide vectors. The
+// variants differ only in how they load and store pixels, never in which they draw.
 
 /// See `arcade_blit_unturned`, which picks the variant.
 ARCADE_BLIT_ATTRIBUTES static int ARCADE_BLIT_NAME(const uint32_t *src, int64_t sw, int64_t sh, double a, double d,
@@ -20,6 +21,14 @@ ARCADE_BLIT_ATTRIBUTES static int ARCADE_BLIT_NAME(const uint32_t *src, int64_t 
                                      target->clip_high_past);
     const __m128d lastEdge = _mm_min_pd(_mm_max_pd(_mm_add_pd(_mm_sub_pd(highEdge, nudge), biasLanes), target->clip_low_before),
                                     target->clip_high);
+#if ARCADE_BLIT_AVX2
+    // Rounded down and up in one instruction each (SSE4.1, which every AVX2 CPU has): the
+    // same whole numbers as below, kept as doubles too, which saves converting them back
+    // on the way to the first pixel's centre.
+    const __m128d firstAt = _mm_floor_pd(firstEdge), lastAt = _mm_ceil_pd(lastEdge);
+    if (_mm_movemask_pd(_mm_cmpgt_pd(firstAt, lastAt))) return ARCADE_BLIT_DONE;
+    const __m128i firstPixel = _mm_cvttpd_epi32(firstAt), lastPixel = _mm_cvttpd_epi32(lastAt);
+#else
     // Rounded down and up: truncated, then one step back (or on) where truncation went the
     // wrong way. A true comparison is all ones, minus one as an integer.
     const __m128i firstCut = _mm_cvttpd_epi32(firstEdge), lastCut = _mm_cvttpd_epi32(lastEdge);
@@ -28,6 +37,8 @@ ARCADE_BLIT_ATTRIBUTES static int ARCADE_BLIT_NAME(const uint32_t *src, int64_t 
     const __m128i lastPixel = _mm_sub_epi32(
         lastCut, _mm_shuffle_epi32(_mm_castpd_si128(_mm_cmplt_pd(_mm_cvtepi32_pd(lastCut), lastEdge)), _MM_SHUFFLE(2, 2, 2, 0)));
     if (_mm_movemask_epi8(_mm_cmpgt_epi32(firstPixel, lastPixel)) & 0xFF) return ARCADE_BLIT_DONE;
+    const __m128d firstAt = _mm_cvtepi32_pd(firstPixel);
+#endif
     const uint64_t firsts = (uint64_t)_mm_cvtsi128_si64(firstPixel), lasts = (uint64_t)_mm_cvtsi128_si64(lastPixel);
     const int64_t x0 = (int32_t)firsts, y0 = (int32_t)(firsts >> 32);
     const int64_t x1 = (int32_t)lasts, y1 = (int32_t)(lasts >> 32);
@@ -41,11 +52,72 @@ ARCADE_BLIT_ATTRIBUTES static int ARCADE_BLIT_NAME(const uint32_t *src, int64_t 
     const double ity = _mm_cvtsd_f64(_mm_unpackhi_pd(shift, shift));
     if (!(ia >= 1e-6 || ia <= -1e-6)) return ARCADE_BLIT_GENERAL;
     // The first pixel's nudged centre and where it falls in the sprite: (wx, wy0), (u0, v0).
-    const __m128d centre = _mm_sub_pd(_mm_add_pd(_mm_cvtepi32_pd(firstPixel), nudge), biasLanes);
+    const __m128d centre = _mm_sub_pd(_mm_add_pd(firstAt, nudge), biasLanes);
     const __m128d source = _mm_add_pd(_mm_mul_pd(inverse, centre), shift);
     const double u0 = _mm_cvtsd_f64(source);
 
     const int64_t rowsLast = y1 - y0;
+#if ARCADE_BLIT_AVX2
+    // AVX2: the box's eight lanes in one vector each way, and a row of a sprite at most eight
+    // pixels wide loaded at once, each lane's pixel picked from it by its column. The same
+    // arithmetic as below, lane for lane.
+    if (x1 - x0 <= 7 && sw <= 8) {
+        const __m256d zero = _mm256_setzero_pd(), end = _mm256_set1_pd(width), limit = _mm256_set1_pd(width - 1);
+        const __m256d start = _mm256_set1_pd(u0), step = _mm256_set1_pd(ia);
+        const __m256d uLow = _mm256_add_pd(start, _mm256_mul_pd(step, _mm256_set_pd(3, 2, 1, 0)));
+        const __m256d uHigh = _mm256_add_pd(start, _mm256_mul_pd(step, _mm256_set_pd(7, 6, 5, 4)));
+        // Each lane's test, 64 bits wide, narrowed to 32: the low halves of lanes 0-3 and
+        // 4-7 side by side in each 128-bit half, then the halves' middle quarters swapped.
+        const __m256d insideLow = _mm256_and_pd(_mm256_cmp_pd(zero, uLow, _CMP_LE_OQ), _mm256_cmp_pd(uLow, end, _CMP_LT_OQ));
+        const __m256d insideHigh = _mm256_and_pd(_mm256_cmp_pd(zero, uHigh, _CMP_LE_OQ), _mm256_cmp_pd(uHigh, end, _CMP_LT_OQ));
+        const __m256i insideLanes = _mm256_castpd_si256(_mm256_permute4x64_pd(
+            _mm256_castps_pd(_mm256_shuffle_ps(_mm256_castpd_ps(insideLow), _mm256_castpd_ps(insideHigh), _MM_SHUFFLE(2, 0, 2, 0))),
+            _MM_SHUFFLE(3, 1, 2, 0)));
+        const __m256i inRun = _mm256_andnot_si256(
+            _mm256_cmpgt_epi32(_mm256_set_epi32(7, 6, 5, 4, 3, 2, 1, 0), _mm256_set1_epi32((int32_t)(x1 - x0))), insideLanes);
+        const __m256i columns = _mm256_set_m128i(_mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(uHigh, zero), limit)),
+                                                 _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(uLow, zero), limit)));
+        const double wy0 = _mm_cvtsd_f64(_mm_unpackhi_pd(centre, centre));
+        const __m128d vs = _mm_add_pd(_mm_mul_pd(_mm_set1_pd(id), _mm_add_pd(_mm_set1_pd(wy0), _mm_set_pd((double)rowsLast, 0))),
+                                      _mm_set1_pd(ity));
+        const int rowOut =
+            _mm_movemask_pd(_mm_or_pd(_mm_cmplt_pd(vs, _mm_setzero_pd()), _mm_cmpge_pd(vs, _mm_set1_pd(height))));
+        const int64_t top = rowOut & 1, bottom = rowsLast - (rowOut >> 1);
+        const int64_t shown = bottom - top + 1;
+        if (shown <= 0) return ARCADE_BLIT_DONE;
+        // The stride read once: stores through `pixels` might otherwise be taken to change it.
+        const int64_t stride = target->stride;
+        uint32_t *const corner = target->pixels + y0 * stride + x0;
+#define ARCADE_ROW_WIDE(j, PITCH)                                                                                       \
+    do {                                                                                                                \
+        const double v = id * (wy0 + (double)(j)) + ity;                                                                \
+        if (v >= 0 && v < height) {                                                                                     \
+            const __m256i *from = (const __m256i *)(src + (int64_t)(int32_t)v * (PITCH));                               \
+            __m256i *row = (__m256i *)(corner + (j) * stride);                                                          \
+            const __m256i color = _mm256_permutevar8x32_epi32(_mm256_loadu_si256(from), columns);                      \
+            const __m256i show = _mm256_and_si256(_mm256_srai_epi32(color, 31), inRun);                                 \
+            _mm256_storeu_si256(row, _mm256_blendv_epi8(_mm256_loadu_si256(row), color, show));                         \
+        }                                                                                                               \
+    } while (0)
+#define ARCADE_ROWS_WIDE(PITCH)                                                                                         \
+    do {                                                                                                                \
+        if (shown <= 3) {                                                                                               \
+            const int64_t second = shown > 1 ? top + 1 : top;                                                           \
+            const int64_t third = shown > 2 ? top + 2 : second;                                                         \
+            ARCADE_ROW_WIDE(top, PITCH);                                                                                \
+            ARCADE_ROW_WIDE(second, PITCH);                                                                             \
+            ARCADE_ROW_WIDE(third, PITCH);                                                                              \
+        } else {                                                                                                        \
+            for (int64_t j = top; j <= bottom; j++) ARCADE_ROW_WIDE(j, PITCH);                                          \
+        }                                                                                                               \
+        return ARCADE_BLIT_DONE;                                                                                        \
+    } while (0)
+        if (sw == 4) ARCADE_ROWS_WIDE(4);
+        ARCADE_ROWS_WIDE(sw);
+#undef ARCADE_ROWS_WIDE
+#undef ARCADE_ROW_WIDE
+    }
+#endif
     // A box at most eight columns wide (a coin's) is drawn in eight lanes from its first
     // column, each lane showing the sprite where the general path's test for that pixel,
     // `0 <= u < width`, holds: no loop and no branch on the sprite's width or place.
@@ -221,3 +293,4 @@ ARCADE_BLIT_ATTRIBUTES static int ARCADE_BLIT_NAME(const uint32_t *src, int64_t 
 #undef ARCADE_BLIT_NAME
 #undef ARCADE_BLIT_ATTRIBUTES
 #undef ARCADE_BLIT_SHUFFLE
+#undef ARCADE_BLIT_AVX2

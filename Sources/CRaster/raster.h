@@ -2,7 +2,7 @@
 #define ARCADE_RASTER_H
 
 // The canvas's kernel for unturned sprites of opaque-or-clear pixels (the coins of a
-// shower: thousands a frame), in two builds (see below); clearing and composing cells; and
+// shower: thousands a frame), in three builds (see below); clearing and composing cells; and
 // the number conversions the Swift blit needs. Header-only.
 //
 // The kernel picks exactly the pixels the general rasterizer does (ArcadeRender's
@@ -37,6 +37,7 @@ static inline int32_t arcade_ceil(double x) {
 #include <cpuid.h>
 #include <emmintrin.h>
 #include <tmmintrin.h>
+#include <immintrin.h>
 
 /// Where an unturned sprite kernel draws: the canvas pixels (row-major, `stride` wide,
 /// with room for 7 more pixels after the last, as a row of eight lanes may start at the
@@ -49,23 +50,38 @@ typedef struct {
     int64_t stride;
     int32_t *columns;
     double bias;
-    /// Nonzero to use the SSSE3 build of the kernel (only where the CPU has SSSE3).
+    /// Which build of the kernel draws: ARCADE_BLIT_SSE2, ARCADE_BLIT_SSSE3 or ARCADE_BLIT_AVX2
+    /// (each only where the CPU has it), or any other value (1, say) for the fastest this
+    /// CPU runs.
     int32_t shuffles;
 } arcade_blit_target;
 
 /// What `arcade_blit_unturned` did.
 enum { ARCADE_BLIT_DONE = 0, ARCADE_BLIT_GENERAL = 1 };
 
-// Two builds of the kernel: one for any x86-64 CPU (SSE2), one for CPUs with SSSE3 (all
-// but the oldest), which gathers a small sprite's pixels with byte shuffles.
+/// The builds of the kernel, as `arcade_blit_target.shuffles` names them.
+enum { ARCADE_BLIT_SSE2 = 0, ARCADE_BLIT_SSSE3 = 2, ARCADE_BLIT_AVX2 = 3 };
+
+// Three builds of the kernel: one for any x86-64 CPU (SSE2); one for CPUs with SSSE3 (all
+// but the oldest), which gathers a small sprite's pixels with byte shuffles; and one for
+// CPUs with AVX2, which draws a small sprite's rows eight lanes in one vector, each lane's
+// pixel picked from the row loaded whole. All three draw the same pixels.
 #define ARCADE_BLIT_NAME arcade_blit_unturned_sse2
 #define ARCADE_BLIT_ATTRIBUTES
 #define ARCADE_BLIT_SHUFFLE 0
+#define ARCADE_BLIT_AVX2 0
 #include "blit_kernel.h"
 
 #define ARCADE_BLIT_NAME arcade_blit_unturned_ssse3
 #define ARCADE_BLIT_ATTRIBUTES __attribute__((target("ssse3")))
 #define ARCADE_BLIT_SHUFFLE 1
+#define ARCADE_BLIT_AVX2 0
+#include "blit_kernel.h"
+
+#define ARCADE_BLIT_NAME arcade_blit_unturned_avx2
+#define ARCADE_BLIT_ATTRIBUTES __attribute__((target("avx2")))
+#define ARCADE_BLIT_SHUFFLE 1
+#define ARCADE_BLIT_AVX2 1
 #include "blit_kernel.h"
 
 /// True when this CPU has SSSE3 (CPUID leaf 1, ECX bit 9).
@@ -75,15 +91,43 @@ static inline int arcade_cpu_has_ssse3(void) {
     return (int)((c >> 9) & 1);
 }
 
+/// True when this CPU has AVX2 (CPUID leaf 7, EBX bit 5) and the system saves the vector
+/// registers it uses (OSXSAVE and AVX in leaf 1, XMM and YMM state enabled in XCR0).
+static inline int arcade_cpu_has_avx2(void) {
+    unsigned int a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    if (!((c >> 27) & 1) || !((c >> 28) & 1)) return 0;
+    unsigned int low, high;
+    __asm__("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
+    if ((low & 6) != 6) return 0;
+    if (__get_cpuid_max(0, 0) < 7) return 0;
+    __cpuid_count(7, 0, a, b, c, d);
+    return (int)((b >> 5) & 1);
+}
+
+/// The fastest build of the kernel this CPU runs (ARCADE_BLIT_SSE2, ARCADE_BLIT_SSSE3 or
+/// ARCADE_BLIT_AVX2), worked out at the first call.
+static inline int32_t arcade_blit_fastest(void) {
+    static int32_t fastest = -1;
+    if (fastest < 0) {
+        fastest = arcade_cpu_has_avx2() ? ARCADE_BLIT_AVX2 : arcade_cpu_has_ssse3() ? ARCADE_BLIT_SSSE3 : ARCADE_BLIT_SSE2;
+    }
+    return fastest;
+}
+
 /// Draws a `sw` x `sh` sprite of opaque-or-clear pixels (alpha 0 or 255, alpha in the top
 /// byte), placed by the transform `(a, 0, 0, d, tx, ty)` (its top-left corner at `(tx, ty)`),
 /// unblended. Returns ARCADE_BLIT_GENERAL, drawing nothing, when the general rasterizer
-/// must draw it (a zero, huge or tiny scale). Each row of `src` must be readable for 16 bytes
-/// from its start (sprites keep 4 pixels of padding after their last row).
+/// must draw it (a zero, huge or tiny scale). Each row of `src` must be readable for 32 bytes
+/// from its start (sprites keep 8 pixels of padding after their last row). `target->shuffles`
+/// picks the build.
 static inline int arcade_blit_unturned(const uint32_t *src, int64_t sw, int64_t sh, double a, double d, double tx,
                                        double ty, const arcade_blit_target *target) {
-    return target->shuffles ? arcade_blit_unturned_ssse3(src, sw, sh, a, d, tx, ty, target)
-                            : arcade_blit_unturned_sse2(src, sw, sh, a, d, tx, ty, target);
+    int32_t build = target->shuffles;
+    if (build != ARCADE_BLIT_SSE2 && build != ARCADE_BLIT_SSSE3 && build != ARCADE_BLIT_AVX2) build = arcade_blit_fastest();
+    if (build == ARCADE_BLIT_AVX2) return arcade_blit_unturned_avx2(src, sw, sh, a, d, tx, ty, target);
+    if (build == ARCADE_BLIT_SSSE3) return arcade_blit_unturned_ssse3(src, sw, sh, a, d, tx, ty, target);
+    return arcade_blit_unturned_sse2(src, sw, sh, a, d, tx, ty, target);
 }
 
 /// Fills `count` pixels with `color` (clearing the canvas), four at a time.

@@ -59,13 +59,13 @@ import Testing
     /// the general path on the other, and returns both.
     /// With `kernel`, only what the opaque-or-clear kernel draws: art with no half-transparent
     /// pixel, on a fully opaque untinted node, with no text on the canvas.
-    /// `shuffles` false keeps the kernel to its SSE2 build (see ``Canvas/kernelMayShuffle``).
-    private func drawBoth(_ c: inout Case, kernel: Bool = false, shuffles: Bool = true)
+    /// `build` picks the kernel's build (see ``Canvas/kernelBuild``).
+    private func drawBoth(_ c: inout Case, kernel: Bool = false, build: KernelBuild = .fastest)
         -> (fast: Canvas, general: Canvas, fastTaken: Bool) {
         let columns = c.int(1, 30), rows = c.int(1, 12)
         let background = c.color()
         let fast = Canvas(columns: columns, rows: rows, background: background)
-        fast.kernelMayShuffle = shuffles
+        fast.kernelBuild = build
         let general = Canvas(columns: columns, rows: rows, background: background)
         // Something beneath to blend onto: a rectangle, and sometimes text (glyphs to cover).
         let under = c.color(alpha: UInt8(c.int(1, 255)))
@@ -102,18 +102,20 @@ import Testing
     }
 
     /// The kernel for art of opaque and clear pixels (``arcade_blit_unturned``), on many more
-    /// placements than the mixed test gives it: both its builds, the one for any x86-64 CPU
-    /// and the one that gathers pixels with SSSE3's byte shuffles (where this CPU has it).
-    @Test(arguments: [true, false]) func opaqueOrClearSpritesLandOnTheSamePixelsAsTheGeneralPath(shuffles: Bool) {
-        compareOnRandomPlacements(seed: 77, cases: 12000, kernel: true, shuffles: shuffles)
+    /// placements than the mixed test gives it: each of its builds this CPU runs, the one for
+    /// any x86-64 CPU, the one that gathers pixels with SSSE3's byte shuffles and the one
+    /// that draws rows in AVX2's wide vectors.
+    @Test(arguments: KernelBuild.allCases) func opaqueOrClearSpritesLandOnTheSamePixelsAsTheGeneralPath(build: KernelBuild) {
+        guard build.runsHere else { return }
+        compareOnRandomPlacements(seed: 77, cases: 12000, kernel: true, build: build)
     }
 
-    private func compareOnRandomPlacements(seed: UInt64, cases: Int, kernel: Bool, shuffles: Bool = true) {
+    private func compareOnRandomPlacements(seed: UInt64, cases: Int, kernel: Bool, build: KernelBuild = .fastest) {
         var c = Case(rng: SeededRandom(seed: seed))
         var taken = 0
         var drewSomething = 0
         for n in 0..<cases {
-            let (fast, general, fastTaken) = drawBoth(&c, kernel: kernel, shuffles: shuffles)
+            let (fast, general, fastTaken) = drawBoth(&c, kernel: kernel, build: build)
             if fastTaken { taken += 1 }
             var differs: [String] = []
             var changed = false
@@ -139,7 +141,8 @@ import Testing
     /// transform worked out with its zero terms left out): the same pixels as the general
     /// rasterizer given the content transform the long way, for random anchors, mirrors,
     /// scales, places and parents.
-    @Test(arguments: [true, false]) func sceneSpritesWithAnchorsLandOnTheSamePixelsAsTheGeneralPath(shuffles: Bool) {
+    @Test(arguments: KernelBuild.allCases) func sceneSpritesWithAnchorsLandOnTheSamePixelsAsTheGeneralPath(build: KernelBuild) {
+        guard build.runsHere else { return }
         var c = Case(rng: SeededRandom(seed: 501))
         for n in 0..<3000 {
             let columns = c.int(1, 30), rows = c.int(1, 12)
@@ -155,7 +158,7 @@ import Testing
             group.scale = c.int(0, 2) == 0 ? c.scale() : 1
             try! scene.add(node, to: group)
             let fast = Canvas(columns: columns, rows: rows)
-            fast.kernelMayShuffle = shuffles
+            fast.kernelBuild = build
             scene.draw(into: fast, time: 0)
             let general = Canvas(columns: columns, rows: rows, background: background)
             let w = Double(sprite.width), h = Double(sprite.height)
@@ -172,6 +175,108 @@ import Testing
             #expect(differs.isEmpty, "case \(n): \(differs.prefix(4))")
             if !differs.isEmpty { return }
         }
+    }
+
+    /// Busy scenes drawn as a scene draws them (most sprites through the kernel, each build
+    /// this CPU runs) against the same sprites drawn one at a time, in the scene's order, by
+    /// the canvas's own sprite call: hundreds of overlapping sprites of a few images, flipbooks,
+    /// scales, mirrors, turns, tints and fades, interleaved, many partly or wholly off the
+    /// canvas, so a later sprite must cover an earlier one exactly as drawn alone.
+    @Test(arguments: KernelBuild.allCases) func busyScenesLandOnTheSamePixelsAsEachSpriteDrawnAlone(build: KernelBuild) {
+        guard build.runsHere else { return }
+        var c = Case(rng: SeededRandom(seed: 4242))
+        for n in 0..<60 {
+            let columns = c.int(4, 40), rows = c.int(2, 16)
+            let background = c.color()
+            // A few images, as a burst has: mostly art of opaque and clear pixels.
+            var images: [Sprite] = []
+            for _ in 0..<c.int(1, 4) { images.append(c.sprite()) }
+            let flipbook = Flipbook(frames: [c.sprite(), c.sprite(), c.sprite()], frameDuration: 0.1)
+            let scene = Scene(background: background)
+            let layer = try! scene.add(GroupNode(x: c.int(0, 3) == 0 ? c.coordinate(4) : 0, y: 0))
+            if c.int(0, 3) == 0 { layer.scale = c.scale() }
+            let scales = [c.scale(), c.scale(), c.scale()]
+            var nodes: [SpriteNode] = []
+            for _ in 0..<c.int(50, 400) {
+                let x = -6 + c.unit() * Double(columns + 12), y = -6 + c.unit() * Double(2 * rows + 12)
+                let node = c.int(0, 9) == 0 ? SpriteNode(flipbook: flipbook, x: x, y: y)
+                    : SpriteNode(sprite: images[c.int(0, images.count - 1)], x: x, y: y)
+                // Runs of like sprites, broken now and then by another scale, a mirror, a turn,
+                // a tint, a fade or a place in the draw order.
+                node.scaleX = scales[c.int(0, 2)]
+                node.scaleY = c.int(0, 4) == 0 ? c.scale() : node.scaleX / 2
+                switch c.int(0, 19) {
+                case 0: node.rotation = c.unit() * 6
+                case 1: node.tint = c.color(alpha: UInt8(c.int(0, 255)))
+                case 2: node.alpha = c.unit()
+                case 3: node.z = Double(c.int(-2, 2))
+                case 4: node.anchor = Vec2(c.unit(), c.unit())
+                default: break
+                }
+                node.animationStart = Double(c.int(0, 2)) * 0.1
+                nodes.append(try! scene.add(node, to: layer))
+            }
+            let time = c.unit()
+            let drawn = Canvas(columns: columns, rows: rows)
+            drawn.kernelBuild = build
+            scene.draw(into: drawn, time: time)
+            let alone = Canvas(columns: columns, rows: rows, background: background)
+            alone.kernelBuild = build
+            for case let node as SpriteNode in layer.children {
+                let frame = node.flipbook.frames[node.currentFrame(at: time)]
+                alone.drawSprite(frame, transform: node.composedTransform, anchor: node.anchor, alpha: node.composedAlpha,
+                                 tint: node.tint)
+            }
+            var differs: [String] = []
+            for y in 0..<drawn.height {
+                for x in 0..<drawn.width where drawn.pixel(x: x, y: y) != alone.pixel(x: x, y: y) {
+                    differs.append("(\(x),\(y))")
+                }
+            }
+            #expect(differs.isEmpty, "scene \(n) (\(nodes.count) sprites): \(differs.prefix(4))")
+            let sameCells = drawn.makeFrame() == alone.makeFrame()
+            #expect(sameCells, "scene \(n): cells differ")
+            if !differs.isEmpty { return }
+        }
+    }
+
+    /// A sprite node the kernel declines (a scale past a million) in the middle of a run of
+    /// ones it draws is drawn by the general path in its turn: over the sprites before it,
+    /// under those after it.
+    @Test(arguments: KernelBuild.allCases) func aSpriteTheKernelDeclinesIsDrawnInItsTurn(build: KernelBuild) {
+        guard build.runsHere else { return }
+        let coin = try! Sprite(palette: ["y": Color(rgb: 0xC8921E), "Y": Color(rgb: 0xFFD23F)], rows: [".yy.", "yYYy", "yYYy", ".yy."])
+        let wall = Sprite(width: 2, height: 2, fill: Color(rgb: 0x3050A0))
+        let scene = Scene(background: .black)
+        var nodes: [SpriteNode] = []
+        for i in 0..<150 {
+            let node = SpriteNode(sprite: i == 70 ? wall : coin, x: Double(i % 17) * 1.7, y: Double(i % 11) * 1.3)
+            if i == 70 {
+                node.scaleX = 2e6
+                node.scaleY = 1
+                node.y = 7.2
+            }
+            nodes.append(try! scene.add(node))
+        }
+        let drawn = Canvas(columns: 30, rows: 8)
+        drawn.kernelBuild = build
+        scene.draw(into: drawn, time: 0)
+        let alone = Canvas(columns: 30, rows: 8)
+        alone.kernelBuild = build
+        for node in nodes {
+            alone.drawSprite(node.flipbook.frames[0], transform: node.composedTransform, anchor: node.anchor,
+                             alpha: node.composedAlpha, tint: node.tint)
+        }
+        var differs: [String] = []
+        var wallShows = false
+        for y in 0..<drawn.height {
+            for x in 0..<drawn.width {
+                if drawn.pixel(x: x, y: y) != alone.pixel(x: x, y: y) { differs.append("(\(x),\(y))") }
+                if drawn.pixel(x: x, y: y) == Color(rgb: 0x3050A0) { wallShows = true }
+            }
+        }
+        #expect(differs.isEmpty, "\(differs.prefix(4))")
+        #expect(wallShows)
     }
 
     /// A turned sprite is not for the fast path: it says so and leaves the canvas alone.

@@ -134,18 +134,13 @@ public final class Canvas {
             clip_high_past: SIMD2(x1 + 1, y1 + 1),
             pixels: UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt32.self),
             stride: Int64(width), columns: columnMap, bias: Canvas.sampleBias,
-            shuffles: Canvas.cpuHasByteShuffles && kernelMayShuffle ? 1 : 0))
+            shuffles: kernelBuild.build))
         #endif
     }
 
-    #if arch(x86_64)
-    /// True when the CPU has SSSE3, whose byte shuffles the sprite kernel uses when it may.
-    static let cpuHasByteShuffles = arcade_cpu_has_ssse3() != 0
-    #endif
-
-    /// False to keep the sprite kernel to its SSE2 build even where the CPU has SSSE3: for
-    /// tests, which check that both builds draw the same pixels.
-    var kernelMayShuffle = true {
+    /// Which build of the sprite kernel draws here: the fastest this CPU runs, unless a test
+    /// picks another to check that every build draws the same pixels.
+    var kernelBuild = KernelBuild.fastest {
         didSet { refreshBlitTarget() }
     }
 
@@ -323,4 +318,44 @@ struct TextCell: Equatable {
         color = PixelBlend.over(cover, color, alpha: UInt32(cover.a))
         cover = .clear
     }
+}
+
+/// The builds of the canvas's sprite kernel (``arcade_blit_unturned``), which all draw the
+/// same pixels: for any x86-64 CPU (SSE2), for CPUs with SSSE3's byte shuffles, and for CPUs
+/// with AVX2's wide vectors.
+enum KernelBuild: CaseIterable, Sendable {
+    case sse2, ssse3, avx2
+
+    /// The fastest build this CPU runs.
+    static let fastest: KernelBuild = {
+        #if arch(x86_64)
+        switch arcade_blit_fastest() {
+        case Int32(ARCADE_BLIT_AVX2): return .avx2
+        case Int32(ARCADE_BLIT_SSSE3): return .ssse3
+        default: return .sse2
+        }
+        #else
+        return .sse2
+        #endif
+    }()
+
+    /// True when this CPU runs the build.
+    var runsHere: Bool {
+        switch self {
+        case .sse2: true
+        case .ssse3: KernelBuild.fastest != .sse2
+        case .avx2: KernelBuild.fastest == .avx2
+        }
+    }
+
+    #if arch(x86_64)
+    /// The build as ``arcade_blit_target``'s `shuffles` names it.
+    var build: Int32 {
+        switch self {
+        case .sse2: Int32(ARCADE_BLIT_SSE2)
+        case .ssse3: Int32(ARCADE_BLIT_SSSE3)
+        case .avx2: Int32(ARCADE_BLIT_AVX2)
+        }
+    }
+    #endif
 }

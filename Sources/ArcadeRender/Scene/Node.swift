@@ -294,13 +294,16 @@ public class Node: Animatable {
         let far = i &+ 8, near = i &+ 4
         if far < children.count {
             // The first four lines hold what every node's drawing reads and writes (flags,
-            // anchor, children, transforms), the seventh a sprite node's kernel sprite.
+            // anchor, children, transforms), bytes 392 to 431 a sprite node's kernel sprite:
+            // a node is aligned to 16 bytes, not 64, so those may begin in one line and end
+            // in the next, and both are asked for.
             let node = UnsafeRawPointer(Unmanaged.passUnretained(children[far]).toOpaque())
             arcade_prefetch(node)
             arcade_prefetch(node + 64)
             arcade_prefetch(node + 128)
             arcade_prefetch(node + 192)
             arcade_prefetch(node + 384)
+            arcade_prefetch(node + 431)
         }
         if near < children.count {
             Unmanaged.passUnretained(children[near])._withUnsafeGuaranteedRef { arcade_prefetch($0.fields) }

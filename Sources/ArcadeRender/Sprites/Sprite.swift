@@ -123,8 +123,8 @@ final class SpriteStorage: @unchecked Sendable {
     let isOpaqueOrClear: Bool
 
     /// Clear pixels kept after the last row: the canvas's kernel loads a narrow sprite's
-    /// row as four pixels at once, past the end of a row narrower than four.
-    static let padding = 4
+    /// row as four or eight pixels at once, past the end of a row narrower than that.
+    static let padding = 8
 
     init(_ pixels: [Color]) {
         let base = UnsafeMutablePointer<Color>.allocate(capacity: pixels.count + SpriteStorage.padding)
