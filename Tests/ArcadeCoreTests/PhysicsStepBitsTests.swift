@@ -89,30 +89,26 @@ import Testing
     /// A resting pile of equal small balls, as the large benchmark scene: dropped from a
     /// jittered grid into a narrow box, settled and then left to rest.
     @Test func settlingPile() {
-        let world = PhysicsWorld(bounds: Rect(x: 0, y: 0, width: 300, height: 400))
+        #expect(digest(Self.pile(width: 300, height: 400, count: 600), steps: 300) == 1401722690617520087)
+    }
+
+    /// `count` equal balls of radius 5 on a jittered grid in a `width` x `height` box.
+    static func pile(width: Double, height: Double, count: Int) -> PhysicsWorld {
+        let world = PhysicsWorld(bounds: Rect(x: 0, y: 0, width: width, height: height))
         var random = SeededRandom(seed: 2024)
         let radius = 5.0, spacing = radius * 2.6
-        let perRow = Int((300 - 2 * radius) / spacing)
-        for i in 0..<600 {
+        let perRow = Int((width - 2 * radius) / spacing)
+        for i in 0..<count {
             let x = radius + spacing / 2 + Double(i % perRow) * spacing + random.nextDouble(in: -0.2, 0.2) * radius
             let y = 5 + radius + Double(i / perRow) * spacing
             world.addBall(BallDefinition(position: Vec2(x, y), radius: radius, elasticity: 0.8, friction: 1))
         }
-        #expect(digest(world, steps: 300) == 1401722690617520087)
+        return world
     }
 
     /// The large benchmark scene: 2,000 balls dropped into a wide box, still settling.
     @Test func largePile() {
-        let world = PhysicsWorld(bounds: Rect(x: 0, y: 0, width: 1600, height: 1200))
-        var random = SeededRandom(seed: 2024)
-        let radius = 5.0, spacing = radius * 2.6
-        let perRow = Int((1600 - 2 * radius) / spacing)
-        for i in 0..<2000 {
-            let x = radius + spacing / 2 + Double(i % perRow) * spacing + random.nextDouble(in: -0.2, 0.2) * radius
-            let y = 5 + radius + Double(i / perRow) * spacing
-            world.addBall(BallDefinition(position: Vec2(x, y), radius: radius, elasticity: 0.8, friction: 1))
-        }
-        #expect(digest(world, steps: 200) == 11943218171460876300)
+        #expect(digest(Self.pile(width: 1600, height: 1200, count: 2000), steps: 200) == 11943218171460876300)
     }
 
     /// A big ball ringed by more small balls than there are colours, so the last colour is
