@@ -232,7 +232,7 @@ import Testing
         }
         let canvas = Canvas(columns: 10, rows: 1)
         s.draw(into: canvas, time: 0)
-        weak var gone = squares[1]
+        weak let gone = squares[1]
         for i in stride(from: 1, to: 10, by: 2) { s.remove(squares[i]) }
         let kept = stride(from: 0, to: 10, by: 2).map { squares[$0] }
         squares.removeAll()
