@@ -1,7 +1,7 @@
 // The body of the canvas's kernel for unturned sprites (see raster.h), included there once
 // per variant: `ARCADE_BLIT_NAME` names the function, `ARCADE_BLIT_ATTRIBUTES` gives its
 // target attributes, `ARCADE_BLIT_SHUFFLE` (0 or 1) says whether it may use SSSE3's byte
-// shuffle and `ARCADE_BLIT_AVX2` (0 or 1) whether it may use AVX2's wide vectors. The
+// shuffle and `ARCADE_BLIT_WIDE` (0 or 1) whether it may use AVX2's wide vectors. The
 // variants differ only in how they load and store pixels, never in which they draw.
 
 /// See `arcade_blit_unturned`, which picks the variant.
@@ -21,7 +21,7 @@ ARCADE_BLIT_ATTRIBUTES static int ARCADE_BLIT_NAME(const uint32_t *src, int64_t 
                                      target->clip_high_past);
     const __m128d lastEdge = _mm_min_pd(_mm_max_pd(_mm_add_pd(_mm_sub_pd(highEdge, nudge), biasLanes), target->clip_low_before),
                                     target->clip_high);
-#if ARCADE_BLIT_AVX2
+#if ARCADE_BLIT_WIDE
     // Rounded down and up in one instruction each (SSE4.1, which every AVX2 CPU has): the
     // same whole numbers as below, kept as doubles too, which saves converting them back
     // on the way to the first pixel's centre.
@@ -57,7 +57,7 @@ ARCADE_BLIT_ATTRIBUTES static int ARCADE_BLIT_NAME(const uint32_t *src, int64_t 
     const double u0 = _mm_cvtsd_f64(source);
 
     const int64_t rowsLast = y1 - y0;
-#if ARCADE_BLIT_AVX2
+#if ARCADE_BLIT_WIDE
     // AVX2: the box's eight lanes in one vector each way, and a row of a sprite at most eight
     // pixels wide loaded at once, each lane's pixel picked from it by its column. The same
     // arithmetic as below, lane for lane.
@@ -293,4 +293,4 @@ ARCADE_BLIT_ATTRIBUTES static int ARCADE_BLIT_NAME(const uint32_t *src, int64_t 
 #undef ARCADE_BLIT_NAME
 #undef ARCADE_BLIT_ATTRIBUTES
 #undef ARCADE_BLIT_SHUFFLE
-#undef ARCADE_BLIT_AVX2
+#undef ARCADE_BLIT_WIDE

@@ -69,19 +69,19 @@ enum { ARCADE_BLIT_SSE2 = 0, ARCADE_BLIT_SSSE3 = 2, ARCADE_BLIT_AVX2 = 3 };
 #define ARCADE_BLIT_NAME arcade_blit_unturned_sse2
 #define ARCADE_BLIT_ATTRIBUTES
 #define ARCADE_BLIT_SHUFFLE 0
-#define ARCADE_BLIT_AVX2 0
+#define ARCADE_BLIT_WIDE 0
 #include "blit_kernel.h"
 
 #define ARCADE_BLIT_NAME arcade_blit_unturned_ssse3
 #define ARCADE_BLIT_ATTRIBUTES __attribute__((target("ssse3")))
 #define ARCADE_BLIT_SHUFFLE 1
-#define ARCADE_BLIT_AVX2 0
+#define ARCADE_BLIT_WIDE 0
 #include "blit_kernel.h"
 
 #define ARCADE_BLIT_NAME arcade_blit_unturned_avx2
 #define ARCADE_BLIT_ATTRIBUTES __attribute__((target("avx2")))
 #define ARCADE_BLIT_SHUFFLE 1
-#define ARCADE_BLIT_AVX2 1
+#define ARCADE_BLIT_WIDE 1
 #include "blit_kernel.h"
 
 /// True when this CPU has SSSE3 (CPUID leaf 1, ECX bit 9).
