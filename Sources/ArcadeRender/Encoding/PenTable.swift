@@ -128,27 +128,9 @@ struct PenTable {
         }
     }
 
-    /// Counts cell `j` of `scratch` (looking like `look`), noting in the scratch the slots of
-    /// the pairs that show it. Cells are counted in order, from the first, after ``reset()``;
-    /// once the table has ``overflowed`` the rest are not counted.
-    @inline(__always) mutating func note(_ look: TerminalCell, _ j: Int, in scratch: RowScratch) {
-        let h = PenTable.cacheIndex(look)
-        var pens = cachePens[h]
-        if cacheLooks[h] != look {
-            if overflowed { return }
-            pens = slots(of: look)
-            // a frame this colourful goes out another way: no need to count the rest
-            if overflowed { return }
-            cacheLooks[h] = look
-            cachePens[h] = pens
-        }
-        counts[Int(pens.x)] &+= 1
-        counts[Int(pens.y) & PenTable.spare] &+= 1
-        scratch.pens[j] = pens
-    }
-
-    /// Counts the first `count` cells of `scratch` as ``note(_:_:in:)`` does, one after
-    /// another from the first, after ``reset()``.
+    /// Counts the first `count` cells of `scratch`, after ``reset()``, noting in the scratch
+    /// the slots of the pairs that show each; once the table has ``overflowed`` the rest are
+    /// not counted.
     ///
     /// Neighbouring cells mostly share their pairs: they are counted in ``countParts``
     /// separate tables, one per cell in turn, added up at the end, so no count waits for the
@@ -206,14 +188,14 @@ struct PenTable {
         return pens
     }
 
-    /// Counts the first `count` cells of `scratch` (``note(_:_:in:)``) and lists them
+    /// Counts the first `count` cells of `scratch` (``noteAll(_:in:)``) and lists them
     /// (``finish(_:from:cost:)``).
     mutating func add(_ count: Int, from scratch: RowScratch, cost: (UInt32) -> Int) {
-        for j in 0..<count { note(scratch.look(j), j, in: scratch) }
+        noteAll(count, in: scratch)
         if !overflowed { finish(count, from: scratch, cost: cost) }
     }
 
-    /// After the first `count` cells of `scratch` are counted (``note(_:_:in:)``): the lists
+    /// After the first `count` cells of `scratch` are counted (``noteAll(_:in:)``): the lists
     /// of each pair's cells; `cost` is the length of a colour's SGR parameters.
     mutating func finish(_ count: Int, from scratch: RowScratch, cost: (UInt32) -> Int) {
         // each pair's slot for the cells of one colour its background shows
