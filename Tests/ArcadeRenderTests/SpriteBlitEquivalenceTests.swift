@@ -110,6 +110,15 @@ import Testing
         compareOnRandomPlacements(seed: 77, cases: 12000, kernel: true, build: build)
     }
 
+    /// The pixels where `a` and `b` differ, as "(x,y)", in reading order.
+    static func pixelsThatDiffer(_ a: Canvas, _ b: Canvas) -> [String] {
+        var differs: [String] = []
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { differs.append("(\(x),\(y))") }
+        }
+        return differs
+    }
+
     private func compareOnRandomPlacements(seed: UInt64, cases: Int, kernel: Bool, build: KernelBuild = .fastest) {
         var c = Case(rng: SeededRandom(seed: seed))
         var taken = 0
@@ -166,12 +175,7 @@ import Testing
             withExtendedLifetime(sprite) {
                 general.drawSpriteGeneral(sprite.view, transform: content, alpha: 255, tint: .white)
             }
-            var differs: [String] = []
-            for y in 0..<fast.height {
-                for x in 0..<fast.width where fast.pixel(x: x, y: y) != general.pixel(x: x, y: y) {
-                    differs.append("(\(x),\(y))")
-                }
-            }
+            let differs = Self.pixelsThatDiffer(fast, general)
             #expect(differs.isEmpty, "case \(n): \(differs.prefix(4))")
             if !differs.isEmpty { return }
         }
@@ -227,12 +231,7 @@ import Testing
                 alone.drawSprite(frame, transform: node.composedTransform, anchor: node.anchor, alpha: node.composedAlpha,
                                  tint: node.tint)
             }
-            var differs: [String] = []
-            for y in 0..<drawn.height {
-                for x in 0..<drawn.width where drawn.pixel(x: x, y: y) != alone.pixel(x: x, y: y) {
-                    differs.append("(\(x),\(y))")
-                }
-            }
+            let differs = Self.pixelsThatDiffer(drawn, alone)
             #expect(differs.isEmpty, "scene \(n) (\(nodes.count) sprites): \(differs.prefix(4))")
             let sameCells = drawn.makeFrame() == alone.makeFrame()
             #expect(sameCells, "scene \(n): cells differ")
@@ -267,13 +266,9 @@ import Testing
             alone.drawSprite(node.flipbook.frames[0], transform: node.composedTransform, anchor: node.anchor,
                              alpha: node.composedAlpha, tint: node.tint)
         }
-        var differs: [String] = []
-        var wallShows = false
-        for y in 0..<drawn.height {
-            for x in 0..<drawn.width {
-                if drawn.pixel(x: x, y: y) != alone.pixel(x: x, y: y) { differs.append("(\(x),\(y))") }
-                if drawn.pixel(x: x, y: y) == Color(rgb: 0x3050A0) { wallShows = true }
-            }
+        let differs = Self.pixelsThatDiffer(drawn, alone)
+        let wallShows = (0..<drawn.height).contains { y in
+            (0..<drawn.width).contains { x in drawn.pixel(x: x, y: y) == Color(rgb: 0x3050A0) }
         }
         #expect(differs.isEmpty, "\(differs.prefix(4))")
         #expect(wallShows)
