@@ -2,7 +2,8 @@ import ArcadeCore
 import ArcadeRender
 
 /// A small model of a VT/xterm screen, enough to replay what the encoder and the terminal
-/// layer write: cursor positioning (CUP, CUU/CUD/CUF/CUB, CHA, VPA, CR, LF), erase display
+/// layer write: cursor positioning (CUP, CUU/CUD/CUF/CUB, CHA, VPA, CR, LF, BS), tab stops
+/// (HT, CHT, CBT, HTS, TBC; a stop at every 8th column to start with), erase display
 /// (ED), SGR colours (truecolor, 256 and the 16 system colours), UTF-8 printing with xterm's pending-wrap rule and
 /// character widths (`wcwidth` with the arcade's Unicode table, and the joining a current
 /// terminal does: see ``print(_:)``),
@@ -40,6 +41,8 @@ public struct VTModel {
     public var row = 0
     public var column = 0
     public var wrapPending = false
+    /// The columns with a tab stop: every 8th to start with, as terminals start.
+    public var tabStops: Set<Int>
     public var foreground = VTModel.defaultForeground
     public var background = VTModel.defaultBackground
     public var errors: [String] = []
@@ -65,6 +68,7 @@ public struct VTModel {
         self.columns = columns
         self.rows = rows
         cells = Array(repeating: fill, count: columns * rows)
+        tabStops = Set(stride(from: 8, to: max(columns, 8), by: 8))
     }
 
     public subscript(column: Int, row: Int) -> Glyph { cells[row * columns + column] }
@@ -74,12 +78,16 @@ public struct VTModel {
     public mutating func resize(columns newColumns: Int, rows newRows: Int) {
         var next = Array(repeating: Glyph(scalar: " ", foreground: foreground, background: VTModel.defaultBackground),
                          count: newColumns * newRows)
+        let oldColumns = columns
         for r in 0..<min(rows, newRows) {
             for c in 0..<min(columns, newColumns) { next[r * newColumns + c] = cells[r * columns + c] }
         }
         columns = newColumns
         rows = newRows
         cells = next
+        // the stops that still fit stay; new columns get a stop at every 8th
+        tabStops = tabStops.filter { $0 < newColumns }
+        for c in stride(from: 8, to: max(newColumns, 8), by: 8) where c >= oldColumns { tabStops.insert(c) }
         row = min(row, rows - 1)
         column = min(column, columns - 1)
         wrapPending = false
@@ -97,6 +105,17 @@ public struct VTModel {
                 column = 0
                 wrapPending = false
                 lastPrinted = nil
+            case 0x08:
+                // backspace: a column left, none at the first; terminals differ on it where a
+                // wrap is pending
+                lastPrinted = nil
+                if wrapPending { errors.append("a backspace with a wrap pending") }
+                column = max(column - 1, 0)
+                wrapPending = false
+            case 0x09:
+                lastPrinted = nil
+                if wrapPending { errors.append("a tab with a wrap pending") }
+                tab(forward: 1)
             case 0x0A:
                 lastPrinted = nil
                 if row == rows - 1 { errors.append("line feed on the last row would scroll") } else { row += 1 }
@@ -224,9 +243,26 @@ public struct VTModel {
         return (Unicode.Scalar(value) ?? "?", length)
     }
 
-    /// Parses `ESC [ params final` starting at `i`; returns the index after it.
+    /// `count` tabs: to the next tab stop right of the cursor (or the last column when there is
+    /// none) each, or, with a negative `count`, to the previous one (or the first column).
+    private mutating func tab(forward count: Int) {
+        for _ in 0..<abs(count) {
+            column = count > 0
+                ? tabStops.filter { $0 > column && $0 < columns }.min() ?? columns - 1
+                : tabStops.filter { $0 < column }.max() ?? 0
+        }
+        wrapPending = false
+    }
+
+    /// Parses `ESC [ params final` (or `ESC H`) starting at `i`; returns the index after it.
     private mutating func parseEscape(_ bytes: [UInt8], _ start: Int) -> Int {
         if start + 2 < bytes.count, bytes[start + 2] != UInt8(ascii: "?") { lastPrinted = nil }
+        if start + 1 < bytes.count, bytes[start + 1] == 0x48 {
+            // HTS: a tab stop at the cursor's column
+            lastPrinted = nil
+            tabStops.insert(column)
+            return start + 2
+        }
         guard start + 1 < bytes.count, bytes[start + 1] == 0x5B else {
             errors.append("ESC not followed by [")
             return start + 1
@@ -280,6 +316,19 @@ public struct VTModel {
         case "D": column = clampColumn(column - max(1, p(0, 1))); wrapPending = false
         case "G": column = clampColumn(p(0, 1) - 1); wrapPending = false
         case "d": row = clampRow(p(0, 1) - 1); wrapPending = false
+        case "I":
+            if wrapPending { errors.append("a tab with a wrap pending") }
+            tab(forward: max(1, p(0, 1)))
+        case "Z":
+            if wrapPending { errors.append("a tab with a wrap pending") }
+            tab(forward: -max(1, p(0, 1)))
+        case "g":
+            // clear the tab stop at the cursor (0) or every one (3)
+            switch p(0, 0) {
+            case 0: tabStops.remove(column)
+            case 3: tabStops.removeAll()
+            default: errors.append("unsupported TBC \(text)")
+            }
         case "m": applySGR(params.map { $0 ?? 0 })
         case "J":
             // erase display: 2 (all) is what the arcade sends; 0 and 1 erase after / before the cursor
