@@ -37,14 +37,26 @@ extension Terminal {
     /// so we never pop an entry that belongs to someone else (the shell, say).
     static let kittyPopSequence: [UInt8] = Array("\u{1B}[<u".utf8)
 
+    /// The tab stops terminals start with, a stop at every 8th column, set again on a screen up
+    /// to ``defaultTabStopColumns`` wide (a frame encoder that uses tabs sets its own, see
+    /// `FrameEncoder.usesTabs`): a carriage return, every stop cleared (`ESC [ 3 g`), then
+    /// `ESC [ 8 C` and a stop (`ESC H`) again and again. A step stops at the last column, so on
+    /// a narrower screen the last steps set a stop there, where a tab goes anyway.
+    static let defaultTabStops: String = "\r\u{1B}[3g" + String(repeating: "\u{1B}[8C\u{1B}H", count: defaultTabStopColumns / 8 - 1)
+
+    /// The widest screen whose tab stops the restore sets back to every 8th column.
+    public static let defaultTabStopColumns = 512
+
     /// Undoes everything `enter()` and the renderer may have left on: pops the kitty flags,
     /// ends a synchronized update (a crash mid-frame would otherwise leave the screen frozen),
-    /// disables the mouse, shows the cursor, leaves the alternate screen and resets colours and
-    /// attributes. The terminal modes (termios) are restored separately.
+    /// disables the mouse, shows the cursor, sets the default tab stops again (a renderer may
+    /// set its own), leaves the alternate screen and resets colours and attributes. The
+    /// terminal modes (termios) are restored separately.
     public static let restoreSequence: [UInt8] = kittyPopSequence + Array(
         ("\u{1B}[?2026l"  // end synchronized output
             + "\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l"  // mouse off
             + "\u{1B}[?25h"  // show the cursor
+            + defaultTabStops  // a stop at every 8th column, as the terminal started
             + "\u{1B}[?1049l"  // leave the alternate screen, cursor restored
             + "\u{1B}[0m"  // plain attributes
         ).utf8)
