@@ -46,9 +46,24 @@ import ArcadeTestSupport
         }
     }
 
-    private func expectSameBytes(_ frames: [Frame], mode: ColorMode, repaintEvery: Int = 0, _ what: String) {
+    /// The encoders' settings of the moves they may take.
+    enum Moves: CaseIterable, Sendable {
+        /// Tabs and autowrap off: the defaults.
+        case all
+        /// Neither tabs nor autowrap off.
+        case plain
+        /// Tabs with autowrap on; autowrap off without tabs.
+        case tabsOnly, noWrapOnly
+    }
+
+    private func expectSameBytes(_ frames: [Frame], mode: ColorMode, moves: Moves = .all, repaintEvery: Int = 0, _ what: String) {
         let fast = FrameEncoder(colorMode: mode)
         let reference = ReferenceFrameEncoder(colorMode: mode)
+        let tabs = moves == .all || moves == .tabsOnly, noWrap = moves == .all || moves == .noWrapOnly
+        fast.usesTabs = tabs
+        reference.usesTabs = tabs
+        fast.turnsOffAutowrap = noWrap
+        reference.turnsOffAutowrap = noWrap
         var a: [UInt8] = []
         var b: [UInt8] = []
         for (i, frame) in frames.enumerated() {
@@ -68,8 +83,8 @@ import ArcadeTestSupport
         }
     }
 
-    @Test(arguments: [ColorMode.trueColor, .palette256])
-    func randomFrameChainsEncodeToTheSameBytes(mode: ColorMode) {
+    @Test(arguments: [ColorMode.trueColor, .palette256], Moves.allCases)
+    func randomFrameChainsEncodeToTheSameBytes(mode: ColorMode, moves: Moves) {
         let sizes = [(1, 1), (3, 1), (1, 4), (9, 3), (40, 6), (80, 24), (200, 12)]
         let fractions = [0.0, 0.01, 0.05, 0.2, 0.5, 1.0]
         for round in 0..<48 {
@@ -81,7 +96,8 @@ import ArcadeTestSupport
                 frame = cells.mutate(frame, fraction: fractions[(round + step) % fractions.count], longestRun: 6)
                 frames.append(frame)
             }
-            expectSameBytes(frames, mode: mode, repaintEvery: round % 3 == 0 ? 4 : 0, "round \(round) \(cols)x\(rows)")
+            expectSameBytes(frames, mode: mode, moves: moves, repaintEvery: round % 3 == 0 ? 4 : 0,
+                            "round \(round) \(cols)x\(rows)")
         }
     }
 
@@ -98,10 +114,10 @@ import ArcadeTestSupport
     /// Frames of the coin bank's kind: thousands of small coins over a flat background with a
     /// line of text, moving every frame, so most rows have dozens of changed cells in a few
     /// colours (the case the row writer's colour grouping is for).
-    @Test(arguments: [ColorMode.trueColor, .palette256])
-    func coinSceneFramesEncodeToTheSameBytes(mode: ColorMode) {
+    @Test(arguments: [ColorMode.trueColor, .palette256], [Moves.all, .plain])
+    func coinSceneFramesEncodeToTheSameBytes(mode: ColorMode, moves: Moves) {
         let frames = FrameGroupingTests.coinFrames(columns: 120, rows: 40, coins: 1500, steps: 12, seed: 5)
-        expectSameBytes(frames, mode: mode, "coin scene")
+        expectSameBytes(frames, mode: mode, moves: moves, "coin scene")
     }
 
     /// Busy coin frames of thousands of changed cells each (where the frame writer tries its
@@ -118,8 +134,8 @@ import ArcadeTestSupport
     /// Changed cells along wide rows with gaps of every kind between them: a few cells (a
     /// reprint), more (a step of one, two or three digits, past 255 too), and a frame whose
     /// colours alternate, so passes in each colour step over the others' cells.
-    @Test(arguments: [ColorMode.trueColor, .palette256])
-    func longGapsAlongARowEncodeToTheSame(mode: ColorMode) {
+    @Test(arguments: [ColorMode.trueColor, .palette256], [Moves.all, .plain])
+    func longGapsAlongARowEncodeToTheSame(mode: ColorMode, moves: Moves) {
         let columns = 300
         let layouts: [[Int]] = [
             [0, 256], [0, 257], [1, 255],
@@ -139,7 +155,7 @@ import ArcadeTestSupport
             }
             frames.append(frame)
         }
-        expectSameBytes(frames, mode: mode, "long gaps")
+        expectSameBytes(frames, mode: mode, moves: moves, "long gaps")
     }
 }
 

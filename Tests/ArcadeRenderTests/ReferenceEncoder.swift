@@ -19,6 +19,14 @@ final class ReferenceFrameEncoder {
     /// Wrap each frame in synchronized-output brackets. On by default; terminals that do not
     /// know the mode ignore it.
     var synchronizedOutput = true
+    /// Tab stops set by each full repaint and horizontal tabs along rows, as the fast encoder.
+    var usesTabs = true {
+        didSet { if usesTabs != oldValue { requestFullRepaint() } }
+    }
+    /// Autowrap turned off by each full repaint, as the fast encoder.
+    var turnsOffAutowrap = true {
+        didSet { if turnsOffAutowrap != oldValue { requestFullRepaint() } }
+    }
 
     @exclusivity(unchecked) private var columns = 0
     @exclusivity(unchecked) private var rows = 0
@@ -81,7 +89,21 @@ final class ReferenceFrameEncoder {
         frame.cells.withUnsafeBufferPointer { new in
             screen.withUnsafeMutableBufferPointer { old in
                 if repaintAll {
-                    for i in 0..<n { writer.write(looks.look(new[i]), at: i, into: &buffer) }
+                    // every tab stop cleared, then one every 4 columns of the first row
+                    let setsTabs = usesTabs && cols > 4
+                    if turnsOffAutowrap {
+                        for b in Array("\u{1B}[?7l".utf8) { buffer.append(b) }
+                        writer.state.autowrapOff = true
+                    }
+                    if setsTabs { for b in Array("\u{1B}[3g".utf8) { buffer.append(b) } }
+                    for i in 0..<n {
+                        if setsTabs && i < cols && i > 0 && i % 4 == 0 {
+                            writer.moveCursor(row: 0, column: i, into: &buffer)
+                            buffer.append(0x1B); buffer.append(0x48)
+                        }
+                        writer.write(looks.look(new[i]), at: i, into: &buffer)
+                    }
+                    writer.state.tabStops = setsTabs
                     _ = old.update(fromContentsOf: new)
                     return
                 }
@@ -391,19 +413,126 @@ struct ReferenceTerminalWriter {
                 if cost >= 0 { reprint = (cost, gap) }
             }
         }
-        let (move, cost) = bestMove(row: row, column: column)
-        if let reprint, reprint.cost < cost {
-            for k in (index - reprint.count)..<index {
-                if waiting.contains(k) {
-                    out.append(0x20)
-                    continue
-                }
-                TerminalCell.appendUTF8(cellLooks.look(new[k]).scalarWithoutColorChange(state.pen) ?? 0x20, to: &out)
+        if state.tabStops && state.row == row && state.column >= 0 && column > state.column {
+            // Along the row with tabs: every way, the first of the shortest taken.
+            let from = state.column, gap = column - from
+            enum Way { case step, reprint, tabs(Int, Int), tabsAndReprint(Int, Int) }
+            var ways: [(Way, Int)] = [(.step, ReferenceTerminalWriter.stepCost(gap))]
+            if let reprint { ways.append((.reprint, reprint.cost)) }
+            for (tabs, rest, cost) in tabWays(from: from, to: column) { ways.append((.tabs(tabs, rest), cost)) }
+            let stop = column / 4 * 4
+            if stop > from && stop < column, let cost = reprintCost(from: index - (column - stop), to: index, old: old, new: new,
+                                                                     cellLooks: &cellLooks) {
+                ways.append((.tabsAndReprint(stop / 4 - from / 4, column - stop), ReferenceTerminalWriter.tabCost(stop / 4 - from / 4) + cost))
+            }
+            var best = ways[0]
+            for way in ways.dropFirst() where way.1 < best.1 { best = way }
+            switch best.0 {
+            case .step: ReferenceTerminalWriter.appendStep(gap, positive: 0x43, negative: 0x44, to: &out)
+            case .reprint: writeReprint(from: index - gap, to: index, new: new, cellLooks: &cellLooks, into: &out)
+            case .tabs(let tabs, let rest): ReferenceTerminalWriter.appendTabs(tabs, rest: rest, to: &out)
+            case .tabsAndReprint(let tabs, let rest):
+                ReferenceTerminalWriter.appendTabs(tabs, rest: 0, to: &out)
+                writeReprint(from: index - rest, to: index, new: new, cellLooks: &cellLooks, into: &out)
             }
             state.column = column
             return
         }
+        let (move, cost) = bestMove(row: row, column: column)
+        if let reprint, reprint.cost < cost {
+            writeReprint(from: index - reprint.count, to: index, new: new, cellLooks: &cellLooks, into: &out)
+            state.column = column
+            return
+        }
         perform(move, row: row, column: column, into: &out)
+    }
+
+    /// The bytes reprinting cells `from..<to` takes in the current colours, or nil.
+    private func reprintCost(
+        from: Int, to: Int, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks
+    ) -> Int? {
+        var cost = 0
+        for k in from..<to {
+            if waiting.contains(k) {
+                cost += 1
+                continue
+            }
+            let look = cellLooks.look(new[k])
+            let shown = unwritten.map { !$0.contains(k) } ?? (look == cellLooks.look(old[k]))
+            guard shown, let s = look.scalarWithoutColorChange(state.pen), s < GlyphStore.firstNarrow else { return nil }
+            cost += TerminalCell.utf8Count(s)
+        }
+        return cost
+    }
+
+    private func writeReprint(from: Int, to: Int, new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks,
+                              into out: inout ByteBuffer) {
+        for k in from..<to {
+            if waiting.contains(k) {
+                out.append(0x20)
+                continue
+            }
+            TerminalCell.appendUTF8(cellLooks.look(new[k]).scalarWithoutColorChange(state.pen) ?? 0x20, to: &out)
+        }
+    }
+
+    /// The ways right along a row by tabs (stops every 4 columns inside the row): to the stop
+    /// at or before `to` and a step on, and to the stop after it and backspaces, with their
+    /// lengths.
+    private func tabWays(from: Int, to: Int) -> [(tabs: Int, rest: Int, cost: Int)] {
+        var ways: [(tabs: Int, rest: Int, cost: Int)] = []
+        let below = to / 4 * 4
+        if below > from {
+            let tabs = below / 4 - from / 4
+            ways.append((tabs, to - below, ReferenceTerminalWriter.tabCost(tabs) + ReferenceTerminalWriter.stepCost(to - below)))
+        }
+        let above = below + 4
+        if to > below && above < columns {
+            let tabs = above / 4 - from / 4
+            ways.append((tabs, to - above, ReferenceTerminalWriter.tabCost(tabs) + (above - to)))
+        }
+        return ways
+    }
+
+    /// The cheapest way right along a row, `ESC [ n C` first among equals.
+    private func horizontal(from: Int, to: Int) -> (tabs: Int, rest: Int, cost: Int) {
+        var best = (tabs: 0, rest: to - from, cost: ReferenceTerminalWriter.stepCost(to - from))
+        if state.tabStops && to > from {
+            for way in tabWays(from: from, to: to) where way.cost < best.cost { best = way }
+        }
+        if state.tabStops && to < from {
+            // backspaces, or back tabs to a stop
+            if from - to <= 3 { best = (0, to - from, from - to) }
+            if to > 0 && to % 4 == 0 {
+                let stops = Array(stride(from: 4, to: columns, by: 4)).filter { $0 >= to && $0 < from }.count
+                let cost = ReferenceTerminalWriter.stepCost(stops)
+                if cost < best.cost { best = (-stops, 0, cost) }
+            }
+        }
+        return best
+    }
+
+    private static func tabCost(_ n: Int) -> Int { n <= 4 ? n : 3 + Escape.digits(n) }
+
+    private static func appendTabs(_ tabs: Int, rest: Int, backspaces: Bool = false, to out: inout ByteBuffer) {
+        if tabs < 0 {
+            for b in Array((tabs == -1 ? "\u{1B}[Z" : "\u{1B}[\(-tabs)Z").utf8) { out.append(b) }
+            return
+        }
+        if tabs == 0 && backspaces && rest < 0 && rest >= -3 {
+            for _ in 0..<(-rest) { out.append(0x08) }
+            return
+        }
+        if tabs > 4 {
+            for b in Array("\u{1B}[\(tabs)I".utf8) { out.append(b) }
+        } else {
+            for _ in 0..<tabs { out.append(0x09) }
+        }
+        if tabs > 0 && rest < 0 {
+            for _ in 0..<(-rest) { out.append(0x08) }
+        } else {
+            appendStep(rest, positive: 0x43, negative: 0x44, to: &out)
+        }
     }
 
     /// Moves to cell `index`, sets the colours `look` needs and writes it.
@@ -416,7 +545,9 @@ struct ReferenceTerminalWriter {
         state.pen.emitColors(foreground: spelled.foreground, background: spelled.background, mode: mode, into: &out)
         TerminalCell.appendUTF8(spelled.scalar, to: &out)
         state.column += 1
-        if state.column >= columns {
+        if state.column >= columns && state.autowrapOff {
+            state.column = columns - 1
+        } else if state.column >= columns {
             // Terminals differ on where the cursor is after the last column (pending wrap or
             // already wrapped), so forget it; the next move is absolute.
             state.column = -1
@@ -430,7 +561,7 @@ struct ReferenceTerminalWriter {
         case absolute
         /// Optional carriage return, line feeds (each a row down), then relative vertical and
         /// horizontal steps.
-        case relative(carriageReturn: Bool, lineFeeds: Int, vertical: Int, horizontal: Int)
+        case relative(carriageReturn: Bool, lineFeeds: Int, vertical: Int, tabs: Int, horizontal: Int)
         /// Column absolute (`CHA`) after line feeds or a vertical step.
         case columnAbsolute(lineFeeds: Int, vertical: Int)
     }
@@ -455,19 +586,20 @@ struct ReferenceTerminalWriter {
             // is known (no wrap pending) or after a carriage return.
             let feeds = dv >= 1 && dv <= ReferenceTerminalWriter.maxLineFeeds
             if state.column >= 0 {
-                let dh = column - state.column
-                consider(.relative(carriageReturn: false, lineFeeds: 0, vertical: dv, horizontal: dh),
-                         vertical + ReferenceTerminalWriter.stepCost(dh))
+                let h = horizontal(from: state.column, to: column)
+                consider(.relative(carriageReturn: false, lineFeeds: 0, vertical: dv, tabs: h.tabs, horizontal: h.rest),
+                         vertical + h.cost)
                 if feeds {
-                    consider(.relative(carriageReturn: false, lineFeeds: dv, vertical: 0, horizontal: dh),
-                             dv + ReferenceTerminalWriter.stepCost(dh))
+                    consider(.relative(carriageReturn: false, lineFeeds: dv, vertical: 0, tabs: h.tabs, horizontal: h.rest),
+                             dv + h.cost)
                 }
             }
-            consider(.relative(carriageReturn: true, lineFeeds: 0, vertical: dv, horizontal: column),
-                     1 + vertical + ReferenceTerminalWriter.stepCost(column))
+            let h = horizontal(from: 0, to: column)
+            consider(.relative(carriageReturn: true, lineFeeds: 0, vertical: dv, tabs: h.tabs, horizontal: h.rest),
+                     1 + vertical + h.cost)
             if feeds {
-                consider(.relative(carriageReturn: true, lineFeeds: dv, vertical: 0, horizontal: column),
-                         1 + dv + ReferenceTerminalWriter.stepCost(column))
+                consider(.relative(carriageReturn: true, lineFeeds: dv, vertical: 0, tabs: h.tabs, horizontal: h.rest),
+                         1 + dv + h.cost)
             }
             consider(.columnAbsolute(lineFeeds: 0, vertical: dv), vertical + cha)
             if feeds && state.column >= 0 { consider(.columnAbsolute(lineFeeds: dv, vertical: 0), dv + cha) }
@@ -475,7 +607,7 @@ struct ReferenceTerminalWriter {
         return (best, bestCost)
     }
 
-    private mutating func moveCursor(row: Int, column: Int, into out: inout ByteBuffer) {
+    mutating func moveCursor(row: Int, column: Int, into out: inout ByteBuffer) {
         perform(bestMove(row: row, column: column).0, row: row, column: column, into: &out)
     }
 
@@ -492,11 +624,11 @@ struct ReferenceTerminalWriter {
                 Escape.appendDecimal(column + 1, to: &out)
             }
             out.append(0x48)  // H
-        case .relative(let cr, let feeds, let dv, let dh):
+        case .relative(let cr, let feeds, let dv, let tabs, let dh):
             if cr { out.append(0x0D) }
             for _ in 0..<feeds { out.append(0x0A) }
             ReferenceTerminalWriter.appendStep(dv, positive: 0x42, negative: 0x41, to: &out)  // B down, A up
-            ReferenceTerminalWriter.appendStep(dh, positive: 0x43, negative: 0x44, to: &out)  // C right, D left
+            ReferenceTerminalWriter.appendTabs(tabs, rest: dh, backspaces: state.tabStops, to: &out)
         case .columnAbsolute(let feeds, let dv):
             for _ in 0..<feeds { out.append(0x0A) }
             ReferenceTerminalWriter.appendStep(dv, positive: 0x42, negative: 0x41, to: &out)

@@ -149,7 +149,7 @@ private struct GameFrames: RandomCells {
         // no bright backgrounds: text on gold is written in reverse video
         #expect(eight.contains("\u{1B}[7;93;44mbc"))
         let back = String(decoding: FrameEncoder(colorMode: .palette8).encode(frame), as: UTF8.self)
-        #expect(back.hasPrefix("\u{1B}[?2026h\u{1B}[H\u{1B}[27;91;40ma"), "\(back)")
+        #expect(back.hasPrefix("\u{1B}[?2026h\u{1B}[?7l\u{1B}[H\u{1B}[27;91;40ma"), "\(back)")
         // the console's dim yellow is brown: browns take it with 8 colours
         #expect(XtermPalette.systemIndex(nearestTo: Color(rgb: 0x7A5A36), count: 8, console: true) == 3)
         // and a game's dark night sky is black, not the dark grey

@@ -41,6 +41,9 @@ public struct VTModel {
     public var row = 0
     public var column = 0
     public var wrapPending = false
+    /// Autowrap (`DECAWM`, private mode 7): on to start with. Off, a character printed in the
+    /// last column leaves the cursor there, with no wrap pending.
+    public var autowrap = true
     /// The columns with a tab stop: every 8th to start with, as terminals start.
     public var tabStops: Set<Int>
     public var foreground = VTModel.defaultForeground
@@ -201,7 +204,7 @@ public struct VTModel {
     private mutating func advance(_ cells: Int) {
         if column + cells > columns - 1 {
             column = columns - 1
-            wrapPending = true
+            wrapPending = autowrap
         } else {
             column += cells
         }
@@ -302,6 +305,7 @@ public struct VTModel {
                 queries.append("?u")  // kitty keyboard flags query
             } else {
                 privateModes.append("?" + text + String(final))
+                if text == "7" && (final == "h" || final == "l") { autowrap = final == "h" }
             }
             return i + 1
         }

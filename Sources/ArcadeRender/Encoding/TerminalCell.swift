@@ -313,6 +313,10 @@ enum Escape {
     static var beginSynchronized: StaticBytes { StaticBytes("\u{1B}[?2026h") }
     /// `ESC [ ? 2026 l`.
     static var endSynchronized: StaticBytes { StaticBytes("\u{1B}[?2026l") }
+    /// `ESC [ ? 7 l`: autowrap (`DECAWM`) off.
+    static var autowrapOff: StaticBytes { StaticBytes("\u{1B}[?7l") }
+    /// `ESC [ 3 g` (`TBC`): clears every tab stop.
+    static var clearTabStops: StaticBytes { StaticBytes("\u{1B}[3g") }
     /// The most bytes one cell can take: a cursor move with five-digit coordinates, a reprint
     /// of four 4-byte characters, both truecolor SGRs (or reverse video and two system
     /// colours) and a 4-byte character, rounded up, with room to spare for the whole words

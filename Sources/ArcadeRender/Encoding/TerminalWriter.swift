@@ -7,6 +7,12 @@ struct TerminalState {
     var row = -1
     /// -1 when unknown.
     var column = -1
+    /// The terminal has a tab stop at every ``TerminalWriter/tabWidth``th column (4, 8, ...)
+    /// and no other, set by the encoder's last full repaint: a horizontal tab may move.
+    var tabStops = false
+    /// The terminal's autowrap is off (`ESC [ ? 7 l`, set by the encoder's last full
+    /// repaint): a character in the last column leaves the cursor there.
+    var autowrapOff = false
 }
 
 /// Writes cells to the terminal with the cheapest moves and colour changes, tracking the
@@ -22,6 +28,9 @@ struct TerminalWriter {
         self.mode = mode
         self.state = state
     }
+
+    /// The ways along a row with tabs, worked out once (``TabHops``).
+    private let hopWords = TabHops.shared.words, hopLengths = TabHops.shared.lengths
 
     /// Per cell of the frame (when set): ``waitingOverwritable`` while the cell waits to be
     /// written this frame and its old and new contents are narrow characters of one code
@@ -115,23 +124,34 @@ struct TerminalWriter {
                     if gap > 0 && gap < TerminalWriter.maxReprint && state.column >= 0
                         && blankGap(gap, before: base &+ column, background: state.pen.background) {
                         // a pixel cell a few cells on, past cells a space shows (or that may be
-                        // written over): the spaces are shorter than any move, so `put` would
-                        // write them too
+                        // written over): the spaces are shorter than any move but tabs, so
+                        // `put` would write them too (or the tabs where they are shorter still)
                         out.reserve(Escape.maxBytesPerCell)
                         waiting?[base &+ column] = 0
-                        out.appendWord(0x2020_2020, length: gap)
-                        state.column = column
+                        if state.tabStops && gap > 1 {
+                            _ = hopWithTabs(to: column, gap: gap, base: base, into: &out)
+                        } else {
+                            out.appendWord(0x2020_2020, length: gap)
+                            state.column = column
+                        }
                         emitShownPixel(look, into: &out)
                         continue
                     }
                     if gap >= TerminalWriter.maxReprint && state.column >= 0 {
                         // further on along the row: the relative step (never longer than
                         // another move), as `put` would choose: a reprint takes a byte a cell
-                        // at least, and from four cells on that is no shorter than the step
+                        // at least, and from four cells on that is no shorter than the step;
+                        // or its tabs
                         out.reserve(Escape.maxBytesPerCell)
+                        if !state.tabStops {
+                            TerminalWriter.appendStep(gap, positive: 0x43, negative: 0x44, to: &out)
+                            state.column = column
+                        } else if !hopWithTabs(to: column, gap: gap, base: base, into: &out) {
+                            put(look, row: row, column: column, base: base, old: old, new: new,
+                                cellLooks: &cellLooks, shown: true, into: &out)
+                            continue
+                        }
                         waiting?[base &+ column] = 0
-                        TerminalWriter.appendStep(gap, positive: 0x43, negative: 0x44, to: &out)
-                        state.column = column
                         emitShownPixel(look, into: &out)
                         continue
                     }
@@ -158,6 +178,87 @@ struct TerminalWriter {
             out.reserve(Escape.maxBytesPerCell)
             state.pen.emitColors(foreground: next.foreground, background: next.background, mode: mode, into: &out)
         }
+    }
+
+    /// The fast path's way forward along the row to `column`, `gap` cells on, where the
+    /// encoder set the tab stops, as ``gapCheckedMove`` would choose it; moves the cursor and
+    /// returns true, or returns false having written nothing when a reprint of cells other
+    /// than spaces may be shorter (then `put` decides). Below ``maxReprint`` cells the caller
+    /// has found every cell of the gap takes a space; from there on it is the step, its tabs,
+    /// or tabs to the last stop and spaces from there.
+    @inline(__always) private mutating func hopWithTabs(to column: Int, gap: Int, base: Int, into out: inout ByteBuffer) -> Bool {
+        let width = TerminalWriter.tabWidth
+        guard gap < TabHops.gaps && (column | (width &- 1)) &+ 1 < columns else {
+            return hopWithTabsWorkedOut(to: column, gap: gap, base: base, into: &out)
+        }
+        // read from the table
+        let k = ((state.column & (width &- 1)) &* TabHops.gaps &+ gap) &* 3
+        if gap < TerminalWriter.maxReprint {
+            // the caller found every cell of the gap takes a space
+            out.appendDoubleWord(hopWords[k &+ 2], length: Int(hopLengths[k &+ 2]))
+        } else if hopLengths[k &+ 2] == hopLengths[k] {
+            // the move: tabs and spaces are no shorter even over blanks
+            out.appendDoubleWord(hopWords[k], length: Int(hopLengths[k]))
+        } else if blankGap(column & (width &- 1), before: base &+ column, background: state.pen.background) {
+            // tabs to the last stop, then spaces over the cells from there
+            out.appendDoubleWord(hopWords[k &+ 2], length: Int(hopLengths[k &+ 2]))
+        } else {
+            return false
+        }
+        state.column = column
+        return true
+    }
+
+    /// ``hopWithTabs(to:gap:base:into:)`` worked out, for a long gap or a cell in the row's
+    /// last stop's width.
+    @inline(never) private mutating func hopWithTabsWorkedOut(to column: Int, gap: Int, base: Int, into out: inout ByteBuffer) -> Bool {
+        // ``along(from:to:)`` and ``TerminalWriter/appendAlong(tabs:rest:backspaces:to:)``
+        // written out, with selects: this runs for most cells of a busy frame
+        let shift = TerminalWriter.tabShift, width = TerminalWriter.tabWidth
+        let rest = column & (width &- 1), tabs = (column &>> shift) &- (state.column &>> shift)
+        @inline(__always) func digitsPast1(_ n: Int) -> Int {
+            (n > 1 ? 1 : 0) &+ (n > 9 ? 1 : 0) &+ (n > 99 ? 1 : 0) &+ (n > 999 ? 1 : 0)
+        }
+        @inline(__always) func tabBytes(_ n: Int) -> Int { n <= TerminalWriter.maxTabBytes ? n : 3 &+ digitsPast1(n) }
+        let plain = 3 &+ digitsPast1(gap)
+        let below = tabs > 0 ? tabBytes(tabs) &+ (rest > 0 ? 3 &+ digitsPast1(rest) : 0) : Int.max
+        let above = rest > 0 && column &- rest &+ width < columns ? tabBytes(tabs &+ 1) &+ width &- rest : Int.max
+        let takeBelow = below < plain
+        let first = takeBelow ? below : plain
+        let takeAbove = above < first
+        let wayCost = takeAbove ? above : first
+        // tabs to the last stop, then spaces: a reprint takes a byte a cell at least
+        let tabbedSpaces = tabs > 0 && rest > 0 ? tabBytes(tabs) &+ rest : Int.max
+        var spacesAfterTabs = false
+        if gap < TerminalWriter.maxReprint {
+            // spaces over the gap (shorter than the step), unless tabs are shorter still
+            if tabbedSpaces < min(gap, wayCost) {
+                spacesAfterTabs = true
+            } else if wayCost >= gap {
+                out.appendWord(0x2020_2020, length: gap)
+                state.column = column
+                return true
+            }
+        } else if tabbedSpaces < wayCost {
+            guard blankGap(rest, before: base &+ column, background: state.pen.background) else { return false }
+            spacesAfterTabs = true
+        }
+        let tabCount = spacesAfterTabs ? tabs : takeAbove ? tabs &+ 1 : takeBelow ? tabs : 0
+        if tabCount > TerminalWriter.maxTabBytes {
+            TerminalWriter.appendStep(tabCount, positive: 0x49, negative: 0x49, to: &out)  // CHT
+        } else {
+            out.appendWord(0x0909_0909, length: tabCount)
+        }
+        if spacesAfterTabs {
+            out.appendWord(0x2020_2020, length: rest)
+        } else if takeAbove {
+            out.appendWord(0x0808_0808, length: width &- rest)
+        } else {
+            let step = takeBelow ? rest : gap
+            if step > 0 { TerminalWriter.appendStep(step, positive: 0x43, negative: 0x44, to: &out) }
+        }
+        state.column = column
+        return true
     }
 
     /// Whether each of the `gap` cells before cell `index` is one a reprint writes as a space
@@ -209,7 +310,14 @@ struct TerminalWriter {
                 // a reprint (up to maxReprint cells) takes a byte a cell; a forward move at
                 // least `ESC [ n C`
                 let gap = column - next
-                bytes += gap <= TerminalWriter.maxReprint ? min(gap, TerminalWriter.stepCost(gap)) : TerminalWriter.stepCost(gap)
+                var least = gap <= TerminalWriter.maxReprint ? min(gap, TerminalWriter.stepCost(gap)) : TerminalWriter.stepCost(gap)
+                if state.tabStops {
+                    // or tabs: to a stop at or before the cell, the tabs at least (a byte each,
+                    // or a sequence of 4 bytes); past it, one tab and a backspace at least
+                    let tabs = (column &>> TerminalWriter.tabShift) &- (next &>> TerminalWriter.tabShift)
+                    least = min(least, tabs > 0 ? min(tabs, TerminalWriter.maxTabBytes) : 2)
+                }
+                bytes += least
             }
             let spelled = scratch.look(j).spelling(for: pen)
             let value = spelled.scalar & ~TerminalCell.wideFlag
@@ -235,11 +343,14 @@ struct TerminalWriter {
     /// A lower bound on the bytes ``writeInOrder`` would write for the `count` cells in
     /// `scratch`, weaker than ``inOrderLowerBound(count:scratch:limit:)`` but found from each
     /// cell and the one before it alone, without following the pen: a byte per character,
-    /// a byte into each row after the first, `min(gap, 3)` for a gap within a row, and the
+    /// a byte into each row after the first, `min(gap, 3)` for a gap within a row (1 where the
+    /// encoder set tab stops), and the
     /// colours a cell needs that the previous one cannot have left set (the pen after a glyph
     /// is its pair; after a split pixel cell its two colours, either way round; after a cell
-    /// of one colour its background and a foreground not known), at the shortest a colour's
-    /// parameters can be in this mode. Stops counting once the bound reaches `limit`, or
+    /// of one colour its background and a foreground not known), each with its parameters as
+    /// written in truecolor and the 256 palette (after a cell of one colour, where either of
+    /// two may be the unknown foreground, the dearer counts as set), the shortest they can
+    /// be in other modes. Stops counting once the bound reaches `limit`, or
     /// early, with what it has counted, when it is not heading there (a `limit` of `.max`
     /// counts every cell).
     func inOrderQuickBound(count: Int, scratch: RowScratch, limit: Int) -> Int {
@@ -249,8 +360,26 @@ struct TerminalWriter {
         typealias V = SIMD8<UInt32>
         typealias I = SIMD8<Int32>
         let zero = I(repeating: 0), one = I(repeating: 1)
-        let perColor = I(repeating: 1 &+ minColor), sgr = I(repeating: 2)
-        let wide = V(repeating: TerminalCell.wideFlag), three = I(repeating: 3)
+        let sgr = I(repeating: 2)
+        let ten = V(repeating: 10), hundred = V(repeating: 100), byte = V(repeating: 0xFF)
+        let trueColor = mode == .trueColor, palette = mode == .palette256
+        /// A colour's parameters and a separator: `38;2;r;g;b` or `38;5;n` spelled out, the
+        /// shortest otherwise.
+        @inline(__always) func colorCost(_ keys: V) -> I {
+            @inline(__always) func digits(_ v: V) -> I {
+                one &+ zero.replacing(with: one, where: v .>= ten) &+ zero.replacing(with: one, where: v .>= hundred)
+            }
+            if trueColor {
+                return I(repeating: 8) &+ digits((keys &>> 16) & byte) &+ digits((keys &>> 8) & byte) &+ digits(keys & byte)
+            }
+            if palette { return I(repeating: 6) &+ digits(keys & byte) }
+            return I(repeating: 1 &+ minColor)
+        }
+        let wide = V(repeating: TerminalCell.wideFlag)
+        // the least a gap within a row takes: a byte a cell up to 3 (a reprint, else a step),
+        // or a single tab where the encoder set the stops
+        let gapCap: Int32 = state.tabStops ? 1 : 3
+        let gapCeiling = I(repeating: gapCap)
         @inline(__always) func load<T: SIMDScalar>(_ p: UnsafeMutablePointer<T>, _ i: Int) -> SIMD8<T> {
             UnsafeRawPointer(p + i).loadUnaligned(as: SIMD8<T>.self)
         }
@@ -275,20 +404,24 @@ struct TerminalWriter {
                 let inFg = (cf .== pf) .& knownFg, inBg = cf .== pb
                 let bInFg = (cb .== pf) .& knownFg, bInBg = cb .== pb
                 let curPixel = cs .== V(repeating: 0), curUniform = curPixel .& (cf .== cb)
+                // what each of the cell's two colours costs where it must be set: its
+                // parameters and a separator
+                let costF = colorCost(cf), costB = colorCost(cb)
                 // one colour: the background, which a split cell may have left either way
-                let nUniform = zero.replacing(with: one, where: .!(inBg .| (prevPixel .& inFg)))
+                let uniform = zero.replacing(with: costF, where: .!(inBg .| (prevPixel .& inFg)))
                 // split colours either way round, or a glyph after a split cell; the unknown
-                // foreground after a cell of one colour may hold one of them
-                var nSplit = zero.replacing(with: one, where: .!(inFg .| inBg)) &+ zero.replacing(with: one, where: .!(bInFg .| bInBg))
-                nSplit = nSplit &- zero.replacing(with: one, where: prevUniform .& (nSplit .> zero))
+                // foreground after a cell of one colour may hold one of them (the dearer)
+                let splitF = zero.replacing(with: costF, where: .!(inFg .| inBg))
+                let splitB = zero.replacing(with: costB, where: .!(bInFg .| bInBg))
+                let split = splitF &+ splitB &- zero.replacing(with: pointwiseMax(splitF, splitB), where: prevUniform)
                 // a glyph after a glyph or a cell of one colour: its pair exactly
-                let nGlyph = zero.replacing(with: one, where: .!(inFg .| prevUniform)) &+ zero.replacing(with: one, where: .!bInBg)
-                let n = nGlyph.replacing(with: nSplit, where: curPixel .| (prevPixel .& knownFg))
-                    .replacing(with: nUniform, where: curUniform)
-                lanes &+= one &+ zero.replacing(with: sgr &+ n &* perColor, where: n .> zero)
-                // a byte into a new row; within one, min(gap, 3)
+                let glyph = zero.replacing(with: costF, where: .!(inFg .| prevUniform)) &+ zero.replacing(with: costB, where: .!bInBg)
+                let n = glyph.replacing(with: split, where: curPixel .| (prevPixel .& knownFg))
+                    .replacing(with: uniform, where: curUniform)
+                lanes &+= one &+ zero.replacing(with: sgr &+ n, where: n .> zero)
+                // a byte into a new row; within one, min(gap, 3) (1 with tabs)
                 let gap = cc &- pc &- one &- zero.replacing(with: one, where: (ps & wide) .!= V(repeating: 0))
-                let within = pointwiseMin(pointwiseMax(gap, zero), three)
+                let within = pointwiseMin(pointwiseMax(gap, zero), gapCeiling)
                 lanes &+= within.replacing(with: one, where: cr .!= pr)
                 j &+= 8
             }
@@ -316,7 +449,7 @@ struct TerminalWriter {
                 bytes &+= 1
             } else {
                 let gap = Int(cc &- pc) &- (ps & TerminalCell.wideFlag != 0 ? 2 : 1)
-                bytes &+= gap > 0 ? min(gap, 3) : 0
+                bytes &+= gap > 0 ? min(gap, Int(gapCap)) : 0
             }
             ps = cs
             pf = cf
@@ -434,6 +567,14 @@ struct TerminalWriter {
         }
     }
 
+    /// Moves to `column` of the first row and sets a tab stop there (`ESC H`, `HTS`).
+    mutating func setTabStop(column: Int, into out: inout ByteBuffer) {
+        out.reserve(Escape.maxBytesPerCell)
+        moveCursor(row: 0, column: column, into: &out)
+        out.append(0x1B)
+        out.append(0x48)  // H
+    }
+
     /// Moves to cell `index`, sets the colours `look` needs and writes it.
     @inline(__always) mutating func write(_ look: TerminalCell, at index: Int, into out: inout ByteBuffer) {
         out.reserve(Escape.maxBytesPerCell)
@@ -493,6 +634,11 @@ struct TerminalWriter {
     @inline(__always) mutating func advanceColumn(by cells: Int) {
         state.column += cells
         if state.column >= columns {
+            if state.autowrapOff {
+                // no wrap: the cursor stays in the last column
+                state.column = columns &- 1
+                return
+            }
             // Terminals differ on where the cursor is after the last column (pending wrap or
             // already wrapped), so forget it; the next move is absolute.
             state.column = -1

@@ -49,14 +49,16 @@ extension Terminal {
 
     /// Undoes everything `enter()` and the renderer may have left on: pops the kitty flags,
     /// ends a synchronized update (a crash mid-frame would otherwise leave the screen frozen),
-    /// disables the mouse, shows the cursor, sets the default tab stops again (a renderer may
-    /// set its own), leaves the alternate screen and resets colours and attributes. The
+    /// disables the mouse, shows the cursor, sets the default tab stops again and turns
+    /// autowrap on (a renderer may set its own stops and turn it off), leaves the alternate
+    /// screen and resets colours and attributes. The
     /// terminal modes (termios) are restored separately.
     public static let restoreSequence: [UInt8] = kittyPopSequence + Array(
         ("\u{1B}[?2026l"  // end synchronized output
             + "\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l"  // mouse off
             + "\u{1B}[?25h"  // show the cursor
             + defaultTabStops  // a stop at every 8th column, as the terminal started
+            + "\u{1B}[?7h"  // autowrap on (a renderer may turn it off)
             + "\u{1B}[?1049l"  // leave the alternate screen, cursor restored
             + "\u{1B}[0m"  // plain attributes
         ).utf8)
