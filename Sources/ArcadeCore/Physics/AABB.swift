@@ -22,8 +22,10 @@ struct AABB: BitwiseCopyable {
     /// ``overlaps(_:)`` without short-circuit branches, for the broad phase's inner loop where
     /// the outcome is a coin toss to the branch predictor.
     @inline(__always) func overlapsBranchless(_ o: AABB) -> Bool {
-        let x = (minX <= o.maxX ? 1 : 0) & (o.minX <= maxX ? 1 : 0)
-        let y = (minY <= o.maxY ? 1 : 0) & (o.minY <= maxY ? 1 : 0)
-        return x & y != 0
+        // The four comparisons as one vector comparison: scalar ones the compiler turns back
+        // into branches.
+        let low = SIMD4(minX, minY, o.minX, o.minY)
+        let high = SIMD4(o.maxX, o.maxY, maxX, maxY)
+        return all(low .<= high)
     }
 }

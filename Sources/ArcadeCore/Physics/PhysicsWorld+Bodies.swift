@@ -308,6 +308,12 @@ extension PhysicsWorld {
         return count
     }
 
+    static func countTouching(_ contacts: Column<CarriedContact>) -> Int {
+        var count = 0
+        for i in 0..<contacts.count where contacts.base[i].flags & ContactFlags.touching != 0 { count += 1 }
+        return count
+    }
+
     /// Writes body `i`'s position (and rotation) to its bound object, dropping the binding
     /// when the object has gone.
     func writeBinding(_ i: Int) {

@@ -311,8 +311,11 @@ extension PhysicsWorld {
                 while e >= begin {
                     let entry = entries[e]
                     if entry.body <= a32 { break }
-                    let sameCell = (entry.cx == cx ? 1 : 0) & (entry.cy == cy ? 1 : 0) != 0
-                    var hit = sameCell && fat[Int(entry.body)].overlapsBranchless(box)
+                    // Every test is made and the outcomes combined as bits: `&&` would branch
+                    // on each, and whether a box overlaps is a coin toss to the predictor.
+                    let sameCell = (entry.cx == cx ? 1 : 0) & (entry.cy == cy ? 1 : 0)
+                    let overlap = fat[Int(entry.body)].overlapsBranchless(box) ? 1 : 0
+                    var hit = sameCell & overlap != 0
                     if filtering { hit = hit && filter.pairs(with: filters[Int(entry.body)]) }
                     nbrs.append(entry.body, keeping: hit)
                     e -= 1

@@ -69,6 +69,13 @@ extension PhysicsWorld {
         }
         // A little over 1, so the cheap bounds below cannot reject what rounding would let in.
         let outOfReach = 1 + 1e-9
+        // Each ball contact is coloured as it is made (``colorBallContacts(bodyCount:)``).
+        colorMasks.fill(count: n, with: 0)
+        colorStarts.fill(count: 129, with: 0)
+        var colors = contactColors
+        colors.removeAll()
+        defer { contactColors = colors }
+        let masks = colorMasks.base, colorCounts = colorStarts.base
 
         // many walls make every ball look at each: the step stops at the host's deadline too
         let ask = wallCount > 1024 ? shouldStop : nil
@@ -87,8 +94,9 @@ extension PhysicsWorld {
             let wallReachBase = gravityReach + marginA
             let filterA = fl[a]
             for k in 0..<wallCount {
+                // The box test reads the kind and the box alone: most walls stop there.
+                if !walls[k].mayReach(boxA, heldByBounds: heldByBounds) { continue }
                 let wg = walls[k]
-                if !wg.mayReach(boxA, heldByBounds: heldByBounds) { continue }
                 if filtering && !wg.meets(filterA) { continue }
                 let m = wg.manifold(cx: sa.px, cy: sa.py, radius: sa.radius, time: 0)
                 let rvx = sa.vx - wg.vx, rvy = sa.vy - wg.vy
@@ -163,9 +171,13 @@ extension PhysicsWorld {
                 c.carryOver(from: prevBall, count: prevBallCount, cursor: &pb)
                 c.flags |= image
                 sorted.append(c)
+                let bucket = Self.colorBucket(c, masks)
+                colors.append(UInt8(truncatingIfNeeded: bucket))
+                colorCounts[bucket + 1] += 1
             }
         }
         sortedBallContacts = sorted
+        contactColors = colors
         colorBallContacts(bodyCount: n)
     }
 
@@ -180,30 +192,17 @@ extension PhysicsWorld {
     /// test for an idle contact is not a coin toss. Contacts of one colour share no ball, so
     /// their order among themselves changes no result. The last colour is the exception (it
     /// is shared once all 64 are taken) and keeps key order.
+    ///
+    /// Each contact's bucket (``colorBucket(_:_:)``) is found as ``buildContacts(_:h:)`` makes
+    /// it, in key order, and counted in `colorStarts`; this puts them in bucket order.
     func colorBallContacts(bodyCount n: Int) {
         let m = sortedBallContacts.count
         ballContacts.resizeUninitialized(to: m)
         keyRank.resizeUninitialized(to: m)
         guard m > 0 else { return }
-        colorMasks.fill(count: n, with: 0)
-        contactColors.resizeUninitialized(to: m)
-        colorStarts.fill(count: 129, with: 0)
-        let masks = colorMasks.base, colors = contactColors.base, starts = colorStarts.base
+        assert(contactColors.count == m)
+        let colors = contactColors.base, starts = colorStarts.base
         let sorted = sortedBallContacts.base
-        for i in 0..<m {
-            let c = sorted[i]
-            let a = Int(c.a), b = Int(c.b)
-            let used = masks[a] | masks[b]
-            // With all 64 colours taken the last one is shared: still correct, only slower.
-            let color = used == .max ? 63 : (~used).trailingZeroBitCount
-            let bit: UInt64 = 1 << UInt64(color)
-            masks[a] |= bit
-            masks[b] |= bit
-            let idle = c.normalImpulse == 0 && c.tangentImpulse == 0 && c.separation > 0 && color != 63
-            let bucket = 2 * color + (idle ? 1 : 0)
-            colors[i] = UInt8(bucket)
-            starts[bucket + 1] += 1
-        }
         for c in 0..<128 { starts[c + 1] += starts[c] }
         let out = ballContacts.base, rank = keyRank.base
         for i in 0..<m {
@@ -213,5 +212,21 @@ extension PhysicsWorld {
             out[k] = sorted[i]
             rank[k] = Int32(truncatingIfNeeded: i)
         }
+    }
+
+    /// The solving bucket of contact `c`, the next in key order, and takes its colour in
+    /// both balls' `masks`: the lowest colour neither ball has yet, twice over (pressing
+    /// contacts, then idle ones); with all 64 colours taken the last one is shared, which is
+    /// still correct, only slower.
+    @inline(__always)
+    static func colorBucket(_ c: BallContact, _ masks: UnsafeMutablePointer<UInt64>) -> Int {
+        let a = Int(c.a), b = Int(c.b)
+        let used = masks[a] | masks[b]
+        let color = used == .max ? 63 : (~used).trailingZeroBitCount
+        let bit: UInt64 = 1 << UInt64(color)
+        masks[a] |= bit
+        masks[b] |= bit
+        let idle = c.normalImpulse == 0 && c.tangentImpulse == 0 && c.separation > 0 && color != 63
+        return 2 * color + (idle ? 1 : 0)
     }
 }

@@ -30,8 +30,8 @@ extension PhysicsWorld {
             let heldByBounds = b0.contains(Vec2(x0, y0))
             var earliest = 2.0
             for k in 0..<wallCount {
+                if !walls[k].mayReach(path, heldByBounds: heldByBounds) { continue }
                 let wg = walls[k]
-                if !wg.mayReach(path, heldByBounds: heldByBounds) { continue }
                 if filtering && !wg.blocks(fl[i]) { continue }
                 let t = timeOfImpact(wg, x0: x0, y0: y0, dx: dx, dy: dy, radius: r, dt: dt, endX: s.px, endY: s.py)
                 earliest = min(earliest, t)

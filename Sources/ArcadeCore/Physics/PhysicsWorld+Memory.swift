@@ -15,6 +15,7 @@ extension PhysicsWorld {
             + (slotIndex.capacity + slotGeneration.capacity + freeSlots.capacity) * 4
         total += walls.capacity * MemoryLayout<WallRecord>.stride + wallGeometry.bytes
         total += ballContacts.bytes + keyRank.bytes + lastBallContacts.bytes + sortedBallContacts.bytes
+            + earlierBallContacts.bytes
             + wallContacts.bytes + previousWallContacts.bytes + pendingBallBounces.bytes + pendingWallBounces.bytes
             + bounceRows.bytes + struckMarks.bytes + pressers.bytes
             + sensorBallPairs.bytes + sensorWallPairs.bytes + sensorBallTouches.bytes + sensorWallTouches.bytes

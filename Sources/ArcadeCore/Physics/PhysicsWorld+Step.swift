@@ -125,23 +125,25 @@ extension PhysicsWorld {
                 touchingWalls += 1
             }
         }
-        // The solved contacts go back to key order beside last step's, which are kept until
-        // the touches that ended are found.
+        // What the next step needs of the solved contacts goes back to key order beside last
+        // step's, which are kept until the touches that ended are found.
         let m = ballContacts.count
-        sortedBallContacts.resizeUninitialized(to: m)
+        earlierBallContacts.resizeUninitialized(to: m)
         let solved = ballContacts.base, rank = keyRank.base
-        let out = sortedBallContacts.base
+        let out = earlierBallContacts.base
         var touchingBalls = 0
         for k in 0..<m {
-            var c = solved[k]
+            let c = solved[k]
+            var flags = c.flags
             let gap = min(tolerance, ratio * min(st[Int(c.a)].radius, st[Int(c.b)].radius))
             if c.flags & ContactFlags.pushed != 0 || c.separation <= gap {
-                c.flags |= ContactFlags.touching
+                flags |= ContactFlags.touching
                 touchingBalls += 1
             }
-            out[Int(rank[k])] = c
+            out[Int(rank[k])] = CarriedContact(a: c.a, b: c.b, flags: flags, normalImpulse: c.normalImpulse,
+                                               tangentImpulse: c.tangentImpulse)
         }
-        swap(&lastBallContacts, &sortedBallContacts)
+        swap(&lastBallContacts, &earlierBallContacts)
         let bc = lastBallContacts.base
         var carriedBalls = 0
         for i in 0..<m where bc[i].flags & ContactFlags.touching != 0 {
@@ -217,7 +219,7 @@ extension PhysicsWorld {
 
     /// Queues a separation event for every contact that touched at the end of the last step
     /// and does not now: last step's contacts (`previousWallContacts`, and
-    /// `sortedBallContacts` after ``finishContacts(_:)`` swapped them) against this step's.
+    /// `earlierBallContacts` after ``finishContacts(_:)`` swapped them) against this step's.
     private func findSeparations(walls: Bool, balls: Bool, _ topology: WrapTopology) {
         var ended: [(body: Int, rank: Int, event: ContactEvent)] = []
         if walls {
@@ -234,9 +236,9 @@ extension PhysicsWorld {
             }
         }
         if balls {
-            let prev = sortedBallContacts.base, cur = lastBallContacts.base
+            let prev = earlierBallContacts.base, cur = lastBallContacts.base
             var j = 0
-            for i in 0..<sortedBallContacts.count where prev[i].flags & ContactFlags.touching != 0 {
+            for i in 0..<earlierBallContacts.count where prev[i].flags & ContactFlags.touching != 0 {
                 let key = prev[i].key
                 while j < lastBallContacts.count && cur[j].key < key { j += 1 }
                 if j < lastBallContacts.count && cur[j].key == key && cur[j].flags & ContactFlags.touching != 0 { continue }

@@ -155,8 +155,12 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) var ballContacts = Column<BallContact>()
     /// For each of `ballContacts`, its index in key order.
     @exclusivity(unchecked) var keyRank = Column<Int32>()
-    /// The last step's ball contacts in key order: the warm start of the next step.
-    @exclusivity(unchecked) var lastBallContacts = Column<BallContact>()
+    /// The last step's ball contacts in key order, as far as the next step needs them: its
+    /// warm start, and the touches.
+    @exclusivity(unchecked) var lastBallContacts = Column<CarriedContact>()
+    /// The same for the step before, while the last one's touches are compared with it.
+    @exclusivity(unchecked) var earlierBallContacts = Column<CarriedContact>()
+    /// The step's ball contacts in key order, as found, before they are put in solving order.
     @exclusivity(unchecked) var sortedBallContacts = Column<BallContact>()
     // Wall contacts of the current (after a step: the last) step, and of the one before.
     @exclusivity(unchecked) var wallContacts = Column<WallContact>()
@@ -274,6 +278,7 @@ public final class PhysicsWorld {
         keyRank.deallocate()
         lastBallContacts.deallocate()
         sortedBallContacts.deallocate()
+        earlierBallContacts.deallocate()
         colorMasks.deallocate()
         contactColors.deallocate()
         colorStarts.deallocate()

@@ -55,7 +55,7 @@ struct WallGeometry: BitwiseCopyable {
     /// for a side of the bounds (which has no box), the ball is held by the bounds.
     @inline(__always)
     func mayReach(_ box: AABB, heldByBounds: Bool) -> Bool {
-        kind == .plane ? heldByBounds : self.box.overlaps(box)
+        kind == .plane ? heldByBounds : self.box.overlapsBranchless(box)
     }
 
     /// Contact geometry for a ball of `radius` centred at `cx, cy`, with the wall where it
