@@ -501,33 +501,20 @@ struct ReferenceTerminalWriter {
             for way in tabWays(from: from, to: to) where way.cost < best.cost { best = way }
         }
         if state.tabStops && to < from {
-            // backspaces, or back tabs to a stop
+            // backspaces
             if from - to <= 3 { best = (0, to - from, from - to) }
-            if to > 0 && to % 4 == 0 {
-                let stops = Array(stride(from: 4, to: columns, by: 4)).filter { $0 >= to && $0 < from }.count
-                let cost = ReferenceTerminalWriter.stepCost(stops)
-                if cost < best.cost { best = (-stops, 0, cost) }
-            }
         }
         return best
     }
 
-    private static func tabCost(_ n: Int) -> Int { n <= 4 ? n : 3 + Escape.digits(n) }
+    private static func tabCost(_ n: Int) -> Int { n }
 
     private static func appendTabs(_ tabs: Int, rest: Int, backspaces: Bool = false, to out: inout ByteBuffer) {
-        if tabs < 0 {
-            for b in Array((tabs == -1 ? "\u{1B}[Z" : "\u{1B}[\(-tabs)Z").utf8) { out.append(b) }
-            return
-        }
         if tabs == 0 && backspaces && rest < 0 && rest >= -3 {
             for _ in 0..<(-rest) { out.append(0x08) }
             return
         }
-        if tabs > 4 {
-            for b in Array("\u{1B}[\(tabs)I".utf8) { out.append(b) }
-        } else {
-            for _ in 0..<tabs { out.append(0x09) }
-        }
+        for _ in 0..<tabs { out.append(0x09) }
         if tabs > 0 && rest < 0 {
             for _ in 0..<(-rest) { out.append(0x08) }
         } else {

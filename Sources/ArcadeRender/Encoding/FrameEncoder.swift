@@ -9,12 +9,14 @@ import ArcadeCore
 ///
 /// Each full repaint sets the terminal up for short moves: a tab stop every 4 columns and
 /// autowrap off (``usesTabs``, ``turnsOffAutowrap``; the terminal layer puts both back when
-/// the arcade leaves the screen).
+/// the arcade leaves the screen). Only controls every terminal knows are used for them
+/// (`HT`, `BS`, `HTS`, `TBC`, `DECAWM`): not `CHT` or `CBT`, which tmux and the Linux console
+/// ignore.
 ///
 /// Per changed cell it writes the cheapest cursor move (none when the cell follows the
 /// previous one; otherwise the shortest of an absolute `CUP`, relative moves, a carriage
 /// return, line feeds a row or a few down, horizontal tabs forward (then a step, backspaces
-/// or a reprint), back tabs to a stop, backspaces a few columns back, or reprinting a few
+/// or a reprint), backspaces a few columns back, or reprinting a few
 /// unchanged cells the current colours can show), an SGR only for colours that differ from the terminal's
 /// current ones, then the character. The changed cells of the whole frame are grouped by
 /// colour: the cells the current colours can show go first, in reading order, then those

@@ -244,9 +244,6 @@ extension TerminalWriter {
     static let tabWidth = 1 << tabShift
     static let tabShift = 2
 
-    /// Tabs taken as one byte each (`HT`) up to this many; more take `ESC [ n I` (`CHT`).
-    static let maxTabBytes = 4
-
     /// Columns back a move may take by backspaces, a byte each (shorter than `ESC [ n D` for
     /// up to 3), after tabs past the cell.
     static let maxBackspaces = 3
@@ -292,51 +289,34 @@ extension TerminalWriter {
 
     /// The cheapest way left along a row by moves alone, from column `from` (known: no wrap
     /// pending) to `to` (`to <= from`), where the encoder set the tab stops: `ESC [ n D`, or
-    /// backspaces for up to ``maxBackspaces`` columns; or, to a column with a stop, back tabs
-    /// (`ESC [ n Z`, `CBT`: `rest` 0, `tabs` negative). The first of the shortest, in that
-    /// order.
+    /// backspaces for up to ``maxBackspaces`` columns.
     @inline(__always)
     func back(from: Int, to: Int) -> (cost: Int, tabs: Int, rest: Int) {
         let dh = to &- from
-        var best = (cost: dh >= -TerminalWriter.maxBackspaces ? -dh : TerminalWriter.stepCost(dh), tabs: 0, rest: dh)
-        if to > 0 && to & (TerminalWriter.tabWidth &- 1) == 0 {
-            // back tabs to the stop at `to`: one for each stop left of `from` down to it
-            let stops = ((from &- 1) &>> TerminalWriter.tabShift) &- (to &>> TerminalWriter.tabShift) &+ 1
-            let cost = TerminalWriter.stepCost(stops)
-            if cost < best.cost { best = (cost, -stops, 0) }
-        }
-        return best
+        return (dh >= -TerminalWriter.maxBackspaces ? -dh : TerminalWriter.stepCost(dh), 0, dh)
     }
 
-    /// `n` tabs: a byte each (`HT`) up to ``maxTabBytes``, else `ESC [ n I`.
+    /// `n` tabs: a byte each (`HT`). (`CHT`, `ESC [ n I`, would be shorter for 5 or more, but
+    /// terminals such as tmux and the Linux console do not know it.)
     @inline(__always)
-    static func tabCost(_ n: Int) -> Int {
-        let sequence = 4 &+ (n > 9 ? 1 : 0) &+ (n > 99 ? 1 : 0) &+ (n > 999 ? 1 : 0)
-        return n <= maxTabBytes ? n : sequence
-    }
+    static func tabCost(_ n: Int) -> Int { n }
 
-    /// `tabs` tabs (``tabCost(_:)``; negative: back tabs, `ESC [ n Z`), then a horizontal
-    /// step of `rest` cells: backspaces (a byte each) for up to ``maxBackspaces`` left after
-    /// tabs or where `backspaces` says so, else ``appendStep``.
+    /// `tabs` tabs (``tabCost(_:)``), then a horizontal step of `rest` cells: backspaces (a
+    /// byte each) for up to ``maxBackspaces`` left after tabs or where `backspaces` says so,
+    /// else ``appendStep``. Room for 8 bytes beyond the step must have been reserved.
     @inline(__always)
     static func appendAlong(tabs: Int, rest: Int, backspaces: Bool = false, to out: inout ByteBuffer) {
-        if tabs < 0 {
-            appendStep(-tabs, positive: 0x5A, negative: 0x5A, to: &out)  // Z
-            return
-        }
         if tabs == 0 && backspaces && rest < 0 && rest >= -maxBackspaces {
             out.appendWord(0x0808_0808, length: -rest)
             return
         }
         if tabs > 0 {
-            if tabs <= maxTabBytes {
-                out.appendWord(0x0909_0909, length: tabs)
-            } else {
-                out.append(0x1B)
-                out.append(0x5B)
-                Escape.appendDecimal(tabs, to: &out)
-                out.append(0x49)  // I
+            var left = tabs
+            while left > 8 {
+                out.appendDoubleWord(0x0909_0909_0909_0909, length: 8)
+                left &-= 8
             }
+            out.appendDoubleWord(0x0909_0909_0909_0909, length: left)
             if rest < 0 {
                 out.appendWord(0x0808_0808, length: -rest)
                 return

@@ -219,7 +219,7 @@ struct TerminalWriter {
         @inline(__always) func digitsPast1(_ n: Int) -> Int {
             (n > 1 ? 1 : 0) &+ (n > 9 ? 1 : 0) &+ (n > 99 ? 1 : 0) &+ (n > 999 ? 1 : 0)
         }
-        @inline(__always) func tabBytes(_ n: Int) -> Int { n <= TerminalWriter.maxTabBytes ? n : 3 &+ digitsPast1(n) }
+        @inline(__always) func tabBytes(_ n: Int) -> Int { TerminalWriter.tabCost(n) }
         let plain = 3 &+ digitsPast1(gap)
         let below = tabs > 0 ? tabBytes(tabs) &+ (rest > 0 ? 3 &+ digitsPast1(rest) : 0) : Int.max
         let above = rest > 0 && column &- rest &+ width < columns ? tabBytes(tabs &+ 1) &+ width &- rest : Int.max
@@ -244,11 +244,7 @@ struct TerminalWriter {
             spacesAfterTabs = true
         }
         let tabCount = spacesAfterTabs ? tabs : takeAbove ? tabs &+ 1 : takeBelow ? tabs : 0
-        if tabCount > TerminalWriter.maxTabBytes {
-            TerminalWriter.appendStep(tabCount, positive: 0x49, negative: 0x49, to: &out)  // CHT
-        } else {
-            out.appendWord(0x0909_0909, length: tabCount)
-        }
+        TerminalWriter.appendAlong(tabs: tabCount, rest: 0, to: &out)
         if spacesAfterTabs {
             out.appendWord(0x2020_2020, length: rest)
         } else if takeAbove {
@@ -312,10 +308,10 @@ struct TerminalWriter {
                 let gap = column - next
                 var least = gap <= TerminalWriter.maxReprint ? min(gap, TerminalWriter.stepCost(gap)) : TerminalWriter.stepCost(gap)
                 if state.tabStops {
-                    // or tabs: to a stop at or before the cell, the tabs at least (a byte each,
-                    // or a sequence of 4 bytes); past it, one tab and a backspace at least
+                    // or tabs: to a stop at or before the cell, the tabs at least; past it, one
+                    // tab and a backspace at least
                     let tabs = (column &>> TerminalWriter.tabShift) &- (next &>> TerminalWriter.tabShift)
-                    least = min(least, tabs > 0 ? min(tabs, TerminalWriter.maxTabBytes) : 2)
+                    least = min(least, tabs > 0 ? TerminalWriter.tabCost(tabs) : 2)
                 }
                 bytes += least
             }
