@@ -26,21 +26,6 @@ struct BallContact: BitwiseCopyable {
     }
 
     @inline(__always) var key: UInt64 { UInt64(UInt32(bitPattern: a)) << 32 | UInt64(UInt32(bitPattern: b)) }
-
-    /// Takes the impulses and the touching state this pair ended the last step with, from
-    /// `previous` (sorted by key, as the new contacts are made): `cursor` advances through
-    /// it, so matching a whole step is one merge.
-    @inline(__always)
-    mutating func carryOver(from previous: UnsafeMutablePointer<CarriedContact>, count: Int, cursor: inout Int) {
-        let key = self.key
-        while cursor < count && previous[cursor].key < key { cursor += 1 }
-        if cursor < count && previous[cursor].key == key {
-            let p = previous[cursor]
-            normalImpulse = p.normalImpulse
-            tangentImpulse = p.tangentImpulse
-            if p.flags & ContactFlags.touching != 0 { flags = ContactFlags.wasTouching }
-        }
-    }
 }
 
 /// What a ball contact leaves to the next step: the pair, whether it touched, and the

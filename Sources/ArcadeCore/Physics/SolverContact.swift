@@ -3,9 +3,7 @@
 /// contact's flags. The steps that only read or write these (carrying impulses over from
 /// the last step, friction, non-penetration, taking the bounces that met) are written once
 /// over this protocol and specialised for both kinds.
-protocol SolverContact: BitwiseCopyable {
-    /// Orders the contacts of a step and matches a pair across steps.
-    var key: UInt64 { get }
+protocol SolverContact: CarriedImpulses {
     var flags: UInt32 { get set }
     var separation: Double { get }
     var normalImpulse: Double { get set }
@@ -15,15 +13,27 @@ protocol SolverContact: BitwiseCopyable {
     var friction: Double { get }
 }
 
+/// What a step leaves of a contact to the next one: the pair, whether it touched, and the
+/// impulses it ended with (the next step's warm start).
+protocol CarriedImpulses: BitwiseCopyable {
+    /// Orders the contacts of a step and matches a pair across steps.
+    var key: UInt64 { get }
+    var flags: UInt32 { get }
+    var normalImpulse: Double { get }
+    var tangentImpulse: Double { get }
+}
+
 extension BallContact: SolverContact {}
 extension WallContact: SolverContact {}
+extension CarriedContact: CarriedImpulses {}
 
 extension SolverContact {
     /// Takes the impulses and the touching state this pair ended the last step with, from
     /// `previous` (sorted by key, as the new contacts are made): `cursor` advances through
     /// it, so matching a whole step is one merge.
     @inline(__always)
-    mutating func carryOver(from previous: UnsafeMutablePointer<Self>, count: Int, cursor: inout Int) {
+    mutating func carryOver<Previous: CarriedImpulses>(from previous: UnsafeMutablePointer<Previous>, count: Int,
+                                                       cursor: inout Int) {
         let key = self.key
         while cursor < count && previous[cursor].key < key { cursor += 1 }
         if cursor < count && previous[cursor].key == key {
