@@ -49,12 +49,13 @@ struct TabHops: @unchecked Sendable {
                     for _ in 0..<rest { bytes.append(0x20) }
                     (words[k + 1], lengths[k + 1]) = (TabHops.word(bytes), UInt8(bytes.count))
                 }
-                // over a blank gap: spaces (shorter than the step below maxReprint cells), the
-                // tabs where shorter, tabs and spaces where shorter still
-                var blank = (word: words[k], length: lengths[k])
-                if gap < TerminalWriter.maxReprint && gap <= Int(lengths[k]) { blank = (0x2020_2020_2020_2020, UInt8(gap)) }
-                if lengths[k + 1] != 0 && lengths[k + 1] < blank.length { blank = (words[k + 1], lengths[k + 1]) }
-                (words[k + 2], lengths[k + 2]) = blank
+                // over a blank gap
+                switch TerminalWriter.blankHop(gap: gap, moveCost: Int(lengths[k]),
+                                               tabsThenSpacesCost: lengths[k + 1] == 0 ? Int.max : Int(lengths[k + 1])) {
+                case .spaces: (words[k + 2], lengths[k + 2]) = (0x2020_2020_2020_2020, UInt8(gap))
+                case .move: (words[k + 2], lengths[k + 2]) = (words[k], lengths[k])
+                case .tabsThenSpaces: (words[k + 2], lengths[k + 2]) = (words[k + 1], lengths[k + 1])
+                }
             }
         }
     }

@@ -70,8 +70,15 @@ extension TerminalWriter {
         let shift = TerminalWriter.tabShift
         let rest = column & (TerminalWriter.tabWidth &- 1), tabs = (column &>> shift) &- (state.column &>> shift)
         if tabs > 0 && rest > 0 && TerminalWriter.tabCost(tabs) &+ rest < best {
-            let cost = reprintCost(gap: rest, index: index, old: old, new: new, cellLooks: &cellLooks)
-            if cost < Int.max && TerminalWriter.tabCost(tabs) &+ cost < best { choice = 3 }
+            // tried after what is written so far, measured, taken back (and written again
+            // from the mark when it is taken)
+            let trial = out.count
+            TerminalWriter.appendAlong(tabs: tabs, rest: 0, to: &out)
+            if reprint(gap: rest, index: index, old: old, new: new, cellLooks: &cellLooks, into: &out),
+               out.count - trial < best {
+                choice = 3
+            }
+            out.truncate(to: trial)
         }
         if choice != 1 { out.truncate(to: mark) }
         switch choice {
@@ -83,34 +90,6 @@ extension TerminalWriter {
         default: break
         }
         state.column = column
-    }
-
-    /// The bytes ``reprint(gap:index:old:new:cellLooks:into:)`` would write, or `Int.max`
-    /// where it cannot.
-    private func reprintCost(
-        gap: Int, index: Int, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks
-    ) -> Int {
-        var cost = 0
-        for k in (index - gap)..<index {
-            if let waiting {
-                let w = waiting[k]
-                if w == TerminalWriter.waitingOverwritable {
-                    cost &+= 1
-                    continue
-                }
-                if w != 0 { return Int.max }
-                let look = screenLooks.map { $0[k] } ?? cellLooks.look(new[k])
-                guard let s = look.scalarWithoutColorChange(state.pen), s < GlyphStore.firstNarrow else { return Int.max }
-                cost &+= TerminalCell.utf8Count(s)
-                continue
-            }
-            let cell = new[k]
-            let look = cellLooks.look(cell)
-            guard Cell.sameBits(cell, old[k]) || look == cellLooks.look(old[k]),
-                  let s = look.scalarWithoutColorChange(state.pen), s < GlyphStore.firstNarrow else { return Int.max }
-            cost &+= TerminalCell.utf8Count(s)
-        }
-        return cost
     }
 
     /// Writes the `gap` cells before cell `index` again in the current colours, or returns
@@ -294,6 +273,27 @@ extension TerminalWriter {
     func back(from: Int, to: Int) -> (cost: Int, tabs: Int, rest: Int) {
         let dh = to &- from
         return (dh >= -TerminalWriter.maxBackspaces ? -dh : TerminalWriter.stepCost(dh), 0, dh)
+    }
+
+    /// The ways over a gap of `gap` cells that all take a space, where the encoder set the tab
+    /// stops.
+    enum BlankHop {
+        /// A space over each cell.
+        case spaces
+        /// The move (``along(from:to:)``).
+        case move
+        /// Tabs to the last stop before the cell, then spaces.
+        case tabsThenSpaces
+    }
+
+    /// Over a gap of blanks, the first of the shortest of: spaces (below ``maxReprint``
+    /// cells, where they are shorter than any step), the move (`moveCost` bytes), tabs and
+    /// spaces (`tabsThenSpacesCost` bytes, `Int.max` where there is no stop before the cell):
+    /// the order ``gapCheckedMove`` takes them in.
+    @inline(__always)
+    static func blankHop(gap: Int, moveCost: Int, tabsThenSpacesCost: Int) -> BlankHop {
+        let spaces = gap < maxReprint && gap <= moveCost
+        return tabsThenSpacesCost < (spaces ? gap : moveCost) ? .tabsThenSpaces : spaces ? .spaces : .move
     }
 
     /// `n` tabs: a byte each (`HT`). (`CHT`, `ESC [ n I`, would be shorter for 5 or more, but

@@ -212,46 +212,22 @@ struct TerminalWriter {
     /// ``hopWithTabs(to:gap:base:into:)`` worked out, for a long gap or a cell in the row's
     /// last stop's width.
     @inline(never) private mutating func hopWithTabsWorkedOut(to column: Int, gap: Int, base: Int, into out: inout ByteBuffer) -> Bool {
-        // ``along(from:to:)`` and ``TerminalWriter/appendAlong(tabs:rest:backspaces:to:)``
-        // written out, with selects: this runs for most cells of a busy frame
-        let shift = TerminalWriter.tabShift, width = TerminalWriter.tabWidth
-        let rest = column & (width &- 1), tabs = (column &>> shift) &- (state.column &>> shift)
-        @inline(__always) func digitsPast1(_ n: Int) -> Int {
-            (n > 1 ? 1 : 0) &+ (n > 9 ? 1 : 0) &+ (n > 99 ? 1 : 0) &+ (n > 999 ? 1 : 0)
-        }
-        @inline(__always) func tabBytes(_ n: Int) -> Int { TerminalWriter.tabCost(n) }
-        let plain = 3 &+ digitsPast1(gap)
-        let below = tabs > 0 ? tabBytes(tabs) &+ (rest > 0 ? 3 &+ digitsPast1(rest) : 0) : Int.max
-        let above = rest > 0 && column &- rest &+ width < columns ? tabBytes(tabs &+ 1) &+ width &- rest : Int.max
-        let takeBelow = below < plain
-        let first = takeBelow ? below : plain
-        let takeAbove = above < first
-        let wayCost = takeAbove ? above : first
-        // tabs to the last stop, then spaces: a reprint takes a byte a cell at least
-        let tabbedSpaces = tabs > 0 && rest > 0 ? tabBytes(tabs) &+ rest : Int.max
-        var spacesAfterTabs = false
-        if gap < TerminalWriter.maxReprint {
-            // spaces over the gap (shorter than the step), unless tabs are shorter still
-            if tabbedSpaces < min(gap, wayCost) {
-                spacesAfterTabs = true
-            } else if wayCost >= gap {
-                out.appendWord(0x2020_2020, length: gap)
-                state.column = column
-                return true
-            }
-        } else if tabbedSpaces < wayCost {
-            guard blankGap(rest, before: base &+ column, background: state.pen.background) else { return false }
-            spacesAfterTabs = true
-        }
-        let tabCount = spacesAfterTabs ? tabs : takeAbove ? tabs &+ 1 : takeBelow ? tabs : 0
-        TerminalWriter.appendAlong(tabs: tabCount, rest: 0, to: &out)
-        if spacesAfterTabs {
+        let way = along(from: state.column, to: column)
+        let shift = TerminalWriter.tabShift
+        let rest = column & (TerminalWriter.tabWidth &- 1), tabs = (column &>> shift) &- (state.column &>> shift)
+        let tabsThenSpaces = tabs > 0 && rest > 0 ? TerminalWriter.tabCost(tabs) &+ rest : Int.max
+        // below maxReprint cells the caller found the gap blank; further on, only tabs and
+        // spaces need it to be
+        switch TerminalWriter.blankHop(gap: gap, moveCost: way.cost, tabsThenSpacesCost: tabsThenSpaces) {
+        case .spaces:
+            out.appendWord(0x2020_2020, length: gap)
+        case .move:
+            TerminalWriter.appendAlong(tabs: way.tabs, rest: way.rest, to: &out)
+        case .tabsThenSpaces:
+            if gap >= TerminalWriter.maxReprint
+                && !blankGap(rest, before: base &+ column, background: state.pen.background) { return false }
+            TerminalWriter.appendAlong(tabs: tabs, rest: 0, to: &out)
             out.appendWord(0x2020_2020, length: rest)
-        } else if takeAbove {
-            out.appendWord(0x0808_0808, length: width &- rest)
-        } else {
-            let step = takeBelow ? rest : gap
-            if step > 0 { TerminalWriter.appendStep(step, positive: 0x43, negative: 0x44, to: &out) }
         }
         state.column = column
         return true
@@ -340,15 +316,14 @@ struct TerminalWriter {
     /// `scratch`, weaker than ``inOrderLowerBound(count:scratch:limit:)`` but found from each
     /// cell and the one before it alone, without following the pen: a byte per character,
     /// a byte into each row after the first, `min(gap, 3)` for a gap within a row (1 where the
-    /// encoder set tab stops), and the
-    /// colours a cell needs that the previous one cannot have left set (the pen after a glyph
-    /// is its pair; after a split pixel cell its two colours, either way round; after a cell
-    /// of one colour its background and a foreground not known), each with its parameters as
-    /// written in truecolor and the 256 palette (after a cell of one colour, where either of
-    /// two may be the unknown foreground, the dearer counts as set), the shortest they can
-    /// be in other modes. Stops counting once the bound reaches `limit`, or
-    /// early, with what it has counted, when it is not heading there (a `limit` of `.max`
-    /// counts every cell).
+    /// encoder set tab stops), and the colours a cell needs that the previous one cannot have
+    /// left set (the pen after a glyph is its pair; after a split pixel cell its two colours,
+    /// either way round; after a cell of one colour its background and a foreground not
+    /// known), each with its parameters as written in truecolor and the 256 palette (after a
+    /// cell of one colour, where either of two may be the unknown foreground, the dearer
+    /// counts as set), the shortest they can be in other modes. Stops counting once the bound
+    /// reaches `limit`, or early, with what it has counted, when it is not heading there (a
+    /// `limit` of `.max` counts every cell).
     func inOrderQuickBound(count: Int, scratch: RowScratch, limit: Int) -> Int {
         guard count > 1 else { return 0 }
         // the shortest colour parameter: `38;2;r;g;b`, `38;5;n`; nothing assumed otherwise
