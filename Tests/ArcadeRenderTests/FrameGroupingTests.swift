@@ -179,23 +179,34 @@ import ArcadeTestSupport
     }
 
     /// The next colours are those that show the most waiting cells, even when a change of
-    /// one colour would show fewer cells per byte sent: every pass costs moves, so few passes
-    /// that each write much make the shorter frame.
-    @Test func theColoursShowingTheMostCellsGoFirst() {
+    /// one colour would show more cells per byte sent: every pass costs moves, so few passes
+    /// that each write much make the shorter frame. Between colours that show about as many,
+    /// the shorter change goes first (a cell shown is worth two bytes of the change).
+    @Test(arguments: [
+        // 12 red cells (a change of the background alone, 17 bytes) and 21 white-on-blue
+        // glyphs (both colours, 34 bytes): per byte sent the red cells would win, by cells
+        // shown the glyphs do (21 * 2 - 34 > 12 * 2 - 17)
+        (12, 21, true),
+        // 4 red cells and 5 glyphs: about as many, so the shorter change
+        (4, 5, false),
+    ])
+    func theColoursShowingTheMostCellsGoFirst(reds: Int, glyphs: Int, glyphsFirst: Bool) {
         let black = Color(rgb: 0x000000), red = Color(rgb: 0xE0413A), blue = Color(rgb: 0x203080), white = Color(rgb: 0xFFFFFF)
-        let old = Frame(columns: 20, rows: 1, background: black)
+        let old = Frame(columns: 80, rows: 1, background: black)
         var new = old
-        // three red cells (a change of the background alone) between five white-on-blue
-        // glyphs (a change of both colours, twice the bytes): per byte sent the red cells
-        // would win; by cells shown the glyphs do
-        for c in [0, 4, 8] { new[c, 0] = Cell(top: red, bottom: red) }
-        for c in [2, 6, 10, 12, 14] { new[c, 0] = Cell(character: "x", foreground: white, background: blue) }
+        for k in 0..<reds { new[4 * k, 0] = Cell(top: red, bottom: red) }
+        // between the red cells, then on odd columns past them
+        let glyphColumns = (0..<glyphs).map { k in k < reds ? 4 * k + 2 : 4 * reds + 1 + 2 * (k - reds) }
+        for c in glyphColumns { new[c, 0] = Cell(character: "x", foreground: white, background: blue) }
         let bytes = Self.encodedLikeTheReference(old, new)
         let text = String(decoding: bytes, as: UTF8.self)
-        let firstColour = text.range(of: "m")
         let setsForeground = text.range(of: "\u{1B}[38;2;255;255;255")
-        #expect(setsForeground != nil && firstColour != nil && setsForeground!.lowerBound < firstColour!.lowerBound,
-                "the glyphs' colours are set first: \(text.debugDescription)")
+        let setsRed = text.range(of: "48;2;224;65;58")
+        #expect(setsForeground != nil && setsRed != nil)
+        if let setsForeground, let setsRed {
+            #expect((setsForeground.lowerBound < setsRed.lowerBound) == glyphsFirst,
+                    "the \(glyphsFirst ? "glyphs'" : "red cells'") colours are set first: \(text.debugDescription)")
+        }
         Self.expectScreenShows(bytes, new, over: black)
     }
 

@@ -253,7 +253,7 @@ struct ReferenceTerminalWriter {
                 for k in 0..<changed.count where !written[k] {
                     for p in pairs(looks[k]) { counts[p, default: 0] += 1 }
                 }
-                var bestCost = Int.max
+                var bestCost = Int.max, bestScore = Int.min
                 for p in order {
                     let own = counts[p] ?? 0
                     if own <= 0 { continue }
@@ -271,9 +271,12 @@ struct ReferenceTerminalWriter {
                     }
                     // only pairs that show at least two cells are worth a change
                     if served <= 1 { continue }
-                    if served > next.served || (served == next.served && bytes < bestCost) {
+                    // two points a cell shown, less one a byte of the change
+                    let score = served * 2 - bytes
+                    if score > bestScore || (score == bestScore && bytes < bestCost) {
                         next = (fg == any ? nil : fg, bg, served)
                         bestCost = bytes
+                        bestScore = score
                     }
                 }
             }
