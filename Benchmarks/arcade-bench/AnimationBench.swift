@@ -6,8 +6,19 @@ import Glibc
 
 /// Animation benchmarks: the coin bank's stress scene, 10,000 coins in flight at once.
 func animationBenchmarks() -> [BenchResult] {
-    let flights = coinFlights(count: 10_000)
-    let plain = plainCoinFlights(count: 10_000)
+    // The engine's rounds and the plain loop's alternate, so that load from other work on the
+    // machine falls on both alike; each figure is the median of its 7 rounds.
+    var steps: [Double] = [], starts: [Double] = [], prepared: [Double] = [], plains: [Double] = []
+    let table = PlainCurveTable()
+    for round in 0..<7 {
+        let sample = coinFlights(count: 10_000, round: round)
+        steps.append(sample.stepSeconds)
+        starts.append(sample.startSeconds)
+        prepared.append(sample.preparedSeconds)
+        plains.append(plainCoinFlights(count: 10_000, round: round, table: table))
+    }
+    let flights = (stepSeconds: median(steps), startSeconds: median(starts), preparedSeconds: median(prepared))
+    let plain = median(plains)
     return [
         BenchResult(name: "anim.coins_10k_ms", value: flights.stepSeconds * 1000, unit: "ms",
                     note: "CPU per 60 Hz step, 10,000 path + scale keyframe flights; target <= 0.5 ms"),
@@ -136,82 +147,82 @@ private func coinFlight(_ random: inout SeededRandom, width: Double, height: Dou
     ]), duration: 1.0, fill: .forwards)
 }
 
-/// 10,000 coins in flight at once: CPU seconds per 60 Hz step (animation only) and per start.
-///
-/// CPU time, not wall time: on a shared machine wall time also counts the time other
-/// processes hold the core, and what the engine costs is the time it uses. Median of 7 rounds.
-private func coinFlights(count: Int) -> (stepSeconds: Double, startSeconds: Double, preparedSeconds: Double) {
-    let steps = 50 // a flight lasts 60 steps (at most 6 of them already flown), so every coin stays in the air
-    var stepSamples: [Double] = []
-    var startSamples: [Double] = []
-    var preparedSamples: [Double] = []
-    var sink = 0.0
-    for round in 0..<7 {
-        var random = SeededRandom(seed: UInt64(round))
-        let animator = Animator()
-        let coins = (0..<count).map { _ in BenchNode() }
-        // Every coin at its own point of its flight (up to 0.1 s in), as coins launched over
-        // time are: no two share a curve evaluation.
-        let flights = (0..<count).map { i in
-            var flight = coinFlight(&random, width: 375, height: 667)
-            flight.timing.delay = -0.1 * Double(i) / Double(count)
-            return flight
-        }
-        var t0 = threadCPUTime()
-        for (coin, flight) in zip(coins, flights) {
-            _ = try! animator.start(flight, on: coin)
-        }
-        startSamples.append((threadCPUTime() - t0) / Double(count))
-        t0 = threadCPUTime()
-        for _ in 0..<steps {
-            animator.advance(by: 1.0 / 60)
-        }
-        stepSamples.append((threadCPUTime() - t0) / Double(steps))
-        precondition(animator.runningCount == count)
-        sink += coins[count / 2].position.x + coins[count / 3].scaleX
-
-        // One flight prepared with a placeholder per number (a NaN carrying its index), then
-        // each coin started from it with the numbers of its own flight.
-        let tag: UInt64 = 0x7FF4_0000_0000_0000
-        var slots = 0
-        let template = flights[0].mappingValues { _ in
-            slots += 1
-            return Double(bitPattern: tag | UInt64(slots - 1))
-        }
-        let numbers = flights.map { f in
-            var out: [Double] = []
-            _ = f.mappingValues { v in out.append(v); return v }
-            return out
-        }
-        let other = Animator()
-        let otherCoins = (0..<count).map { _ in BenchNode() }
-        t0 = threadCPUTime()
-        let prepared = try! other.prepare(template, for: otherCoins[0])
-        for i in 0..<count {
-            let own = numbers[i]
-            _ = try! other.start(prepared, on: otherCoins[i]) { v in
-                let bits = v.bitPattern
-                return bits & 0xFFFF_FFFF_0000_0000 == tag ? own[Int(bits & 0xFFFF_FFFF)] : v
-            }
-        }
-        preparedSamples.append((threadCPUTime() - t0) / Double(count))
-        sink += otherCoins[count / 2].position.x
-    }
-    blackHole(sink)
-    stepSamples.sort()
-    startSamples.sort()
-    preparedSamples.sort()
-    return (stepSamples[stepSamples.count / 2], startSamples[startSamples.count / 2],
-            preparedSamples[preparedSamples.count / 2])
+/// The middle value of `values`.
+private func median(_ values: [Double]) -> Double {
+    values.sorted()[values.count / 2]
 }
 
-/// The coin flights of ``coinFlights(count:)`` written as a plain loop over plain arrays: the
-/// quadratic path, and scale x and y through their three keyframes with ease-out then ease-in
-/// (each curve pre-solved into the same kind of 256-interval cubic table the engine uses),
-/// results stored in arrays. CPU seconds per 60 Hz step, median of 7 rounds.
-private func plainCoinFlights(count: Int) -> Double {
+/// 10,000 coins in flight at once, one round (fresh coins and engine, seeded by `round`): CPU
+/// seconds per 60 Hz step (animation only), per start, and per start from a prepared flight.
+///
+/// CPU time, not wall time: on a shared machine wall time also counts the time other
+/// processes hold the core, and what the engine costs is the time it uses.
+private func coinFlights(count: Int, round: Int) -> (stepSeconds: Double, startSeconds: Double, preparedSeconds: Double) {
+    let steps = 50 // a flight lasts 60 steps (at most 6 of them already flown), so every coin stays in the air
+    var random = SeededRandom(seed: UInt64(round))
+    let animator = Animator()
+    let coins = (0..<count).map { _ in BenchNode() }
+    // Every coin at its own point of its flight (up to 0.1 s in), as coins launched over
+    // time are: no two share a curve evaluation.
+    let flights = (0..<count).map { i in
+        var flight = coinFlight(&random, width: 375, height: 667)
+        flight.timing.delay = -0.1 * Double(i) / Double(count)
+        return flight
+    }
+    var t0 = threadCPUTime()
+    for (coin, flight) in zip(coins, flights) {
+        _ = try! animator.start(flight, on: coin)
+    }
+    let start = (threadCPUTime() - t0) / Double(count)
+    t0 = threadCPUTime()
+    for _ in 0..<steps {
+        animator.advance(by: 1.0 / 60)
+    }
+    let step = (threadCPUTime() - t0) / Double(steps)
+    precondition(animator.runningCount == count)
+    var sink = coins[count / 2].position.x + coins[count / 3].scaleX
+
+    // One flight prepared with a placeholder per number (a NaN carrying its index), then
+    // each coin started from it with the numbers of its own flight.
+    let tag: UInt64 = 0x7FF4_0000_0000_0000
+    var slots = 0
+    let template = flights[0].mappingValues { _ in
+        slots += 1
+        return Double(bitPattern: tag | UInt64(slots - 1))
+    }
+    let numbers = flights.map { f in
+        var out: [Double] = []
+        _ = f.mappingValues { v in out.append(v); return v }
+        return out
+    }
+    let other = Animator()
+    let otherCoins = (0..<count).map { _ in BenchNode() }
+    t0 = threadCPUTime()
+    let prepared = try! other.prepare(template, for: otherCoins[0])
+    for i in 0..<count {
+        let own = numbers[i]
+        _ = try! other.start(prepared, on: otherCoins[i]) { v in
+            let bits = v.bitPattern
+            return bits & 0xFFFF_FFFF_0000_0000 == tag ? own[Int(bits & 0xFFFF_FFFF)] : v
+        }
+    }
+    let preparedStart = (threadCPUTime() - t0) / Double(count)
+    sink += otherCoins[count / 2].position.x
+    blackHole(sink)
+    return (step, start, preparedStart)
+}
+
+/// Ease-out then ease-in, each pre-solved into the same kind of 256-interval cubic table the
+/// engine uses: the plain loop's curves.
+private struct PlainCurveTable {
+    let values: [Double]
+
+    init() {
+        values = Self.table(.easeOut) + Self.table(.easeIn)  // the second segment's curve from 1024 on
+    }
+
     /// A timing curve as 256 cubic Hermite pieces, built from its exact values and slopes.
-    func table(_ curve: TimingCurve) -> [Double] {
+    private static func table(_ curve: TimingCurve) -> [Double] {
         let n = 256
         let h = 1.0 / Double(n)
         func slope(_ x: Double) -> Double {
@@ -230,56 +241,56 @@ private func plainCoinFlights(count: Int) -> Double {
         }
         return out
     }
-    let tab = table(.easeOut) + table(.easeIn)  // the second segment's curve from 1024 on
+}
+
+/// The coin flights of ``coinFlights(count:round:)`` written as a plain loop over plain arrays,
+/// one round: the quadratic path, and scale x and y through their three keyframes with
+/// ease-out then ease-in (`table`), results stored in arrays. CPU seconds per 60 Hz step.
+private func plainCoinFlights(count: Int, round: Int, table: PlainCurveTable) -> Double {
+    let tab = table.values
     let steps = 50
-    var samples: [Double] = []
-    var sink = 0.0
-    for round in 0..<7 {
-        var random = SeededRandom(seed: UInt64(round))
-        let width = 375.0, height = 667.0
-        let tx = width / 2, ty = 60.0
-        var fx = [Double](), cx = [Double](), cy = [Double](), start = [Double]()
-        var sx0 = [Double](), sx1 = [Double](), sx2 = [Double](), sy = [Double]()
-        for i in 0..<count {
-            let fromX = random.nextDouble(in: 0, width)
-            let fromY = random.nextDouble(in: 0, ty)
-            let s = 1 + Double(random.nextInt(in: 0, 9)) * 0.1
-            fx.append(fromX)
-            cx.append(tx + (fromX - tx) / 2)
-            cy.append(fromY / 2 - ty)
-            start.append(0.1 * Double(i) / Double(count))
-            sx0.append(s); sx1.append(s * 0.75); sx2.append(s / 2); sy.append(s / 2)
-        }
-        var x = [Double](repeating: 0, count: count), y = x, scaleX = x, scaleY = x
-        var now = 0.0
-        let t0 = threadCPUTime()
-        for _ in 0..<steps {
-            now += 1.0 / 60
-            fx.withUnsafeBufferPointer { fx in
-            cx.withUnsafeBufferPointer { cx in
-            cy.withUnsafeBufferPointer { cy in
-            start.withUnsafeBufferPointer { start in
-                for i in 0..<count {
-                    let p = min(max(now + start[i], 0), 1)
-                    let u = 1 - p
-                    x[i] = u * u * fx[i] + 2 * u * p * cx[i] + p * p * tx
-                    y[i] = u * u * height + 2 * u * p * cy[i] + p * p * ty
-                    let second = p >= 0.5
-                    let local = second ? (p - 0.5) * 2 : p * 2
-                    let f = min(local * 256, 255.999_999)
-                    let k = Int(f), v = f - Double(k)
-                    let o = (second ? 1024 : 0) + 4 * k
-                    let e = ((tab[o] * v + tab[o + 1]) * v + tab[o + 2]) * v + tab[o + 3]
-                    let a = second ? sx1[i] : sx0[i], b = second ? sx2[i] : sx1[i]
-                    scaleX[i] = a + (b - a) * e
-                    scaleY[i] = sy[i] + (sy[i] - sy[i]) * e
-                }
-            }}}}
-        }
-        samples.append((threadCPUTime() - t0) / Double(steps))
-        sink += x[count / 2] + y[count / 3] + scaleX[count / 4] + scaleY[count / 5]
+    var random = SeededRandom(seed: UInt64(round))
+    let width = 375.0, height = 667.0
+    let tx = width / 2, ty = 60.0
+    var fx = [Double](), cx = [Double](), cy = [Double](), start = [Double]()
+    var sx0 = [Double](), sx1 = [Double](), sx2 = [Double](), sy = [Double]()
+    for i in 0..<count {
+        let fromX = random.nextDouble(in: 0, width)
+        let fromY = random.nextDouble(in: 0, ty)
+        let s = 1 + Double(random.nextInt(in: 0, 9)) * 0.1
+        fx.append(fromX)
+        cx.append(tx + (fromX - tx) / 2)
+        cy.append(fromY / 2 - ty)
+        start.append(0.1 * Double(i) / Double(count))
+        sx0.append(s); sx1.append(s * 0.75); sx2.append(s / 2); sy.append(s / 2)
     }
-    blackHole(sink)
-    samples.sort()
-    return samples[samples.count / 2]
+    var x = [Double](repeating: 0, count: count), y = x, scaleX = x, scaleY = x
+    var now = 0.0
+    let t0 = threadCPUTime()
+    for _ in 0..<steps {
+        now += 1.0 / 60
+        fx.withUnsafeBufferPointer { fx in
+        cx.withUnsafeBufferPointer { cx in
+        cy.withUnsafeBufferPointer { cy in
+        start.withUnsafeBufferPointer { start in
+            for i in 0..<count {
+                let p = min(max(now + start[i], 0), 1)
+                let u = 1 - p
+                x[i] = u * u * fx[i] + 2 * u * p * cx[i] + p * p * tx
+                y[i] = u * u * height + 2 * u * p * cy[i] + p * p * ty
+                let second = p >= 0.5
+                let local = second ? (p - 0.5) * 2 : p * 2
+                let f = min(local * 256, 255.999_999)
+                let k = Int(f), v = f - Double(k)
+                let o = (second ? 1024 : 0) + 4 * k
+                let e = ((tab[o] * v + tab[o + 1]) * v + tab[o + 2]) * v + tab[o + 3]
+                let a = second ? sx1[i] : sx0[i], b = second ? sx2[i] : sx1[i]
+                scaleX[i] = a + (b - a) * e
+                scaleY[i] = sy[i] + (sy[i] - sy[i]) * e
+            }
+        }}}}
+    }
+    let seconds = (threadCPUTime() - t0) / Double(steps)
+    blackHole(x[count / 2] + y[count / 3] + scaleX[count / 4] + scaleY[count / 5])
+    return seconds
 }
