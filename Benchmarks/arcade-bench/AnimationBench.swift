@@ -147,11 +147,6 @@ private func coinFlight(_ random: inout SeededRandom, width: Double, height: Dou
     ]), duration: 1.0, fill: .forwards)
 }
 
-/// The middle value of `values`.
-private func median(_ values: [Double]) -> Double {
-    values.sorted()[values.count / 2]
-}
-
 /// 10,000 coins in flight at once, one round (fresh coins and engine, seeded by `round`): CPU
 /// seconds per 60 Hz step (animation only), per start, and per start from a prepared flight.
 ///

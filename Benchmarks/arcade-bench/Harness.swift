@@ -35,8 +35,12 @@ func medianSecondsPerOp(iterations: Int, rounds: Int = 7, _ body: () -> Void) ->
         body()
         samples.append((now() - t0) / Double(iterations))
     }
-    samples.sort()
-    return samples[samples.count / 2]
+    return median(samples)
+}
+
+/// The middle value of `values` (of an even count, the upper of the two in the middle).
+func median(_ values: [Double]) -> Double {
+    values.sorted()[values.count / 2]
 }
 
 /// Keeps the optimiser from deleting work whose result is otherwise unused.

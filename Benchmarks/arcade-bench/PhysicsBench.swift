@@ -148,10 +148,6 @@ private func timeSteps(_ makeWorld: () -> PhysicsWorld) -> Double {
     return ms
 }
 
-private func median(_ values: [Double]) -> Double {
-    values.sorted()[values.count / 2]
-}
-
 /// Chipmunk2D through pymunk, one round a process: `chipmunk_scenes.py --rounds 1 --raw`.
 private struct ChipmunkReference {
     let script: String

@@ -58,7 +58,3 @@ private func coinBankFrame(_ entry: GameEntry, profile: ProfileCounters?) -> Dou
     return (now() - t0) / Double(steps)
 }
 
-private func median(_ xs: [Double]) -> Double {
-    let s = xs.sorted()
-    return s[s.count / 2]
-}
