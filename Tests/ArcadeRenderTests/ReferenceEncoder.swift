@@ -397,23 +397,9 @@ struct ReferenceTerminalWriter {
         var reprint: (cost: Int, count: Int)? = nil
         if state.row == row && state.column >= 0 {
             let gap = column - state.column
-            if gap > 0 && gap <= ReferenceTerminalWriter.maxReprint {
-                var cost = 0
-                let from = index - gap
-                for k in from..<index {
-                    if waiting.contains(k) {
-                        cost += 1
-                        continue
-                    }
-                    let look = cellLooks.look(new[k])
-                    let shown = unwritten.map { !$0.contains(k) } ?? (look == cellLooks.look(old[k]))
-                    guard shown, let s = look.scalarWithoutColorChange(state.pen), s < GlyphStore.firstNarrow else {
-                        cost = -1
-                        break
-                    }
-                    cost += TerminalCell.utf8Count(s)
-                }
-                if cost >= 0 { reprint = (cost, gap) }
+            if gap > 0 && gap <= ReferenceTerminalWriter.maxReprint,
+               let cost = reprintCost(from: index - gap, to: index, old: old, new: new, cellLooks: &cellLooks) {
+                reprint = (cost, gap)
             }
         }
         if state.tabStops && state.row == row && state.column >= 0 && column > state.column {
