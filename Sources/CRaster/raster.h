@@ -130,6 +130,37 @@ static inline int arcade_blit_unturned(const uint32_t *src, int64_t sw, int64_t 
     return arcade_blit_unturned_sse2(src, sw, sh, a, d, tx, ty, target);
 }
 
+// A run of sprites of the same art, one call for all: each build's loop calls its own kernel,
+// which it can inline (the same target), so what the kernel sets up from the art and the
+// target is set up once per run rather than once per sprite.
+#define ARCADE_BLIT_RUN(NAME, KERNEL, ATTRIBUTES)                                                         \
+    ATTRIBUTES static int64_t NAME(const uint32_t *src, int64_t sw, int64_t sh, const double *placements,  \
+                                   int64_t count, const arcade_blit_target *target) {                       \
+        for (int64_t i = 0; i < count; i++) {                                                               \
+            const double *p = placements + 4 * i;                                                           \
+            if (KERNEL(src, sw, sh, p[0], p[1], p[2], p[3], target) != ARCADE_BLIT_DONE) return i;         \
+        }                                                                                                   \
+        return count;                                                                                       \
+    }
+ARCADE_BLIT_RUN(arcade_blit_run_sse2, arcade_blit_unturned_sse2, )
+ARCADE_BLIT_RUN(arcade_blit_run_ssse3, arcade_blit_unturned_ssse3, __attribute__((target("ssse3"))))
+ARCADE_BLIT_RUN(arcade_blit_run_avx2, arcade_blit_unturned_avx2, __attribute__((target("avx2"))))
+#undef ARCADE_BLIT_RUN
+
+/// `arcade_blit_unturned` for `count` sprites of the same art, in order: sprite `i` placed
+/// by the four numbers from `placements[4 * i]`, `(a, d, tx, ty)`. Stops at the first the
+/// kernel leaves to the general rasterizer, drawing nothing of it, and returns its index;
+/// returns `count` when it drew them all. Draws exactly what calling `arcade_blit_unturned`
+/// for each would.
+static inline int64_t arcade_blit_unturned_run(const uint32_t *src, int64_t sw, int64_t sh, const double *placements,
+                                               int64_t count, const arcade_blit_target *target) {
+    int32_t build = target->shuffles;
+    if (build != ARCADE_BLIT_SSE2 && build != ARCADE_BLIT_SSSE3 && build != ARCADE_BLIT_AVX2) build = arcade_blit_fastest();
+    if (build == ARCADE_BLIT_AVX2) return arcade_blit_run_avx2(src, sw, sh, placements, count, target);
+    if (build == ARCADE_BLIT_SSSE3) return arcade_blit_run_ssse3(src, sw, sh, placements, count, target);
+    return arcade_blit_run_sse2(src, sw, sh, placements, count, target);
+}
+
 /// Fills `count` pixels with `color` (clearing the canvas), four at a time.
 static inline void arcade_fill_pixels(uint32_t *pixels, int64_t count, uint32_t color) {
     const __m128i fill = _mm_set1_epi32((int32_t)color);
@@ -189,6 +220,12 @@ static inline void arcade_compose_cells(const uint32_t *pixels, int64_t columns,
 /// nothing but timing.
 static inline void arcade_prefetch(const void *p) {
     __builtin_prefetch(p, 0, 3);
+}
+
+/// ``arcade_prefetch`` for a line that will also be written (`PREFETCHW`): what drawing
+/// records of each node it draws. Changes nothing but timing.
+static inline void arcade_prefetch_write(const void *p) {
+    __builtin_prefetch(p, 1, 3);
 }
 
 #endif

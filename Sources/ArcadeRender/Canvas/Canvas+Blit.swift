@@ -123,6 +123,18 @@ extension Canvas {
     }
 
     #if arch(x86_64)
+    /// Draws the sprites of `run` (all of one art, each unturned and fully opaque, with no
+    /// text on the canvas: the run checks) from the first not yet drawn, in order, as
+    /// ``blitUnturned(_:transform:anchor:alpha:)`` draws each. Stops at the first the kernel
+    /// leaves to the general path and returns its index, or `run.count` when all are drawn.
+    func blitRun(_ run: KernelRun, from first: Int) -> Int {
+        guard let art = run.art, first < run.count else { return run.count }
+        let sprite = art.pointee
+        let done = arcade_blit_unturned_run(sprite.pixels, sprite.columns, sprite.rows, run.placements + 4 * first,
+                                            Int64(run.count - first), blitTarget)
+        return first + Int(done)
+    }
+
     /// ``arcade_blit_unturned`` on this canvas (unturned, fully opaque, no text on the canvas
     /// it could cover: callers check); false when the general path must draw it.
     @inline(__always) private func runKernel(_ sprite: KernelSprite, a: Double, d: Double, tx: Double, ty: Double) -> Bool {

@@ -24,6 +24,12 @@ public final class Scene {
     public private(set) var canvasSize = Size(0, 0)
 
     @exclusivity(unchecked) private var registry = NodeRegistry()
+    /// The sprites drawing has gathered for the canvas's kernel and not drawn yet.
+    private let kernelRun = KernelRun()
+    /// False to draw every node in turn, as runs of sprites must draw: tests compare the two.
+    var gathersKernelRuns = true
+    /// How many sprites have been drawn in runs (for tests).
+    var kernelRunsDrawn: Int { kernelRun.drawn }
     private var nextID = 1
     private var nextSequence = 0
 
@@ -205,9 +211,18 @@ public final class Scene {
     /// recording it as what the node was drawn with.
     @inline(__always)
     private func drawSubtree(_ node: Node, transform: AffineTransform, alpha: Double, canvas: Canvas, time: Double) {
+        // A still untinted sprite the kernel draws as it is (a coin) goes straight to it; the
+        // kind draws anything else, and this too when the kernel declines (a turned sprite).
+        if let sprite = node.kernelArt,
+           canvas.blitUnturned(sprite.pointee, transform: transform, anchor: node.anchor, alpha: alpha) {
+        } else {
+            node.drawContent(in: canvas, transform: transform, alpha: alpha, time: time)
+        }
+        // Recorded after drawing, which never reads it: written before, the transform just
+        // worked out went through the stack in pieces and back, and the CPU waited for it
+        // at every node.
         node.composedTransform = transform
         node.composedAlpha = alpha
-        node.drawContent(in: canvas, transform: transform, alpha: alpha, time: time)
         // Children removed since the last frame are dropped as the children are drawn
         // (``drawChildren(of:transform:alpha:canvas:time:)``), unless they must be sorted first.
         if node.needsChildSort { node.prepareChildren() }
@@ -300,20 +315,48 @@ public final class Scene {
         let isIdentity = transform == .identity
         if node.needsCompaction {
             node.compactChildren { child in
-                draw(child, parentTransform: transform, parentIsIdentity: isIdentity, parentAlpha: alpha, canvas: canvas,
-                     time: time)
+                drawChild(child, parentTransform: transform, parentIsIdentity: isIdentity, parentAlpha: alpha,
+                          canvas: canvas, time: time)
             }
-            return
-        }
-        node.childStorage.withUnsafeBufferPointer { children in
-            for i in children.indices {
-                Node.prefetch(children, after: i)
-                Unmanaged.passUnretained(children[i])._withUnsafeGuaranteedRef { child in
-                    draw(child, parentTransform: transform, parentIsIdentity: isIdentity, parentAlpha: alpha, canvas: canvas,
-                         time: time)
+        } else {
+            node.childStorage.withUnsafeBufferPointer { children in
+                for i in children.indices {
+                    Node.prefetch(children, after: i)
+                    Unmanaged.passUnretained(children[i])._withUnsafeGuaranteedRef { child in
+                        drawChild(child, parentTransform: transform, parentIsIdentity: isIdentity, parentAlpha: alpha,
+                                  canvas: canvas, time: time)
+                    }
                 }
             }
         }
+        kernelRun.flush(into: canvas, time: time)
+    }
+
+    /// Draws `child` of a node drawn with `parentTransform` and `parentAlpha`: a still sprite
+    /// the canvas's kernel draws as it is, with no children, joins ``kernelRun`` (recorded
+    /// as drawn now, drawn with the run); anything else is drawn now, after the run.
+    @inline(__always)
+    private func drawChild(_ child: Node, parentTransform: AffineTransform, parentIsIdentity: Bool, parentAlpha: Double,
+                           canvas: Canvas, time: Double) {
+        #if arch(x86_64)
+        if let art = child.kernelArt, child.isVisible, !child.isWrapping, child.childStorage.isEmpty, !canvas.hasText,
+           gathersKernelRuns {
+            let alpha = parentAlpha * min(max(child.alpha, 0), 1)
+            if alpha >= 1 {
+                let local = child.uncachedLocalTransform
+                let transform = parentIsIdentity ? local : parentTransform * local
+                if transform.b == 0, transform.c == 0 {
+                    child.composedTransform = transform
+                    child.composedAlpha = alpha
+                    kernelRun.append(child, art: art, transform: transform, anchor: child.anchor, canvas: canvas, time: time)
+                    return
+                }
+            }
+        }
+        #endif
+        kernelRun.flush(into: canvas, time: time)
+        draw(child, parentTransform: parentTransform, parentIsIdentity: parentIsIdentity, parentAlpha: parentAlpha,
+             canvas: canvas, time: time)
     }
 
     /// Brings every node's ``Node/composedTransform`` and ``Node/composedAlpha`` up to date

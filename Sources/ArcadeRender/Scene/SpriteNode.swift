@@ -26,9 +26,6 @@ public final class SpriteNode: Node {
     @exclusivity(unchecked) public var tint = Color.white {
         didSet { refreshKernelSprite() }
     }
-    /// Set while the node shows one still frame that the canvas's kernel draws as it is
-    /// (most sprites of a busy scene: a coin), so drawing it checks one thing.
-    @exclusivity(unchecked) private var kernelSprite: KernelSprite?
 
     /// A still sprite at `(x, y)`, centred there by default.
     public init(sprite: Sprite, x: Double = 0, y: Double = 0) {
@@ -59,7 +56,9 @@ public final class SpriteNode: Node {
     }
 
     private func refreshKernelSprite() {
-        kernelSprite = frameViews.count == 1 ? KernelSprite(firstFrame, tint: tint) : nil
+        // Set while the node shows one still untinted frame that the canvas's kernel draws as
+        // it is, so drawing it checks one thing (see ``Node/kernelArt``).
+        kernelArt = frameViews.count == 1 && tint == .white ? flipbook.frames[0].storage.kernel.map { UnsafePointer($0) } : nil
     }
 
     private static func views(of flipbook: Flipbook) -> [SpritePixels] {
@@ -93,11 +92,8 @@ public final class SpriteNode: Node {
     }
 
     override func drawContent(in canvas: Canvas, transform: AffineTransform, alpha: Double, time: Double) {
-        // Most sprites of a busy scene (a coin shower) are unturned art of opaque and clear
-        // pixels on opaque untinted nodes: straight to the canvas's kernel for those.
-        if let sprite = kernelSprite, canvas.blitUnturned(sprite, transform: transform, anchor: anchor, alpha: alpha) {
-            return
-        }
+        // The scene has already offered a still untinted sprite to the canvas's kernel
+        // (``Node/kernelArt``); what reaches here is drawn the general way.
         // A still sprite (most are) needs no clock.
         let frame = frameViews.count == 1 ? firstFrame : frameViews[currentFrame(at: time)]
         canvas.drawSprite(frame, transform: transform, anchor: anchor, alpha: alpha, tint: tint)

@@ -21,7 +21,7 @@ public struct Sprite: Hashable, Sendable {
         self.width = width
         self.height = height
         self.pixels = pixels
-        storage = SpriteStorage(pixels)
+        storage = SpriteStorage(pixels, width: width, height: height)
     }
 
     public static func == (lhs: Sprite, rhs: Sprite) -> Bool {
@@ -126,17 +126,33 @@ final class SpriteStorage: @unchecked Sendable {
     /// row as four or eight pixels at once, past the end of a row narrower than that.
     static let padding = 8
 
-    init(_ pixels: [Color]) {
+    /// The kernel's view of the pixels drawn untinted, or nil when the kernel does not draw
+    /// them (see ``KernelSprite``): what a still, untinted sprite node draws with. At an
+    /// address that stays put while the storage lives, so a node keeps it as a pointer and
+    /// drawing reads it with no reference count change.
+    let kernel: UnsafeMutablePointer<KernelSprite>?
+
+    init(_ pixels: [Color], width: Int, height: Int) {
         let base = UnsafeMutablePointer<Color>.allocate(capacity: pixels.count + SpriteStorage.padding)
         pixels.withUnsafeBufferPointer { src in
             if let from = src.baseAddress { base.initialize(from: from, count: src.count) }
         }
         (base + pixels.count).initialize(repeating: .clear, count: SpriteStorage.padding)
         self.base = base
-        isOpaqueOrClear = pixels.withUnsafeBufferPointer(SpritePixels.opaqueOrClear)
+        let isOpaqueOrClear = pixels.withUnsafeBufferPointer(SpritePixels.opaqueOrClear)
+        self.isOpaqueOrClear = isOpaqueOrClear
+        let view = SpritePixels(UnsafeBufferPointer(start: base, count: pixels.count), width: width, height: height,
+                                isOpaqueOrClear: isOpaqueOrClear)
+        if let sprite = KernelSprite(view, tint: .white) {
+            kernel = .allocate(capacity: 1)
+            kernel?.initialize(to: sprite)
+        } else {
+            kernel = nil
+        }
     }
 
     deinit {
+        kernel?.deallocate()
         base.deallocate()
     }
 }
