@@ -155,6 +155,73 @@ import ArcadeTestSupport
         Self.expectScreenShows(bytes, new, over: black)
     }
 
+    /// A pass that would move over a cell still waiting for the pass of its one colour, which
+    /// is the pass's foreground, writes it as `█` instead, for good: here the red pass writes
+    /// the red cell between its two half blocks, and no pass in red as the background (a
+    /// colour change, a move and a space) is left to write it.
+    @Test func aWaitingCellOfThePensForegroundIsCrossedAsAFullBlock() {
+        let black = Color(rgb: 0x000000), red = Color(rgb: 0xE0413A)
+        let old = Frame(columns: 12, rows: 1, background: black)
+        var new = old
+        for c in [1, 3] { new[c, 0] = Cell(top: red, bottom: black) }
+        new[2, 0] = Cell(top: red, bottom: red)
+        let bytes = Self.encodedLikeTheReference(old, new)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("\u{2580}\u{2588}\u{2580}"), "\(text.debugDescription)")
+        #expect(text.components(separatedBy: "m").count == 2, "one colour change: \(text.debugDescription)")
+        Self.expectScreenShows(bytes, new, over: black)
+    }
+
+    /// The `█` is written only where it replaces a move the other cells of the gap make
+    /// longer: with tabs, the red pass reaches column 3 past the red cell at 2 by a space or a
+    /// tab and a backspace, so it writes the red cell there; but column 4, a tab stop, is a
+    /// tab away, which the space over the blue cell at 3 would already equal, so it tabs there
+    /// and leaves the red cell to be written in its own colours.
+    @Test(arguments: [(3, true), (4, false)])
+    func aFullBlockIsWrittenOnlyWhereTheGapsOtherCellsTakeLessThanTheMove(next: Int, fills: Bool) {
+        let green = Color(rgb: 0x3FAE4A), red = Color(rgb: 0xE0413A), blue = Color(rgb: 0x3366CC)
+        let old = Frame(columns: 12, rows: 1, background: green)
+        var new = old
+        for c in [1, next] { new[c, 0] = Cell(top: red, bottom: green) }
+        new[2, 0] = Cell(top: red, bottom: red)
+        if next == 4 { new[3, 0] = Cell(top: blue, bottom: blue) }
+        let encoder = FrameEncoder(), reference = ReferenceFrameEncoder()
+        var screen = VTModel(columns: 12, rows: 1, fill: .init(scalar: "?", foreground: .white, background: .white))
+        screen.feed(encoder.encode(old))
+        _ = reference.encode(old)
+        let bytes = encoder.encode(new)
+        #expect(bytes == reference.encode(new))
+        screen.feed(bytes)
+        #expect(screen.errors.isEmpty)
+        for c in 0..<12 { #expect(screen.appearance(column: c, row: 0) == new[c, 0].appearance, "column \(c)") }
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("\u{2580}\u{2588}\u{2580}") == fills, "\(text.debugDescription)")
+        if !fills { #expect(text.contains("\u{2580}\t\u{2580}") && !text.contains("\u{2588}"), "\(text.debugDescription)") }
+    }
+
+    /// Busy coin frames have cells crossed as `█` (so the coin chains the encoder is checked
+    /// on against the reference take that way too), and still end on the frame.
+    @Test func coinFramesCrossSomeCellsAsFullBlocks() {
+        let frames = Self.coinFrames(columns: 120, rows: 40, coins: 1500, steps: 12, seed: 5)
+        let encoder = FrameEncoder()
+        var screen = VTModel(columns: 120, rows: 40, fill: .init(scalar: "?", foreground: .white, background: .white))
+        var blocks = 0
+        for (i, frame) in frames.enumerated() {
+            let bytes = encoder.encode(frame)
+            screen.feed(bytes)
+            // the first frame is a full repaint, which writes cells as spaces and half blocks
+            if i > 0 { blocks += String(decoding: bytes, as: UTF8.self).unicodeScalars.filter { $0 == "\u{2588}" }.count }
+        }
+        #expect(blocks > 0)
+        #expect(screen.errors.isEmpty)
+        let last = frames[frames.count - 1]
+        for r in 0..<last.rows {
+            for c in 0..<last.columns where screen.appearance(column: c, row: r) != last[c, r].appearance {
+                Issue.record("(\(c),\(r))")
+            }
+        }
+    }
+
     /// The encoder's bytes for `new` after `old`, checked to be the reference encoder's;
     /// without tabs, so the moves are the ones a screen that did not see `old` expects.
     static func encodedLikeTheReference(_ old: Frame, _ new: Frame) -> [UInt8] {

@@ -235,7 +235,12 @@ struct ReferenceTerminalWriter {
             waiting = []
             unwritten = nil
         }
-        func put(_ k: Int) {
+        func put(_ k: Int, inPass: Bool = false) {
+            if inPass {
+                for cell in fillGap(before: changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out) {
+                    written[changed.firstIndex(of: cell)!] = true
+                }
+            }
             gapCheckedMove(to: changed[k], old: old, new: new, cellLooks: &cellLooks, into: &out)
             write(looks[k], at: changed[k], into: &out)
             written[k] = true
@@ -244,7 +249,9 @@ struct ReferenceTerminalWriter {
         }
         var rounds = 0
         while true {
-            for k in 0..<changed.count where !written[k] && looks[k].scalarWithoutColorChange(state.pen) != nil { put(k) }
+            for k in 0..<changed.count where !written[k] && looks[k].scalarWithoutColorChange(state.pen) != nil {
+                put(k, inPass: true)
+            }
             if !written.contains(false) { return }
             rounds += 1
             var next: (fg: UInt32?, bg: UInt32, served: Int) = (nil, 0, 0)
@@ -287,6 +294,49 @@ struct ReferenceTerminalWriter {
             out.reserve(Escape.maxBytesPerCell)
             state.pen.emitColors(foreground: next.fg, background: next.bg, mode: mode, into: &out)
         }
+    }
+
+    /// In a pass, before moving along the row to cell `index` a cell or two on: when those
+    /// cells include one still waiting (and that may be written over) of one colour, the
+    /// pen's foreground and not its background, and the cells besides such ones reprint in
+    /// fewer bytes than the move takes, they are written instead: those of the foreground
+    /// as `█`, for good, the others reprinted. Returns the cells written as `█`.
+    private mutating func fillGap(
+        before index: Int, old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks,
+        into out: inout ByteBuffer
+    ) -> [Int] {
+        let row = index / columns, column = index - row * columns
+        guard state.row == row, state.column >= 0, column > state.column, column - state.column <= 2 else { return [] }
+        let from = index - (column - state.column)
+        var blocks: [Int] = []
+        for k in from..<index where waiting.contains(k) {
+            let look = cellLooks.look(new[k])
+            if look.scalar == 0 && look.first == look.second && look.first == state.pen.foreground
+                && look.first != state.pen.background { blocks.append(k) }
+        }
+        guard !blocks.isEmpty else { return [] }
+        var other = 0
+        for k in from..<index where !blocks.contains(k) {
+            guard let cost = reprintCost(from: k, to: k + 1, old: old, new: new, cellLooks: &cellLooks) else { return [] }
+            other += cost
+        }
+        var trial = self
+        var move = ByteBuffer(capacity: 64)
+        defer { move.deallocate() }
+        trial.gapCheckedMove(to: index, old: old, new: new, cellLooks: &cellLooks, into: &move)
+        guard other < move.count else { return [] }
+        out.reserve(16)
+        for k in from..<index {
+            if blocks.contains(k) {
+                TerminalCell.appendUTF8(0x2588, to: &out)
+                waiting.remove(k)
+                unwritten?.remove(k)
+            } else {
+                writeReprint(from: k, to: k + 1, new: new, cellLooks: &cellLooks, into: &out)
+            }
+        }
+        state.column = column
+        return blocks
     }
 
     /// The length of a colour's SGR parameters.

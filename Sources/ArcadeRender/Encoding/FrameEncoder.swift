@@ -24,7 +24,9 @@ import ArcadeCore
 /// serves every cell of the frame that needs it and the fullest passes go first (each pass
 /// costs a move into every row it writes and over the cells of other colours, which
 /// outweighs the colour change itself). A pass crosses a short gap of cells another pass
-/// will write by writing spaces over them when that is shorter than moving. The frame goes
+/// will write by writing spaces over them when that is shorter than moving; a cell or two of
+/// one colour that is the pass's foreground it writes as `█`, for good, when the gap's other
+/// cells take fewer bytes than the move (the cell then needs no pass of its own). The frame goes
 /// out that way unless writing it in reading order, each cell in its own colours, comes
 /// out shorter. A frame with more pairs of colours
 /// than ``PenTable`` holds (every cell its own colours) is grouped row by row instead,

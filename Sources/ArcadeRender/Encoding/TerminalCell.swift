@@ -94,9 +94,10 @@ struct TerminalCell: Equatable {
     }
 
     /// The spelling that needs the fewest colour changes from `pen`: a uniform cell is
-    /// always a space on the background (never `█` on the foreground, even when the pen's
-    /// foreground already has the colour, so text copied off the screen has spaces between
-    /// its words); a split cell is `▀` or `▄`.
+    /// a space on the background (not `█` on the foreground, even when the pen's foreground
+    /// already has the colour, so text copied off the screen has spaces between its words;
+    /// only a colour pass crossing a cell of its foreground writes that, for the bytes a
+    /// pass of the cell's own saves, ``TerminalWriter/moveOrFill``); a split cell is `▀` or `▄`.
     @inline(__always) func spelling(for pen: PenState) -> Spelling {
         guard scalar == 0 else { return Spelling(scalar: scalar, foreground: first, background: second) }
         if first == second {

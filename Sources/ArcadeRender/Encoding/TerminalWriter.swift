@@ -54,7 +54,9 @@ struct TerminalWriter {
     /// its own.
     ///
     /// A pass in some colours visits only their cells (``PenTable/list(_:)``): the cells of
-    /// the pair and those of one colour its background shows, merged in reading order.
+    /// the pair and those of one colour its background shows, merged in reading order. On
+    /// the way it may also write waiting cells of one colour that is its foreground, as `█`
+    /// (``moveOrFill``).
     ///
     /// Returns whether any cell was written before one that precedes it in reading order:
     /// when none was, the frame went out exactly as ``writeInOrder`` would have written it.
@@ -112,6 +114,20 @@ struct TerminalWriter {
                 let row = Int(scratch.rows[j]), column = Int(scratch.columns[j])
                 let base = row &* columns
                 let look = scratch.look(j)
+                if state.row == row && state.column >= 0 && column &- state.column <= TerminalWriter.maxFill
+                    && column > state.column && gapHoldsBlock(before: base &+ column, from: base &+ state.column) {
+                    // a cell or two on, past a waiting cell of the pen's foreground: the move,
+                    // or those cells written as `█` for good when that is shorter
+                    let filled = moveOrFill(to: column, row: row, base: base, cell: j, scratch: scratch, pens: pens,
+                                            old: old, new: new, cellLooks: &cellLooks, into: &out)
+                    if filled > 0 {
+                        left &-= filled
+                        reordered = true
+                    }
+                    put(look, row: row, column: column, base: base, old: old, new: new,
+                        cellLooks: &cellLooks, shown: true, into: &out)
+                    continue
+                }
                 if state.row == row && look.scalar == 0 {
                     let gap = column &- state.column
                     if gap == 0 {
@@ -178,6 +194,83 @@ struct TerminalWriter {
             out.reserve(Escape.maxBytesPerCell)
             state.pen.emitColors(foreground: next.foreground, background: next.background, mode: mode, into: &out)
         }
+    }
+
+    /// Gaps up to this many cells a pass may cross by writing the waiting cells of its
+    /// foreground among them as `█` (``moveOrFill``). Measured on the coin bank's frames at
+    /// 160x50: 2 writes 0.6 % fewer bytes with 10,000 coins and 1.6 % with 100,000; 1, 3 and
+    /// 4 save less.
+    static let maxFill = 2
+
+    /// Whether a waiting cell that may be written over is one the pen shows as `█` and no
+    /// pass in these colours lists: a pixel cell of one colour, the pen's foreground and not
+    /// its background.
+    @inline(__always) private func isBlock(_ look: TerminalCell, waiting w: UInt8) -> Bool {
+        w == TerminalWriter.waitingOverwritable && look.scalar == 0 && look.first == look.second
+            && look.first == state.pen.foreground && look.first != state.pen.background
+    }
+
+    /// Whether any cell from `start` up to `end` is a block (``isBlock``). Needs ``waiting``
+    /// and ``screenLooks``.
+    @inline(__always) private func gapHoldsBlock(before end: Int, from start: Int) -> Bool {
+        guard let waiting, let screenLooks else { return false }
+        for k in start..<end where isBlock(screenLooks[k], waiting: waiting[k]) { return true }
+        return false
+    }
+
+    /// Gets along the row to `column`, a gap of up to ``maxFill`` cells on that holds a block
+    /// (``gapHoldsBlock``), the shorter of two ways: the move ``gapCheckedMove`` writes, or a
+    /// fill, which writes each block as `█` in the pen's foreground, for good, and reprints
+    /// the other cells (a space over a cell still waiting). The blocks count as free: written
+    /// now, they leave the pass of their colour, which would write a space and most often a
+    /// move to each; so the fill is taken when its other cells take fewer bytes than the
+    /// move. `j` is the cell's place in `scratch`; the blocks, before it in the row, are
+    /// marked written in `pens`. Returns how many blocks it wrote (0 when it moved).
+    private mutating func moveOrFill(
+        to column: Int, row: Int, base: Int, cell j: Int, scratch: RowScratch, pens: PenTable,
+        old: UnsafeBufferPointer<Cell>, new: UnsafeBufferPointer<Cell>, cellLooks: inout CellLooks,
+        into out: inout ByteBuffer
+    ) -> Int {
+        guard let waiting, let screenLooks else { return 0 }
+        let start = base &+ state.column, end = base &+ column, mark = out.count
+        out.reserve(Escape.maxBytesPerCell)
+        // the other cells' bytes, as a reprint writes them
+        var other = 0
+        for k in start..<end {
+            let w = waiting[k], look = screenLooks[k]
+            if isBlock(look, waiting: w) { continue }
+            if w == TerminalWriter.waitingOverwritable {
+                other &+= 1
+                continue
+            }
+            guard w == 0, let s = look.scalarWithoutColorChange(state.pen), s < GlyphStore.firstNarrow else {
+                other = Int.max
+                break
+            }
+            other &+= TerminalCell.utf8Count(s)
+        }
+        gapCheckedMove(row: row, column: column, index: end, old: old, new: new, cellLooks: &cellLooks, into: &out)
+        guard other < out.count &- mark else { return 0 }
+        out.truncate(to: mark)
+        var blocks = 0
+        for k in start..<end {
+            let w = waiting[k], look = screenLooks[k]
+            if isBlock(look, waiting: w) {
+                out.appendWord(0x88_96E2, length: 3)  // █, UTF-8 E2 96 88
+                waiting[k] = 0
+                // its place in the scratch: among the changed cells just before the cell's
+                var place = j &- 1
+                while Int(scratch.columns[place]) > k &- base { place &-= 1 }
+                pens.wroteUniform(place, of: scratch)
+                blocks &+= 1
+            } else if w == TerminalWriter.waitingOverwritable {
+                out.append(0x20)  // a space for now: the cell is written later
+            } else {
+                TerminalCell.appendUTF8(look.scalarWithoutColorChange(state.pen)!, to: &out)
+            }
+        }
+        state.column = column
+        return blocks
     }
 
     /// The fast path's way forward along the row to `column`, `gap` cells on, where the

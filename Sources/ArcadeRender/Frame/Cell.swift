@@ -11,8 +11,10 @@ import ArcadeCore
 /// the bottom pixel in the background, a space shows one colour in the background. Several
 /// spellings look the same on screen (`▄` with the colours swapped, `█` in the foreground), so
 /// compare what a cell *shows* with ``appearance``. The encoder picks `▀` or `▄`, whichever
-/// needs fewer colour changes, and always writes a cell of one colour as a space on that
-/// background, so text copied off the screen has spaces between its words.
+/// needs fewer colour changes, and writes a cell of one colour as a space on that background,
+/// so text copied off the screen has spaces between its words; only where a pass of its
+/// colour grouping, with the cell's colour as the foreground, crosses the cell on its way
+/// may it write `█` instead.
 public struct Cell: Hashable, Sendable {
     /// The character drawn in the cell: a code point, the number of a glyph of several code
     /// points, or ``continuation``.
