@@ -255,3 +255,40 @@ extension AnimationFlightTests {
         }
     }
 }
+
+extension AnimationFlightTests {
+    /// A dropped target's runs all end (`targetGone`) at the next step, in start order: its
+    /// flights (two here, so taking one out of the store moves the other) and its run on the
+    /// general walk. The flights of other targets, before and after its own in the store,
+    /// fly on and finish.
+    @Test func everyRunOfADroppedTargetEndsAtTheNextStep() throws {
+        func group(_ leaf: AnimationKind) -> Animation { Animation(.group([Animation(leaf)]), duration: 1, fill: .forwards) }
+        let animator = Animator()
+        let before = FieldSprite(), after = FieldSprite()
+        weak var gone: FieldSprite?
+        try animator.start(group(.basic(.x, from: .s(0), to: .s(6))), on: before, token: 1)
+        do {
+            let sprite = FieldSprite()
+            gone = sprite
+            try animator.start(group(.basic(.position, from: .v(0, 0), to: .v(1, 1))), on: sprite, token: 2)
+            try animator.start(Animation(.basic(.rotation, from: .s(0), to: .s(1)), duration: 1), on: sprite, token: 3)
+            try animator.start(group(.basic(.alpha, from: .s(1), to: .s(0))), on: sprite, token: 4)
+            try animator.start(group(.basic(.scale, from: .s(1), to: .s(7))), on: after, token: 5)
+            #expect(animator.flights.count == 4)
+            animator.run(steps: 2)
+        }
+        #expect(gone != nil)
+        animator.run(steps: 1)
+        #expect(gone == nil)
+        let ends = animator.drain()
+        #expect(ends.map(\.token) == [2, 3, 4])
+        #expect(ends.allSatisfy { $0.end == .targetGone })
+        #expect(animator.flights.count == 2 && animator.runningCount == 2)
+        animator.run(steps: 1)
+        #expect(abs(before.fields.pointee.x - 0.4) < 1e-12)
+        #expect(abs(after.fields.pointee.scaleY - 1.4) < 1e-12)
+        animator.run(steps: 56)
+        #expect(animator.drain().map(\.token) == [1, 5])
+        #expect(before.fields.pointee.x == 6 && after.fields.pointee.scaleX == 7)
+    }
+}

@@ -412,15 +412,11 @@ extension Animator {
     /// (before a delay, after an end without fill) the general walk runs for it instead.
     /// Then the leaves, one loop per form.
     func stepFlights(_ now: Double, _ evaluator: inout StepEvaluator) {
+        handGoneTargetsToTheGeneralWalk()
         let fs = flights
-        let owners = self.owners.base, runs = self.runs.base, heads = self.heads.base
+        let runs = self.runs.base, heads = self.heads.base
         for i in 0..<fs.count {
             let s = Int(fs.slot[i])
-            if isKnownUniquelyReferenced(&owners[Int(fs.owner[i])].object) {
-                fs.setProgress(i, .nan)
-                ended.append((now, runs[s].serial, Int32(s), .targetGone))
-                continue
-            }
             let start = fs.start[i]
             let elapsed = now - start
             let delay = fs.delay[i], speed = fs.speed[i], active = fs.active[i], duration = fs.duration[i]
@@ -446,6 +442,22 @@ extension Animator {
         if fs.keyframes.count > 0 { Self.stepKeyframes(fs, evaluator) }
         if fs.keyframePairs.count > 0 { Self.stepKeyframePairs(fs, evaluator) }
         if fs.basics.count > 0 { Self.stepBasics(fs, evaluator) }
+    }
+
+    /// Takes out of the flight store the runs whose target only the engine still holds, so
+    /// the general walk meets them at this step and ends them (`targetGone`), as it ends its
+    /// own. One check per owner entry, in a loop of its own: in the flights' loop the check,
+    /// a call into the runtime, made the loop keep its numbers in memory around it.
+    @inline(__always)
+    private func handGoneTargetsToTheGeneralWalk() {
+        let owners = self.owners.base, runs = self.runs.base
+        for o in 0..<self.owners.count where isKnownUniquelyReferenced(&owners[o].object) {
+            var s = owners[o].first
+            while s >= 0 {
+                removeFlight(Int(s))
+                s = runs[Int(s)].nextOnObject
+            }
+        }
     }
 
     /// The slots a leaf of `fs` writes, and its progress after its curve; nil when its
