@@ -143,6 +143,9 @@ struct FlightStore {
     /// Written by a step: the group's progress (simple time over duration), NaN when its
     /// leaves write nothing this step.
     private(set) var progress: UnsafeMutablePointer<Double>
+    /// Scratch for a step: the flights it lists for a second look (see
+    /// ``Animator/stepFlights(_:_:)``), as many places as flights.
+    private(set) var revisit: UnsafeMutablePointer<Int32>
     /// ``maxLeaves`` per flight: the lane of each leaf and its position there.
     private(set) var leafLane: UnsafeMutablePointer<UInt8>
     private(set) var leafPosition: UnsafeMutablePointer<Int32>
@@ -189,6 +192,7 @@ struct FlightStore {
         owner = .allocate(capacity: 0)
         fields = .allocate(capacity: 0)
         progress = .allocate(capacity: 0)
+        revisit = .allocate(capacity: 0)
         leafLane = .allocate(capacity: 0)
         leafPosition = .allocate(capacity: 0)
         grow(to: 64)
@@ -208,6 +212,7 @@ struct FlightStore {
         owner.deallocate()
         fields.deallocate()
         progress.deallocate()
+        revisit.deallocate()
         leafLane.deallocate()
         leafPosition.deallocate()
         basics.destroy()
@@ -221,7 +226,7 @@ struct FlightStore {
 
     /// Bytes the columns and lanes take at their capacity.
     var bytes: Int {
-        let perFlight = 4 + 7 * 8 + 2 + 4 + 8 + Self.maxLeaves * 5
+        let perFlight = 4 + 7 * 8 + 2 + 4 + 8 + 4 + Self.maxLeaves * 5
         let lanes = [basics, keyframes, paths, keyframePairs].reduce(0) {
             $0 + $1.capacity * (MemoryLayout<FlightLeaf>.stride + $1.stride * 8)
         }
@@ -249,6 +254,7 @@ struct FlightStore {
         owner = Self.moved(owner, count, c)
         fields = Self.moved(fields, count, c)
         progress = Self.moved(progress, count, c)
+        revisit = Self.moved(revisit, 0, c)
         leafLane = Self.moved(leafLane, count * Self.maxLeaves, c * Self.maxLeaves)
         leafPosition = Self.moved(leafPosition, count * Self.maxLeaves, c * Self.maxLeaves)
         capacity = c
@@ -372,6 +378,19 @@ struct FlightStore {
         }
     }
 
+    /// Flight `i`'s group at animation time `now`: seconds since its start, whether its
+    /// run ends, and its simple time (NaN when it shows nothing), as
+    /// ``StepEvaluator/evaluate(root:elapsed:target:)`` finds them.
+    @inline(__always)
+    func timing(_ i: Int, _ now: Double) -> (elapsed: Double, done: Bool, simple: Double) {
+        let elapsed = now - start[i]
+        let delay = delay[i], speed = speed[i], active = active[i]
+        let since = elapsed - delay
+        let done = since >= -Animator.epsilon && since * speed >= active - Animator.epsilon
+        let simple = StepEvaluator.simpleTime(delay, speed, duration[i], active, endSimple[i], flags[i], elapsed, done)
+        return (elapsed, done, simple)
+    }
+
     /// Sets or clears ``Bit/wrote`` of flight `i`.
     func setWrote(_ i: Int, _ on: Bool) {
         if on { flags[i] |= Bit.wrote } else { flags[i] &= ~Bit.wrote }
@@ -408,34 +427,46 @@ extension Animator {
 
     /// Steps every flight at animation time `now`: the same arithmetic, in the same order,
     /// as the general walk (``StepEvaluator/evaluate(root:elapsed:target:)``) on these runs.
-    /// First the groups, one loop over the flights' columns; while a group shows nothing
-    /// (before a delay, after an end without fill) the general walk runs for it instead.
-    /// Then the leaves, one loop per form.
+    /// First the groups, one loop over the flights' columns that leaves each flight's
+    /// progress in a column; then the leaves, one loop per form.
+    ///
+    /// The groups' loop is plain arithmetic and calls nothing, so the columns stay in
+    /// registers (a call on any of its paths had the loop reload them and spill its numbers
+    /// for every flight): the few flights a step has more to do for (ending, showing nothing
+    /// before a delay or after an end without fill, or writing for the first time) it lists,
+    /// and a second loop goes through the list. While a group shows nothing the general walk
+    /// runs for it.
     func stepFlights(_ now: Double, _ evaluator: inout StepEvaluator) {
         handGoneTargetsToTheGeneralWalk()
         let fs = flights
-        let runs = self.runs.base, heads = self.heads.base
+        var listed = 0
         for i in 0..<fs.count {
-            let s = Int(fs.slot[i])
-            let start = fs.start[i]
-            let elapsed = now - start
-            let delay = fs.delay[i], speed = fs.speed[i], active = fs.active[i], duration = fs.duration[i]
+            let t = fs.timing(i, now)
+            // NaN, showing nothing, stays NaN.
+            fs.setProgress(i, t.simple / fs.duration[i])
             let flags = fs.flags[i]
-            let since = elapsed - delay
-            let done = since >= -Animator.epsilon && since * speed >= active - Animator.epsilon
-            let simple = StepEvaluator.simpleTime(delay, speed, duration, active, fs.endSimple[i], flags, elapsed, done)
-            if simple.isNaN {
-                fs.setProgress(i, .nan)
-                let root = Int(heads[s].root)
-                evaluator.evaluateNode(root, elapsed, 0, true, done, heads[s].target.unsafelyUnwrapped)
-                fs.setWrote(i, evaluator.nodes[root + 1].has(AnimationNode.Flag.wrote))
-            } else {
-                fs.setProgress(i, simple / duration)
-                if flags & FlightStore.Bit.moves != 0 { fs.fields[i].pointee.moved = true }
-                if flags & FlightStore.Bit.wrote == 0 { markWrote(i, root: Int(heads[s].root)) }
+            if flags & FlightStore.Bit.moves != 0 && !t.simple.isNaN { fs.fields[i].pointee.moved = true }
+            if t.simple.isNaN || t.done || flags & FlightStore.Bit.wrote == 0 {
+                fs.revisit[listed] = Int32(i)
+                listed &+= 1
             }
-            if done {
-                ended.append((start + (delay + (active > 0 ? active / speed : 0)), runs[s].serial, Int32(s), .finished))
+        }
+        let runs = self.runs.base, heads = self.heads.base
+        for k in 0..<listed {
+            let i = Int(fs.revisit[k])
+            let s = Int(fs.slot[i])
+            let t = fs.timing(i, now)
+            if t.simple.isNaN {
+                let root = Int(heads[s].root)
+                evaluator.evaluateNode(root, t.elapsed, 0, true, t.done, heads[s].target.unsafelyUnwrapped)
+                fs.setWrote(i, evaluator.nodes[root + 1].has(AnimationNode.Flag.wrote))
+            } else if fs.flags[i] & FlightStore.Bit.wrote == 0 {
+                markWrote(i, root: Int(heads[s].root))
+            }
+            if t.done {
+                let delay = fs.delay[i], speed = fs.speed[i], active = fs.active[i]
+                ended.append((fs.start[i] + (delay + (active > 0 ? active / speed : 0)), runs[s].serial, Int32(s),
+                              .finished))
             }
         }
         if fs.paths.count > 0 { Self.stepPaths(fs, evaluator) }
