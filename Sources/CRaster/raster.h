@@ -115,6 +115,14 @@ static inline int32_t arcade_blit_fastest(void) {
     return fastest;
 }
 
+/// The build of the kernel `target->shuffles` names, or the fastest this CPU runs when it
+/// names none.
+static inline int32_t arcade_blit_build(const arcade_blit_target *target) {
+    const int32_t build = target->shuffles;
+    if (build != ARCADE_BLIT_SSE2 && build != ARCADE_BLIT_SSSE3 && build != ARCADE_BLIT_AVX2) return arcade_blit_fastest();
+    return build;
+}
+
 /// Draws a `sw` x `sh` sprite of opaque-or-clear pixels (alpha 0 or 255, alpha in the top
 /// byte), placed by the transform `(a, 0, 0, d, tx, ty)` (its top-left corner at `(tx, ty)`),
 /// unblended. Returns ARCADE_BLIT_GENERAL, drawing nothing, when the general rasterizer
@@ -123,16 +131,14 @@ static inline int32_t arcade_blit_fastest(void) {
 /// picks the build.
 static inline int arcade_blit_unturned(const uint32_t *src, int64_t sw, int64_t sh, double a, double d, double tx,
                                        double ty, const arcade_blit_target *target) {
-    int32_t build = target->shuffles;
-    if (build != ARCADE_BLIT_SSE2 && build != ARCADE_BLIT_SSSE3 && build != ARCADE_BLIT_AVX2) build = arcade_blit_fastest();
+    const int32_t build = arcade_blit_build(target);
     if (build == ARCADE_BLIT_AVX2) return arcade_blit_unturned_avx2(src, sw, sh, a, d, tx, ty, target);
     if (build == ARCADE_BLIT_SSSE3) return arcade_blit_unturned_ssse3(src, sw, sh, a, d, tx, ty, target);
     return arcade_blit_unturned_sse2(src, sw, sh, a, d, tx, ty, target);
 }
 
-// A run of sprites of the same art, one call for all: each build's loop calls its own kernel,
-// which it can inline (the same target), so what the kernel sets up from the art and the
-// target is set up once per run rather than once per sprite.
+// A run of sprites of the same art, one call for all: each build's loop calls its own kernel
+// directly, so the build is picked once per run rather than once per sprite.
 #define ARCADE_BLIT_RUN(NAME, KERNEL, ATTRIBUTES)                                                         \
     ATTRIBUTES static int64_t NAME(const uint32_t *src, int64_t sw, int64_t sh, const double *placements,  \
                                    int64_t count, const arcade_blit_target *target) {                       \
@@ -154,8 +160,7 @@ ARCADE_BLIT_RUN(arcade_blit_run_avx2, arcade_blit_unturned_avx2, __attribute__((
 /// for each would.
 static inline int64_t arcade_blit_unturned_run(const uint32_t *src, int64_t sw, int64_t sh, const double *placements,
                                                int64_t count, const arcade_blit_target *target) {
-    int32_t build = target->shuffles;
-    if (build != ARCADE_BLIT_SSE2 && build != ARCADE_BLIT_SSSE3 && build != ARCADE_BLIT_AVX2) build = arcade_blit_fastest();
+    const int32_t build = arcade_blit_build(target);
     if (build == ARCADE_BLIT_AVX2) return arcade_blit_run_avx2(src, sw, sh, placements, count, target);
     if (build == ARCADE_BLIT_SSSE3) return arcade_blit_run_ssse3(src, sw, sh, placements, count, target);
     return arcade_blit_run_sse2(src, sw, sh, placements, count, target);
@@ -220,12 +225,6 @@ static inline void arcade_compose_cells(const uint32_t *pixels, int64_t columns,
 /// nothing but timing.
 static inline void arcade_prefetch(const void *p) {
     __builtin_prefetch(p, 0, 3);
-}
-
-/// ``arcade_prefetch`` for a line that will also be written (`PREFETCHW`): what drawing
-/// records of each node it draws. Changes nothing but timing.
-static inline void arcade_prefetch_write(const void *p) {
-    __builtin_prefetch(p, 1, 3);
 }
 
 #endif

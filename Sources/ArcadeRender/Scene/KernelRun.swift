@@ -6,8 +6,8 @@ import ArcadeCore
 /// is full.
 ///
 /// Walking the nodes and blitting their pixels then take turns in runs instead of at every
-/// node: the kernel sets up once a run, and its pixels are not pushed out of the cache by
-/// the next node's memory between two sprites. What is drawn, and in what order, is what
+/// node: one call into the kernel a run, and the canvas's pixels are not pushed out of the
+/// cache by the next node's memory between two sprites. What is drawn, and in what order, is what
 /// drawing each node in turn draws.
 final class KernelRun {
     /// How many sprites a run holds: their placements take 2 KB.
@@ -22,7 +22,8 @@ final class KernelRun {
     /// nodes are held by their parents for the whole draw.
     private let nodes: UnsafeMutablePointer<Unmanaged<Node>>
     private(set) var count = 0
-    /// How many sprites runs have drawn through the kernel since the run was made.
+    /// How many sprites runs have held and drawn (the kernel's declines included) since the
+    /// run was made.
     private(set) var drawn = 0
 
     init() {

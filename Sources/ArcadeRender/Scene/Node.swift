@@ -316,8 +316,8 @@ public class Node: Animatable {
             // in one line and end two lines on.
             let node = UnsafeRawPointer(Unmanaged.passUnretained(children[far]).toOpaque())
             arcade_prefetch(node)
-            arcade_prefetch_write(node + 64)
-            arcade_prefetch_write(node + 119)
+            arcade_prefetch(node + 64)
+            arcade_prefetch(node + 119)
         }
         if near < children.count {
             Unmanaged.passUnretained(children[near])._withUnsafeGuaranteedRef { arcade_prefetch($0.fields) }

@@ -7,7 +7,7 @@ public final class SpriteNode: Node {
         didSet {
             frameViews = SpriteNode.views(of: flipbook)
             firstFrame = frameViews[0]
-            refreshKernelSprite()
+            refreshKernelArt()
         }
     }
     /// Where the frames' pixels are, kept while ``flipbook`` holds them: drawing reads them
@@ -24,7 +24,7 @@ public final class SpriteNode: Node {
     @exclusivity(unchecked) public var frameIndex = 0
     /// Multiplied into every pixel; white shows the art unchanged. Colour slot 0.
     @exclusivity(unchecked) public var tint = Color.white {
-        didSet { refreshKernelSprite() }
+        didSet { refreshKernelArt() }
     }
 
     /// A still sprite at `(x, y)`, centred there by default.
@@ -33,7 +33,7 @@ public final class SpriteNode: Node {
         frameViews = [sprite.view]
         firstFrame = sprite.view
         super.init(x: x, y: y)
-        refreshKernelSprite()
+        refreshKernelArt()
     }
 
     /// A flipbook at `(x, y)`.
@@ -42,7 +42,7 @@ public final class SpriteNode: Node {
         frameViews = SpriteNode.views(of: flipbook)
         firstFrame = frameViews[0]
         super.init(x: x, y: y)
-        refreshKernelSprite()
+        refreshKernelArt()
     }
 
     /// What ``init(flipbook:x:y:)`` makes of `model`'s flipbook, sharing the list of its
@@ -52,10 +52,10 @@ public final class SpriteNode: Node {
         frameViews = model.frameViews
         firstFrame = model.firstFrame
         super.init(x: x, y: y)
-        refreshKernelSprite()
+        refreshKernelArt()
     }
 
-    private func refreshKernelSprite() {
+    private func refreshKernelArt() {
         // Set while the node shows one still untinted frame that the canvas's kernel draws as
         // it is, so drawing it checks one thing (see ``Node/kernelArt``).
         kernelArt = frameViews.count == 1 && tint == .white ? flipbook.frames[0].storage.kernel.map { UnsafePointer($0) } : nil
