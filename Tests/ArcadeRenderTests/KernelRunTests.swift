@@ -62,23 +62,50 @@ import Testing
         return scene
     }
 
+    /// Drawn in runs and one node at a time, frame after frame, with changes between frames:
+    /// removed nodes (dropped as their layer is drawn), children removed from a sprite
+    /// (which may then join a run), opacity that comes and goes (what a node records as
+    /// drawn with follows), nodes hidden and shown, nodes moved.
     @Test(arguments: 1...12)
     func runsDrawWhatEachNodeInTurnDraws(seed: Int) {
         var a = SeededRandom(seed: UInt64(seed)), b = SeededRandom(seed: UInt64(seed))
         let gathered = randomScene(&a), single = randomScene(&b)
         single.gathersKernelRuns = false
         let one = Canvas(columns: 40, rows: 12), other = Canvas(columns: 40, rows: 12)
-        for frame in 0..<2 {
+        var rng = SeededRandom(seed: UInt64(seed) &+ 100)
+        for frame in 0..<6 {
+            if frame > 0 {
+                for id in 2...700 {
+                    guard let n = gathered.node(withID: id), let m = single.node(withID: id) else { continue }
+                    switch rng.nextInt(in: 0, 9) {
+                    case 0:
+                        gathered.remove(n)
+                        single.remove(m)
+                    case 1:
+                        let alpha = [0.5, 1, 0][Int(rng.nextInt(in: 0, 2))]
+                        n.alpha = alpha
+                        m.alpha = alpha
+                    case 2:
+                        n.isVisible.toggle()
+                        m.isVisible.toggle()
+                    case 3:
+                        n.x += 1.5
+                        m.x += 1.5
+                    default: break
+                    }
+                }
+            }
             gathered.draw(into: one, time: Double(frame))
             single.draw(into: other, time: Double(frame))
             let sameCells = one.makeFrame() == other.makeFrame()
             #expect(sameCells, "seed \(seed), frame \(frame)")
-            for id in 1...gathered.nodeCount {
+            for id in 1...700 {
                 guard let n = gathered.node(withID: id), let m = single.node(withID: id) else { continue }
                 let same = n.composedTransform == m.composedTransform && n.composedAlpha == m.composedAlpha
                 #expect(same, "seed \(seed), frame \(frame), node \(id)")
             }
         }
+        #expect(gathered.kernelRunsDrawn > 0)
     }
 
     /// The kernel's runs are what the scene draws: a layer of coins goes through them (and

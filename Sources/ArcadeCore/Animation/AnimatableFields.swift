@@ -18,10 +18,14 @@ public struct AnimatableFields {
     /// Set by every write of a position, scale or turn; the owner clears it once it has
     /// worked out what depends on them.
     public var moved: Bool
+    /// Bits the object that owns the fields keeps for itself, on the line the engine writes
+    /// anyway (a scene node's drawing flags: drawing then reads one line of a node where it
+    /// would read two). Engines never read or write them.
+    public var ownerFlags: UInt8 = 0
     /// The owner entry an animation engine keeps for the object while animations run on
     /// it (see ``Animator``), so the engine finds it without a lookup: `ownerIndex` in the
     /// engine tagged `ownerEngine`, 0 when no engine has claimed the place. Only engines
-    /// read and write these; with them the fields still take 56 bytes.
+    /// read and write these; with them and ``ownerFlags`` the fields still take 56 bytes.
     var ownerEngine: UInt16 = 0
     var ownerIndex: Int32 = -1
 

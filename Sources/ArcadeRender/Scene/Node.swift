@@ -18,21 +18,26 @@ public class Node: Animatable {
     // never accessed overlappingly, and the frame's traversal reads these for every node, where
     // the runtime's dynamic exclusivity checks cost more than the drawing itself.
     //
-    // The position, scale, turn and opacity live outside the object, in ``AnimatableFields``
-    // the node allocates for its life: the animation engine writes them in place (a coin
-    // shower moves thousands of nodes a step) and raises one flag, with no call through the
-    // node's type and no observer per value.
+    // What drawing reads and writes of every node lives outside the object, in a
+    // ``NodeBlock`` the node allocates for its life and its parent keeps a pointer to beside
+    // the node (``ChildEntry``): the position, scale, turn and opacity (which the animation
+    // engine writes in place, raising one flag, with no call through the node's type and no
+    // observer per value), the drawing flags, the kernel's art, the anchor and the composed
+    // transform. A still sprite is drawn from its block's two lines alone.
 
-    /// What ``x`` to ``alpha`` read and write, and the flag that says the transform changed.
-    @exclusivity(unchecked) let fields: UnsafeMutablePointer<AnimatableFields>
-
-    /// Set when a position, scale or turn changed since ``localTransform`` was last worked out.
-    var localDirty: Bool {
-        @inline(__always) get { fields.pointee.moved }
-        @inline(__always) set { fields.pointee.moved = newValue }
+    /// The node's drawing block.
+    @exclusivity(unchecked) let block: UnsafeMutablePointer<NodeBlock>
+    /// Children in storage order, each beside its block; may hold removed ones until the next
+    /// compaction.
+    @exclusivity(unchecked) var childStorage: [ChildEntry] = [] {
+        // Only appending and compaction change how many there are; both are in place.
+        didSet { setFlag(.hasChildren, !childStorage.isEmpty) }
     }
-    /// Hidden nodes and their descendants are not drawn and not hit.
-    @exclusivity(unchecked) public var isVisible = true
+    /// Which node ``parent`` is, kept beside it: dropping removed children compares this
+    /// instead of loading every child's parent (a coin shower removes dozens of coins from
+    /// thousands of siblings every frame). While the parent is alive, equal identities mean
+    /// the same node.
+    @exclusivity(unchecked) var parentIdentity: ObjectIdentifier?
     /// True for a group that clips its children (see ``GroupNode/clipsChildren``); a stored
     /// flag so the frame's traversal need not ask every node its kind.
     @exclusivity(unchecked) var isClipping = false
@@ -40,32 +45,72 @@ public class Node: Animatable {
     @exclusivity(unchecked) var needsChildSort = false
     /// Set when a child was removed: the array still holds it until compaction.
     @exclusivity(unchecked) var needsCompaction = false
+
+    /// What ``x`` to ``alpha`` read and write, and the flag that says the transform changed.
+    final var fields: UnsafeMutablePointer<AnimatableFields> {
+        @inline(__always) get { UnsafeMutableRawPointer(block).assumingMemoryBound(to: AnimatableFields.self) }
+    }
+
+    /// Set when a position, scale or turn changed since ``localTransform`` was last worked out.
+    var localDirty: Bool {
+        @inline(__always) get { fields.pointee.moved }
+        @inline(__always) set { fields.pointee.moved = newValue }
+    }
+
+    /// One of the drawing flags kept in the block.
+    @inline(__always) final func flag(_ flag: NodeFlags) -> Bool {
+        block.pointee.fields.ownerFlags & flag.rawValue != 0
+    }
+
+    /// Raises or lowers one of the drawing flags kept in the block.
+    @inline(__always) final func setFlag(_ flag: NodeFlags, _ on: Bool) {
+        if on {
+            block.pointee.fields.ownerFlags |= flag.rawValue
+        } else {
+            block.pointee.fields.ownerFlags &= ~flag.rawValue
+        }
+    }
+
+    /// Hidden nodes and their descendants are not drawn and not hit.
+    public final var isVisible: Bool {
+        get { flag(.visible) }
+        set { setFlag(.visible, newValue) }
+    }
     /// True while ``wrap`` is not `.none`: a flag beside the others, so the frame's traversal
     /// of the nodes that do not wrap (nearly all) reads nothing more.
-    @exclusivity(unchecked) var isWrapping = false
-
-    // What drawing reads and writes of every node follows the flags, before anything else,
-    // so that it takes the object's first 120 bytes (the class keeps its stored properties in
-    // the order they are declared): two or three cache lines, where it used to take six. A
-    // frame of ten thousand coins visits ten thousand nodes, and each line more a node spans
-    // is another 640 KB through the cache.
+    final var isWrapping: Bool { flag(.wrapping) }
 
     /// Which point of the node's own content sits at its position: `(0, 0)` its top-left,
     /// `(1, 1)` its bottom-right.
-    @exclusivity(unchecked) public var anchor: Vec2
+    public final var anchor: Vec2 {
+        get { block.pointee.anchor }
+        set { block.pointee.anchor = newValue }
+    }
 
-    /// Children in storage order; may hold removed ones until the next compaction.
-    @exclusivity(unchecked) var childStorage: [Node] = []
     /// The art of a still, untinted sprite the canvas's kernel draws as it is (most sprites of a
     /// busy scene: a coin), held by the node's flipbook; nil for every other node. Drawing
     /// checks this before asking the node's kind to draw itself.
-    @exclusivity(unchecked) var kernelArt: UnsafePointer<KernelSprite>?
+    final var kernelArt: UnsafePointer<KernelSprite>? {
+        get { block.pointee.kernelArt }
+        set { block.pointee.kernelArt = newValue }
+    }
     /// Where the node was drawn on the canvas in the last composed frame (its local space to
     /// canvas pixels), for hit tests; see ``transformToCanvas()`` for an up-to-date value.
-    @exclusivity(unchecked) public internal(set) var composedTransform = AffineTransform.identity
+    public internal(set) final var composedTransform: AffineTransform {
+        get { block.pointee.composedTransform }
+        set { block.pointee.composedTransform = newValue }
+    }
     /// The opacity the node was drawn with in the last composed frame (its own times its
     /// ancestors').
-    @exclusivity(unchecked) public internal(set) var composedAlpha = 1.0
+    public internal(set) final var composedAlpha: Double {
+        get { flag(.composedAlphaIsOne) ? 1 : composedAlphaStorage }
+        set {
+            composedAlphaStorage = newValue
+            setFlag(.composedAlphaIsOne, newValue == 1)
+        }
+    }
+    /// ``composedAlpha`` when its flag in the block is down.
+    @exclusivity(unchecked) private var composedAlphaStorage = 1.0
 
     /// Horizontal position in the parent's space, in pixels.
     public final var x: Double { get { fields.pointee.x } set { move(\.x, to: newValue) } }
@@ -119,11 +164,6 @@ public class Node: Animatable {
     // parent of exactly the children its child array holds with its identity.
     @exclusivity(unchecked) private unowned(unsafe) var sceneStorage: Scene?
     @exclusivity(unchecked) private unowned(unsafe) var parentStorage: Node?
-    /// Which node ``parent`` is, kept beside it: dropping removed children compares this
-    /// instead of loading every child's weak reference (a coin shower removes dozens of
-    /// coins from thousands of siblings every frame). While the parent is alive, equal
-    /// identities mean the same node.
-    @exclusivity(unchecked) var parentIdentity: ObjectIdentifier?
 
     /// Draw order among siblings: higher draws later (on top); equal values keep the order
     /// the nodes were added in.
@@ -151,7 +191,7 @@ public class Node: Animatable {
     /// other side (in all four corners' places across a corner), and hit there too.
     public var wrap: NodeWrap = .none {
         didSet {
-            isWrapping = wrap != .none
+            setFlag(.wrapping, wrap != .none)
             if !isWrapping { composedCopies = 0 }
         }
     }
@@ -161,20 +201,15 @@ public class Node: Animatable {
     public var name: String?
 
     init(x: Double = 0, y: Double = 0, anchor: Vec2 = Vec2(0.5, 0.5)) {
-        // On a cache line of its own (the fields take 56 bytes): drawing and the animation
-        // engine then read one line of them per node, not two.
-        fields = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 64)
-            .bindMemory(to: AnimatableFields.self, capacity: 1)
-        fields.initialize(to: AnimatableFields(x: x, y: y))
-        self.anchor = anchor
+        block = NodeBlock.allocate(x: x, y: y, anchor: anchor)
         z = 0
     }
 
     deinit {
         // Children still attached lose their parent with it, as with a weak reference.
         let me = ObjectIdentifier(self)
-        for child in childStorage where child.parentIdentity == me { child.parent = nil }
-        UnsafeMutableRawPointer(fields).deallocate()
+        for entry in childStorage where entry.node.parentIdentity == me { entry.node.parent = nil }
+        NodeBlock.deallocate(block)
     }
 
     /// See ``Animatable/animatableFields``: the engines write a node's numbers in place.
@@ -244,7 +279,7 @@ public class Node: Animatable {
     /// The children in draw order (z, then insertion).
     public var children: [Node] {
         prepareChildren()
-        return childStorage
+        return childStorage.map(\.node)
     }
 
     /// The transform from this node's local space to canvas pixels, computed now by walking
@@ -271,27 +306,29 @@ public class Node: Animatable {
 
     /// Drops removed children and restores draw order, only when something changed.
     @inline(__always) final func prepareChildren() {
-        if needsCompaction { compactChildren { _ in } }
+        if needsCompaction { compactChildren { _, _ in } }
         if needsChildSort {
-            childStorage.sort { ($0.z, $0.sequence) < ($1.z, $1.sequence) }
+            childStorage.sort { ($0.node.z, $0.node.sequence) < ($1.node.z, $1.node.sequence) }
             needsChildSort = false
         }
     }
 
     /// Drops the children removed since the last compaction, keeping the others in order,
-    /// and hands each child kept to `visit` (in order) as it goes: drawing compacts and draws
-    /// in one pass over thousands of coins. The children are reached through the array's
-    /// buffer without a reference count change each (the array holds them the whole time);
-    /// those dropped are released at the end. `visit` must not change the tree.
-    @inline(__always) final func compactChildren(_ visit: (Node) -> Void) {
+    /// and hands each child kept to `visit` (in order, with its block) as it goes: drawing
+    /// compacts and draws in one pass over thousands of coins. The children are reached
+    /// through the array's buffer without a reference count change each (the array holds
+    /// them the whole time); those dropped are released at the end. `visit` must not change
+    /// the tree.
+    @inline(__always) final func compactChildren(_ visit: (Node, UnsafeMutablePointer<NodeBlock>) -> Void) {
         let me = ObjectIdentifier(self)
         let kept = childStorage.withUnsafeMutableBufferPointer { children -> Int in
             var kept = 0
             for i in children.indices {
-                Node.prefetch(UnsafeBufferPointer(children), after: i)
-                let keep = Unmanaged.passUnretained(children[i])._withUnsafeGuaranteedRef { child -> Bool in
+                Node.prefetch(UnsafeBufferPointer(children), after: i, nodes: true)
+                let block = children[i].block
+                let keep = Unmanaged.passUnretained(children[i].node)._withUnsafeGuaranteedRef { child -> Bool in
                     guard child.parentIdentity == me else { return false }
-                    visit(child)
+                    visit(child, block)
                     return true
                 }
                 guard keep else { continue }
@@ -304,23 +341,22 @@ public class Node: Animatable {
         needsCompaction = false
     }
 
-    /// Starts loading what drawing reads of the children a few places after `i`: the nodes
+    /// Starts loading what drawing reads of the children a few places after `i`: the blocks
     /// of a busy layer (thousands of coins) lie apart in memory, and the frame's pass over
-    /// them otherwise waits on each in turn. Sixteen ahead, the node; eight ahead (its node
-    /// loaded by then), its fields. (Gathered into runs, a coin takes a few nanoseconds.)
-    @inline(__always) static func prefetch(_ children: UnsafeBufferPointer<Node>, after i: Int) {
+    /// them otherwise waits on each in turn. Sixteen ahead, the child's block (both lines;
+    /// its address is in the array); with `nodes` (compaction, which reads every child's
+    /// parent), eight ahead, the line of the node that holds its parent. Drawing does not
+    /// load nodes ahead: a still sprite is drawn from its block alone, and deciding which
+    /// nodes are not would wait for their blocks.
+    @inline(__always) static func prefetch(_ children: UnsafeBufferPointer<ChildEntry>, after i: Int, nodes: Bool) {
         let far = i &+ 16, near = i &+ 8
         if far < children.count {
-            // What every node's drawing reads and writes (the flags to ``composedAlpha``) is
-            // the first 120 bytes; a node is aligned to 16 bytes, not 64, so those may begin
-            // in one line and end two lines on.
-            let node = UnsafeRawPointer(Unmanaged.passUnretained(children[far]).toOpaque())
-            arcade_prefetch(node)
-            arcade_prefetch(node + 64)
-            arcade_prefetch(node + 119)
+            let block = UnsafeRawPointer(children[far].block)
+            arcade_prefetch(block)
+            arcade_prefetch(block + 64)
         }
-        if near < children.count {
-            Unmanaged.passUnretained(children[near])._withUnsafeGuaranteedRef { arcade_prefetch($0.fields) }
+        if nodes, near < children.count {
+            arcade_prefetch(UnsafeRawPointer(Unmanaged.passUnretained(children[near].node).toOpaque()) + 32)
         }
     }
 

@@ -117,8 +117,8 @@ public final class Scene {
         node.attach(to: parent)
         node.sequence = nextSequence
         nextSequence += 1
-        if let last = parent.childStorage.last, last.z > node.z { parent.needsChildSort = true }
-        parent.childStorage.append(node)
+        if let last = parent.childStorage.last, last.node.z > node.z { parent.needsChildSort = true }
+        parent.childStorage.append(ChildEntry(node))
     }
 
     /// How many levels of descendants `node` has (0 for a leaf), walking no further than
@@ -131,7 +131,7 @@ public final class Scene {
         while height <= limit {
             next.removeAll(keepingCapacity: true)
             for n in level {
-                for c in n.childStorage where c.parent === n { next.append(c) }
+                for c in n.childStorage where c.node.parent === n { next.append(c.node) }
             }
             if next.isEmpty { return height }
             height += 1
@@ -163,14 +163,14 @@ public final class Scene {
         node.scene = self
         registry.insert(node, id: node.id)
         node.prepareChildren()
-        for child in node.childStorage { register(child) }
+        for child in node.childStorage { register(child.node) }
     }
 
     private func unregister(_ node: Node) {
         registry.remove(node.id)
         node.scene = nil
         node.prepareChildren()
-        for child in node.childStorage { unregister(child) }
+        for child in node.childStorage { unregister(child.node) }
     }
 
     // MARK: - Drawing
@@ -286,7 +286,7 @@ public final class Scene {
         box.formUnion(node.contentBounds().applying(transform))
         node.prepareChildren()
         for child in node.childStorage {
-            subtreeBounds(child, transform * child.uncachedLocalTransform, &box)
+            subtreeBounds(child.node, transform * child.node.uncachedLocalTransform, &box)
         }
     }
 
@@ -314,17 +314,18 @@ public final class Scene {
     private func drawChildren(of node: Node, transform: AffineTransform, alpha: Double, canvas: Canvas, time: Double) {
         let isIdentity = transform == .identity
         if node.needsCompaction {
-            node.compactChildren { child in
-                drawChild(child, parentTransform: transform, parentIsIdentity: isIdentity, parentAlpha: alpha,
-                          canvas: canvas, time: time)
+            node.compactChildren { child, block in
+                drawChild(child, block: block, parentTransform: transform, parentIsIdentity: isIdentity,
+                          parentAlpha: alpha, canvas: canvas, time: time)
             }
         } else {
             node.childStorage.withUnsafeBufferPointer { children in
                 for i in children.indices {
-                    Node.prefetch(children, after: i)
-                    Unmanaged.passUnretained(children[i])._withUnsafeGuaranteedRef { child in
-                        drawChild(child, parentTransform: transform, parentIsIdentity: isIdentity, parentAlpha: alpha,
-                                  canvas: canvas, time: time)
+                    Node.prefetch(children, after: i, nodes: false)
+                    let block = children[i].block
+                    Unmanaged.passUnretained(children[i].node)._withUnsafeGuaranteedRef { child in
+                        drawChild(child, block: block, parentTransform: transform, parentIsIdentity: isIdentity,
+                                  parentAlpha: alpha, canvas: canvas, time: time)
                     }
                 }
             }
@@ -332,23 +333,34 @@ public final class Scene {
         kernelRun.flush(into: canvas, time: time)
     }
 
-    /// Draws `child` of a node drawn with `parentTransform` and `parentAlpha`: a still sprite
-    /// the canvas's kernel draws as it is, with no children, joins ``kernelRun`` (recorded
-    /// as drawn now, drawn with the run); anything else is drawn now, after the run.
+    /// Draws `child` (whose block is `block`) of a node drawn with `parentTransform` and
+    /// `parentAlpha`: an unturned, opaque still sprite the canvas's kernel draws as it is,
+    /// with no children, joins ``kernelRun`` (recorded as drawn now, drawn with the run),
+    /// read and recorded from its block alone; anything else is drawn now, after the run.
     @inline(__always)
-    private func drawChild(_ child: Node, parentTransform: AffineTransform, parentIsIdentity: Bool, parentAlpha: Double,
-                           canvas: Canvas, time: Double) {
+    private func drawChild(_ child: Node, block: UnsafeMutablePointer<NodeBlock>, parentTransform: AffineTransform,
+                           parentIsIdentity: Bool, parentAlpha: Double, canvas: Canvas, time: Double) {
         #if arch(x86_64)
-        if let art = child.kernelArt, child.isVisible, !child.isWrapping, child.childStorage.isEmpty, !canvas.hasText,
-           gathersKernelRuns {
-            let alpha = parentAlpha * min(max(child.alpha, 0), 1)
-            if alpha >= 1 {
-                let local = child.uncachedLocalTransform
+        let flags = block.pointee.fields.ownerFlags
+        let wanted = NodeFlags.visible.rawValue
+        if let art = block.pointee.kernelArt,
+           flags & (wanted | NodeFlags.wrapping.rawValue | NodeFlags.hasChildren.rawValue) == wanted,
+           !canvas.hasText, gathersKernelRuns {
+            let fields = block.pointee.fields
+            let alpha = parentAlpha * min(max(fields.alpha, 0), 1)
+            if alpha >= 1, fields.rotation == 0 {
+                // ``Node/uncachedLocalTransform`` of an unturned node, worked out from the
+                // fields whether or not they moved (its cached copy is equal when they did
+                // not, and lies in the node).
+                let local = AffineTransform(a: 1 * fields.scaleX, b: 0 * fields.scaleX, c: -0.0 * fields.scaleY,
+                                            d: 1 * fields.scaleY, tx: fields.x, ty: fields.y)
                 let transform = parentIsIdentity ? local : parentTransform * local
                 if transform.b == 0, transform.c == 0 {
-                    child.composedTransform = transform
-                    child.composedAlpha = alpha
-                    kernelRun.append(child, art: art, transform: transform, anchor: child.anchor, canvas: canvas, time: time)
+                    block.pointee.composedTransform = transform
+                    // `alpha` is 1 here: both factors are at most 1.
+                    block.pointee.fields.ownerFlags = flags | NodeFlags.composedAlphaIsOne.rawValue
+                    kernelRun.append(child, art: art, transform: transform, anchor: block.pointee.anchor,
+                                     canvas: canvas, time: time)
                     return
                 }
             }
@@ -373,7 +385,7 @@ public final class Scene {
         if node.isWrapping { node.composedCopies = wrapCopies(of: node, local: node.localTransform) }
         node.prepareChildren()
         for child in node.childStorage {
-            layout(child, parentTransform: transform, parentAlpha: node.composedAlpha)
+            layout(child.node, parentTransform: transform, parentAlpha: node.composedAlpha)
         }
     }
 
@@ -419,7 +431,7 @@ public final class Scene {
                   Canvas.pixelRange(box.1, box.3, min: py, max: py, exact: true) != nil else { return }
         }
         node.prepareChildren()
-        for child in node.childStorage.reversed() { collectHits(child, point, &hits) }
+        for child in node.childStorage.reversed() { collectHits(child.node, point, &hits) }
         if let inverse = node.composedTransform.inverted(), node.contentContains(inverse.apply(point)) {
             hits.append(node)
         }

@@ -1,0 +1,68 @@
+import ArcadeCore
+import CRaster
+
+/// What drawing reads and writes of a node, kept outside the node object in two cache lines
+/// of their own (128 bytes from ``NodeBlockPool``, which puts the blocks of nodes made one
+/// after another side by side): a frame of ten thousand coins visits ten thousand nodes,
+/// and with this block a still sprite's drawing touches these two lines and nothing else
+/// of its node.
+///
+/// - The first line is the node's ``AnimatableFields`` (where the animation engine writes
+///   its position, scale, turn and opacity), with the node's drawing flags in
+///   ``AnimatableFields/ownerFlags`` (``NodeFlags``), and the art the canvas's kernel draws
+///   when the node is a still, untinted sprite.
+/// - The second line holds the anchor and the transform the node was last drawn with.
+///
+/// The layout is checked by `NodeBlockTests`.
+struct NodeBlock {
+    /// The numbers the animation engine writes in place; ``Node/animatableFields`` points here.
+    var fields: AnimatableFields
+    /// See ``Node/kernelArt``.
+    var kernelArt: UnsafePointer<KernelSprite>?
+    /// See ``Node/anchor``.
+    var anchor: Vec2
+    /// See ``Node/composedTransform``.
+    var composedTransform: AffineTransform
+
+    /// A new block for a node at `(x, y)` with `anchor`: visible, with no children.
+    static func allocate(x: Double, y: Double, anchor: Vec2) -> UnsafeMutablePointer<NodeBlock> {
+        let block = NodeBlockPool.shared.allocate().bindMemory(to: NodeBlock.self, capacity: 1)
+        var fields = AnimatableFields(x: x, y: y)
+        fields.ownerFlags = NodeFlags.visible.rawValue | NodeFlags.composedAlphaIsOne.rawValue
+        block.initialize(to: NodeBlock(fields: fields, kernelArt: nil, anchor: anchor, composedTransform: .identity))
+        return block
+    }
+
+    /// Ends a block ``allocate(x:y:anchor:)`` made.
+    static func deallocate(_ block: UnsafeMutablePointer<NodeBlock>) {
+        block.deinitialize(count: 1)
+        NodeBlockPool.shared.deallocate(UnsafeMutableRawPointer(block))
+    }
+}
+
+/// A node's drawing flags, kept in its block's ``AnimatableFields/ownerFlags``.
+struct NodeFlags: OptionSet {
+    let rawValue: UInt8
+    /// ``Node/isVisible``.
+    static let visible = NodeFlags(rawValue: 1)
+    /// ``Node/wrap`` is not `.none`.
+    static let wrapping = NodeFlags(rawValue: 2)
+    /// The child array is not empty (it may still hold removed children until compaction).
+    static let hasChildren = NodeFlags(rawValue: 4)
+    /// ``Node/composedAlpha`` is 1 (the node's stored copy is then not read): drawing a
+    /// fully opaque sprite sets this bit on the line it reads, not a number elsewhere.
+    static let composedAlphaIsOne = NodeFlags(rawValue: 8)
+}
+
+/// A child as its parent holds it: the node, and beside it the node's ``NodeBlock``, so that
+/// the frame's pass over thousands of sibling sprites reads each one's block straight from
+/// the array (and starts loading it well ahead) without loading the node first.
+struct ChildEntry {
+    let node: Node
+    let block: UnsafeMutablePointer<NodeBlock>
+
+    init(_ node: Node) {
+        self.node = node
+        block = node.block
+    }
+}
