@@ -500,11 +500,14 @@ extension Animator {
             }
         }
         let runs = self.runs.base, heads = self.heads.base
+        // Flights whose group shows nothing: all of them are listed.
+        var hidden = 0
         for k in 0..<listed {
             let i = Int(fs.revisit[k])
             let s = Int(fs.slot[i])
             let t = fs.timing(i, now)
             if t.simple.isNaN {
+                hidden &+= 1
                 let root = Int(heads[s].root)
                 evaluator.evaluateNode(root, t.elapsed, 0, true, t.done, heads[s].target.unsafelyUnwrapped)
                 fs.setWrote(i, evaluator.nodes[root + 1].has(AnimationNode.Flag.wrote))
@@ -517,25 +520,39 @@ extension Animator {
                               .finished))
             }
         }
-        if fs.paths.count > 0 { Self.stepPaths(fs, evaluator) }
+        // When every group shows something (as is usual), the paths' and pairs' loops skip
+        // the check for a flight that shows nothing.
+        let allShown = hidden == 0
+        if fs.paths.count > 0 { Self.stepPaths(fs, evaluator, allShown: allShown) }
         if fs.keyframes.count > 0 { Self.stepKeyframes(fs, evaluator) }
-        if fs.keyframePairs.count > 0 { Self.stepKeyframePairs(fs, evaluator) }
+        if fs.keyframePairs.count > 0 { Self.stepKeyframePairs(fs, evaluator, allShown: allShown) }
         if fs.basics.count > 0 { Self.stepBasics(fs, evaluator) }
     }
 
     /// Takes out of the flight store the runs whose target only the engine still holds, so
     /// the general walk meets them at this step and ends them (`targetGone`), as it ends its
     /// own. One check per owner entry, in a loop of its own: in the flights' loop the check,
-    /// a call into the runtime, made the loop keep its numbers in memory around it.
-    @inline(__always)
+    /// a call into the runtime, made the loop keep its numbers in memory around it. The loop
+    /// is a function of its own too: inside the step, the step's values took the registers
+    /// that keep their values across the call, and the loop kept its own in memory.
+    @inline(never)
     private func handGoneTargetsToTheGeneralWalk() {
-        let owners = self.owners.base, runs = self.runs.base
-        for o in 0..<self.owners.count where isKnownUniquelyReferenced(&owners[o].object) {
-            var s = owners[o].first
-            while s >= 0 {
-                removeFlight(Int(s))
-                s = runs[Int(s)].nextOnObject
-            }
+        let owners = self.owners.base, count = self.owners.count
+        var o = 0
+        while o < count {
+            if isKnownUniquelyReferenced(&owners[o].object) { handToTheGeneralWalk(o) }
+            o &+= 1
+        }
+    }
+
+    /// Takes the runs on owner entry `o` out of the flight store.
+    @inline(never)
+    private func handToTheGeneralWalk(_ o: Int) {
+        let runs = self.runs.base
+        var s = owners.base[o].first
+        while s >= 0 {
+            removeFlight(Int(s))
+            s = runs[Int(s)].nextOnObject
         }
     }
 
@@ -559,7 +576,19 @@ extension Animator {
     /// nothing, so it keeps its pointers in registers; the leaves whose curve value falls
     /// in an interval the table leaves to the exact solve (NaN) it lists, and a second loop
     /// writes them again through the exact curve.
-    private static func stepPaths(_ fs: FlightStore, _ e: StepEvaluator) {
+    ///
+    /// `allShown` says that every flight shows something this step: no progress is NaN.
+    private static func stepPaths(_ fs: FlightStore, _ e: StepEvaluator, allShown: Bool) {
+        let listed = allShown ? stepPaths(fs, e, checks: false) : stepPaths(fs, e, checks: true)
+        for k in 0..<listed {
+            writePath(Int(fs.paths.revisit[k]), fs, e)
+        }
+    }
+
+    /// The loop of ``stepPaths(_:_:allShown:)``, which `checks` the progress for NaN or
+    /// not; returns how many leaves it listed.
+    @inline(__always)
+    private static func stepPaths(_ fs: FlightStore, _ e: StepEvaluator, checks: Bool) -> Int {
         let lane = fs.paths.base, values = fs.paths.values, tables = fs.paths.tables, revisit = fs.paths.revisit
         let progress = fs.progress, fields = fs.fields, bezier = e.bezierTables
         var listed = 0
@@ -567,7 +596,7 @@ extension Animator {
             let l = lane[j]
             let f = Int(l.flight)
             let u = progress[f]
-            if u.isNaN { continue }
+            if checks && u.isNaN { continue }
             let c = tables[j &* LeafLane.tableStride]
             let p = c < 0 ? u : CurveTable.tabledValue(bezier + Int(c), u)
             // One segment: the segment search gives the progress unchanged.
@@ -580,12 +609,10 @@ extension Animator {
                 listed &+= 1
             }
         }
-        for k in 0..<listed {
-            writePath(Int(revisit[k]), fs, e)
-        }
+        return listed
     }
 
-    /// Path leaf `j` with its exact curve: what ``stepPaths(_:_:)`` writes.
+    /// Path leaf `j` with its exact curve: what ``stepPaths(_:_:allShown:)`` writes.
     @inline(never)
     private static func writePath(_ j: Int, _ fs: FlightStore, _ e: StepEvaluator) {
         let l = fs.paths.base[j]
@@ -619,10 +646,20 @@ extension Animator {
     /// Keyframe pairs: ``stepKeyframes(_:_:)`` for both leaves, sharing the segment and its
     /// curve value, which both leaves' steps compute alike.
     ///
-    /// As ``stepPaths(_:_:)``, the loop reads the curves from their tables (the leaf's and
+    /// As ``stepPaths(_:_:allShown:)``, the loop reads the curves from their tables (the leaf's and
     /// each segment's, ``LeafLane/tables``) and calls nothing; the entries that meet an
     /// interval left to the exact solve it lists for ``writePair(_:_:_:)``.
-    private static func stepKeyframePairs(_ fs: FlightStore, _ e: StepEvaluator) {
+    private static func stepKeyframePairs(_ fs: FlightStore, _ e: StepEvaluator, allShown: Bool) {
+        let listed = allShown ? stepKeyframePairs(fs, e, checks: false) : stepKeyframePairs(fs, e, checks: true)
+        for k in 0..<listed {
+            writePair(Int(fs.keyframePairs.revisit[k]), fs, e)
+        }
+    }
+
+    /// The loop of ``stepKeyframePairs(_:_:allShown:)``, which `checks` the progress for
+    /// NaN or not; returns how many entries it listed.
+    @inline(__always)
+    private static func stepKeyframePairs(_ fs: FlightStore, _ e: StepEvaluator, checks: Bool) -> Int {
         let lane = fs.keyframePairs.base, values = fs.keyframePairs.values, tables = fs.keyframePairs.tables
         let revisit = fs.keyframePairs.revisit, progress = fs.progress, fields = fs.fields, bezier = e.bezierTables
         var listed = 0
@@ -630,7 +667,7 @@ extension Animator {
             let l = lane[j]
             let f = Int(l.flight)
             let u = progress[f]
-            if u.isNaN { continue }
+            if checks && u.isNaN { continue }
             let curves = tables + j &* LeafLane.tableStride
             var p = u
             if curves[0] >= 0 {
@@ -657,12 +694,10 @@ extension Animator {
                 listed &+= 1
             }
         }
-        for k in 0..<listed {
-            writePair(Int(revisit[k]), fs, e)
-        }
+        return listed
     }
 
-    /// Keyframe pair `j` with its exact curves: what ``stepKeyframePairs(_:_:)`` writes.
+    /// Keyframe pair `j` with its exact curves: what ``stepKeyframePairs(_:_:allShown:)`` writes.
     @inline(never)
     private static func writePair(_ j: Int, _ fs: FlightStore, _ e: StepEvaluator) {
         let l = fs.keyframePairs.base[j]
