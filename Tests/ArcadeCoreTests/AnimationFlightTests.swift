@@ -292,3 +292,74 @@ extension AnimationFlightTests {
         #expect(before.fields.pointee.x == 6 && after.fields.pointee.scaleX == 7)
     }
 }
+
+extension AnimationFlightTests {
+    /// The flight loops read curves from their tables alone and write the leaves whose curve
+    /// value falls in an interval the table leaves to the exact solve a second time, through
+    /// the exact curve: paths, keyframe pairs (the leaves' curve and the segments') and
+    /// single keyframes give what the general walk gives, bit for bit, at progress spread
+    /// over every interval of every table, the marked ones included.
+    @Test func curveValuesInIntervalsLeftToTheExactSolveMatchTheGeneralWalk() throws {
+        // The curves used have intervals marked for the exact solve (their flat ends).
+        var table = CurveTable()
+        for curve in [TimingCurve.easeIn, .easeOut] {
+            let e = Int(table.retain(curve))
+            let start = Int(table.tableStarts[e])
+            let marked = (0..<CurveTable.intervals).filter { table.bezierTables[start + 4 * $0].isNaN }
+            #expect(!marked.isEmpty, "\(curve)")
+            table.release(Int32(e))
+        }
+        table.destroy()
+
+        func leaves(_ k: Int) -> [Animation] {
+            let halves: [TimingCurve] = [.easeOut, .easeIn]
+            switch k % 3 {
+            case 0:
+                return [
+                    Animation(.path(.quadratic(from: Vec2(0, 200), control: Vec2(50, -60), to: Vec2(100, 60))),
+                              curve: .easeIn),
+                    Animation(.keyframes(.scaleX, values: [.s(2), .s(1.5), .s(1)], curves: halves)),
+                    Animation(.keyframes(.scaleY, values: [.s(1), .s(3), .s(1)], curves: halves)),
+                ]
+            case 1:
+                return [
+                    Animation(.path(.quadratic(from: Vec2(9, 0), control: Vec2(0, 9), to: Vec2(3, 3))), curve: .easeOut),
+                    Animation(.keyframes(.scaleX, values: [.s(1), .s(2)]), curve: .easeOut),
+                    Animation(.keyframes(.scaleY, values: [.s(4), .s(2)]), curve: .easeOut),
+                ]
+            default:
+                return [
+                    Animation(.keyframes(.rotation, values: [.s(0), .s(1), .s(-1)], curves: halves), curve: .easeIn),
+                    Animation(.keyframes(.alpha, values: [.s(1), .s(0.5), .s(0)], curves: [.easeIn, .easeOut])),
+                ]
+            }
+        }
+        func session(usesFlights: Bool) throws -> (fields: [[UInt64]], flights: Int) {
+            let animator = Animator()
+            animator.usesFlights = usesFlights
+            // Every flight at its own point: 1,800 of them spread over one pass, so each
+            // step puts some in every interval of every table.
+            let count = 1_800
+            let sprites = (0..<count).map { _ in FieldSprite() }
+            for (k, s) in sprites.enumerated() {
+                try animator.start(Animation(.group(leaves(k)), duration: 1, delay: -Double(k) / Double(count),
+                                             fill: .forwards), on: s)
+            }
+            let flights = animator.flights.count
+            var fields: [[UInt64]] = []
+            for _ in 0..<4 {
+                animator.advance(by: step)
+                fields.append(sprites.flatMap(Self.bits))
+            }
+            return (fields, flights)
+        }
+        let flat = try session(usesFlights: true)
+        let general = try session(usesFlights: false)
+        #expect(flat.flights == 1_800 && general.flights == 0)
+        for (k, (a, b)) in zip(flat.fields, general.fields).enumerated() where a != b {
+            let i = a.indices.first { a[$0] != b[$0] } ?? a.count
+            Issue.record("after step \(k), number \(i % 7) of sprite \(i / 7) differs")
+            break
+        }
+    }
+}

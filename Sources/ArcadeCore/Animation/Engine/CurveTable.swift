@@ -191,13 +191,21 @@ struct CurveTable {
     @inline(__always)
     static func bezierValue(_ c: UnsafeMutablePointer<TimingCurve>, _ table: UnsafeMutablePointer<Double>,
                             _ x: Double) -> Double {
+        let y = tabledValue(table, x)
+        return y.isNaN ? c.pointee.bezierValue(x) : y
+    }
+
+    /// ``bezierValue(_:_:_:)`` from the table alone: NaN in the intervals marked for the
+    /// exact solve. A loop that calls nothing can take it and send the few NaN results to
+    /// ``bezierValue(_:_:_:)`` afterwards. `x` must not be NaN.
+    @inline(__always)
+    static func tabledValue(_ table: UnsafePointer<Double>, _ x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         let s = x * Double(intervals)
         let k = min(Int(s), intervals - 1)
         let u = s - Double(k)
         let e = table + 4 &* k
-        let y = ((e[0] * u + e[1]) * u + e[2]) * u + e[3]
-        return y.isNaN ? c.pointee.bezierValue(x) : y
+        return ((e[0] * u + e[1]) * u + e[2]) * u + e[3]
     }
 }

@@ -32,6 +32,17 @@ struct LeafLane {
     private(set) var capacity = 64
     private(set) var base = UnsafeMutablePointer<FlightLeaf>.allocate(capacity: 64)
     private(set) var values: UnsafeMutablePointer<Double>
+    /// ``tableStride`` per leaf: where the table of each curve the leaf's step reads
+    /// starts in the engine's Bezier tables, -1 for the linear curve: its own curve first,
+    /// then (keyframes) the curve of each segment, linear where it has none. The step reads
+    /// them here, in order, instead of looking the curves up through the index pool and
+    /// the curve table.
+    private(set) var tables = UnsafeMutablePointer<Int32>.allocate(capacity: 64 * LeafLane.tableStride)
+    /// Scratch for a step: the leaves it lists for a second look, as many places as leaves.
+    private(set) var revisit = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+
+    /// Table starts per leaf in ``tables``: the leaf's curve and up to three segments'.
+    static let tableStride = 4
 
     init(stride: Int) {
         self.stride = stride
@@ -41,26 +52,36 @@ struct LeafLane {
     func destroy() {
         base.deallocate()
         values.deallocate()
+        tables.deallocate()
+        revisit.deallocate()
     }
 
-    /// Appends `leaf` with its numbers and returns its position.
-    mutating func append(_ leaf: FlightLeaf, _ numbers: UnsafePointer<Double>, _ n: Int) -> Int32 {
-        let v = appendZeroed(leaf)
+    /// Where a leaf's curves' tables start (see ``tables``): its own curve's, then each
+    /// segment's.
+    typealias CurveTables = (Int32, Int32, Int32, Int32)
+
+    /// Appends `leaf` with its numbers and its curves' table starts and returns its position.
+    mutating func append(_ leaf: FlightLeaf, _ numbers: UnsafePointer<Double>, _ n: Int,
+                         curveTables: CurveTables) -> Int32 {
+        let v = appendZeroed(leaf, curveTables)
         v.update(from: numbers, count: n)
         return Int32(count - 1)
     }
 
     /// Appends a keyframe pair: `leaf` with the `n` numbers of its first leaf at `a`
     /// followed, from half the stride on, by those of its second leaf at `b`.
-    mutating func append(_ leaf: FlightLeaf, _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, _ n: Int) -> Int32 {
-        let v = appendZeroed(leaf)
+    mutating func append(_ leaf: FlightLeaf, _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, _ n: Int,
+                         curveTables: CurveTables) -> Int32 {
+        let v = appendZeroed(leaf, curveTables)
         v.update(from: a, count: n)
         (v + stride / 2).update(from: b, count: n)
         return Int32(count - 1)
     }
 
     /// Appends `leaf` with zeros for its numbers; returns where its numbers go.
-    private mutating func appendZeroed(_ leaf: FlightLeaf) -> UnsafeMutablePointer<Double> {
+    private mutating func appendZeroed(_ leaf: FlightLeaf, _ curveTables: CurveTables)
+        -> UnsafeMutablePointer<Double>
+    {
         if count == capacity {
             let c = capacity * 2
             let q = UnsafeMutablePointer<FlightLeaf>.allocate(capacity: c)
@@ -71,9 +92,20 @@ struct LeafLane {
             v.moveInitialize(from: values, count: count * stride)
             values.deallocate()
             values = v
+            let t = UnsafeMutablePointer<Int32>.allocate(capacity: c * Self.tableStride)
+            t.moveInitialize(from: tables, count: count * Self.tableStride)
+            tables.deallocate()
+            tables = t
+            revisit.deallocate()
+            revisit = .allocate(capacity: c)
             capacity = c
         }
         (base + count).initialize(to: leaf)
+        let t = tables + count * Self.tableStride
+        t[0] = curveTables.0
+        t[1] = curveTables.1
+        t[2] = curveTables.2
+        t[3] = curveTables.3
         let v = values + count * stride
         v.initialize(repeating: 0, count: stride)
         count += 1
@@ -87,6 +119,7 @@ struct LeafLane {
         guard i != count else { return nil }
         base[i] = base[count]
         (values + i * stride).update(from: values + count * stride, count: stride)
+        (tables + i * Self.tableStride).update(from: tables + count * Self.tableStride, count: Self.tableStride)
         return base[i]
     }
 }
@@ -228,7 +261,7 @@ struct FlightStore {
     var bytes: Int {
         let perFlight = 4 + 7 * 8 + 2 + 4 + 8 + 4 + Self.maxLeaves * 5
         let lanes = [basics, keyframes, paths, keyframePairs].reduce(0) {
-            $0 + $1.capacity * (MemoryLayout<FlightLeaf>.stride + $1.stride * 8)
+            $0 + $1.capacity * (MemoryLayout<FlightLeaf>.stride + $1.stride * 8 + LeafLane.tableStride * 4 + 4)
         }
         return capacity * perFlight + lanes
     }
@@ -291,7 +324,8 @@ struct FlightStore {
     mutating func append(slot s: Int32, start t: Double, timing tm: UnsafeMutablePointer<Double>, flags f: UInt8,
                          owner o: Int32, fields fp: UnsafeMutablePointer<AnimatableFields>,
                          leaves nodes: UnsafeMutablePointer<AnimationNode>, leafTotal: Int,
-                         numbers: UnsafePointer<Double>, indices: UnsafeMutablePointer<Int32>) -> Int32 {
+                         numbers: UnsafePointer<Double>, indices: UnsafeMutablePointer<Int32>,
+                         tableStarts: UnsafePointer<Int32>) -> Int32 {
         if count == capacity { grow(to: count + 1) }
         let i = count
         slot[i] = s
@@ -317,6 +351,12 @@ struct FlightStore {
                                   form: n.form, dimension: n.dimension, slot: n.slot,
                                   paired: n.has(AnimationNode.Flag.pairedSlot), index: UInt8(k))
             let values = numbers + Int(n.data), c = Self.numberCount(n.form, dimension: n.dimension, count: n.count)
+            // Segments without a curve of their own ease linearly (-1).
+            func segment(_ k: Int) -> Int32 {
+                guard n.form == .keyframes, n.segmentCurves >= 0, k < Int(n.count) - 1 else { return -1 }
+                return Self.tableStart(indices[Int(n.segmentCurves) + k], tableStarts)
+            }
+            let curveTables = (Self.tableStart(n.curve, tableStarts), segment(0), segment(1), segment(2))
             if let m = (k + 1..<leafTotal).first(where: { lanes[$0] != Lane.none && Self.pairs(n, nodes[$0], indices) }) {
                 let second = nodes[m]
                 if Int(second.slot) < AnimatableFields.alphaSlot { fl |= Bit.moves }
@@ -324,14 +364,22 @@ struct FlightStore {
                 lanes[k] = Lane.pair
                 lanes[m] = Lane.none
                 positions[m] = -1
-                positions[k] = keyframePairs.append(leaf, values, numbers + Int(second.data), c)
+                positions[k] = keyframePairs.append(leaf, values, numbers + Int(second.data), c,
+                                                    curveTables: curveTables)
             } else {
-                positions[k] = withLane(lanes[k]) { $0.append(leaf, values, c) }
+                positions[k] = withLane(lanes[k]) { $0.append(leaf, values, c, curveTables: curveTables) }
             }
         }
         flags[i] = fl
         count += 1
         return Int32(i)
+    }
+
+    /// Where the table of curve `index` (linear or a cubic Bezier, as a flight's are) starts
+    /// in the engine's Bezier tables (`tableStarts` per curve), -1 for the linear curve.
+    /// A run holds its curves while it runs, so the table stays where it is until then.
+    static func tableStart(_ index: Int32, _ tableStarts: UnsafePointer<Int32>) -> Int32 {
+        index == CurveTable.linearIndex ? -1 : tableStarts[Int(index)]
     }
 
     /// Removes flight `i` and its leaves, moving the last flight into its place; returns
@@ -412,7 +460,7 @@ extension Animator {
         let i = flights.append(slot: Int32(slot), start: heads[slot].start, timing: numbers.base + Int(g.timing),
                                flags: f, owner: heads[slot].owner, fields: target.animatableFields.unsafelyUnwrapped,
                                leaves: nodes.base + root + 1, leafTotal: Int(g.count) - 1, numbers: numbers.base,
-                               indices: indices.base)
+                               indices: indices.base, tableStarts: curves.tableStarts.base)
         heads.base[slot].flight = i
     }
 
@@ -452,11 +500,14 @@ extension Animator {
             }
         }
         let runs = self.runs.base, heads = self.heads.base
+        // Flights whose group shows nothing: all of them are listed.
+        var hidden = 0
         for k in 0..<listed {
             let i = Int(fs.revisit[k])
             let s = Int(fs.slot[i])
             let t = fs.timing(i, now)
             if t.simple.isNaN {
+                hidden &+= 1
                 let root = Int(heads[s].root)
                 evaluator.evaluateNode(root, t.elapsed, 0, true, t.done, heads[s].target.unsafelyUnwrapped)
                 fs.setWrote(i, evaluator.nodes[root + 1].has(AnimationNode.Flag.wrote))
@@ -469,25 +520,39 @@ extension Animator {
                               .finished))
             }
         }
-        if fs.paths.count > 0 { Self.stepPaths(fs, evaluator) }
+        // When every group shows something (as is usual), the paths' and pairs' loops skip
+        // the check for a flight that shows nothing.
+        let allShown = hidden == 0
+        if fs.paths.count > 0 { Self.stepPaths(fs, evaluator, allShown: allShown) }
         if fs.keyframes.count > 0 { Self.stepKeyframes(fs, evaluator) }
-        if fs.keyframePairs.count > 0 { Self.stepKeyframePairs(fs, evaluator) }
+        if fs.keyframePairs.count > 0 { Self.stepKeyframePairs(fs, evaluator, allShown: allShown) }
         if fs.basics.count > 0 { Self.stepBasics(fs, evaluator) }
     }
 
     /// Takes out of the flight store the runs whose target only the engine still holds, so
     /// the general walk meets them at this step and ends them (`targetGone`), as it ends its
     /// own. One check per owner entry, in a loop of its own: in the flights' loop the check,
-    /// a call into the runtime, made the loop keep its numbers in memory around it.
-    @inline(__always)
+    /// a call into the runtime, made the loop keep its numbers in memory around it. The loop
+    /// is a function of its own too: inside the step, the step's values took the registers
+    /// that keep their values across the call, and the loop kept its own in memory.
+    @inline(never)
     private func handGoneTargetsToTheGeneralWalk() {
-        let owners = self.owners.base, runs = self.runs.base
-        for o in 0..<self.owners.count where isKnownUniquelyReferenced(&owners[o].object) {
-            var s = owners[o].first
-            while s >= 0 {
-                removeFlight(Int(s))
-                s = runs[Int(s)].nextOnObject
-            }
+        let owners = self.owners.base, count = self.owners.count
+        var o = 0
+        while o < count {
+            if isKnownUniquelyReferenced(&owners[o].object) { handToTheGeneralWalk(o) }
+            o &+= 1
+        }
+    }
+
+    /// Takes the runs on owner entry `o` out of the flight store.
+    @inline(never)
+    private func handToTheGeneralWalk(_ o: Int) {
+        let runs = self.runs.base
+        var s = owners.base[o].first
+        while s >= 0 {
+            removeFlight(Int(s))
+            s = runs[Int(s)].nextOnObject
         }
     }
 
@@ -506,17 +571,56 @@ extension Animator {
 
     /// Path leaves (one segment: a line, a quadratic or a cubic curve):
     /// ``BezierPath/evaluate(_:_:_:_:)``.
-    private static func stepPaths(_ fs: FlightStore, _ e: StepEvaluator) {
-        let lane = fs.paths.base, values = fs.paths.values
-        var memo = CurveMemo()
+    ///
+    /// The loop reads each leaf's curve from its table (``LeafLane/tables``) and calls
+    /// nothing, so it keeps its pointers in registers; the leaves whose curve value falls
+    /// in an interval the table leaves to the exact solve (NaN) it lists, and a second loop
+    /// writes them again through the exact curve.
+    ///
+    /// `allShown` says that every flight shows something this step: no progress is NaN.
+    private static func stepPaths(_ fs: FlightStore, _ e: StepEvaluator, allShown: Bool) {
+        let listed = allShown ? stepPaths(fs, e, checks: false) : stepPaths(fs, e, checks: true)
+        for k in 0..<listed {
+            writePath(Int(fs.paths.revisit[k]), fs, e)
+        }
+    }
+
+    /// The loop of ``stepPaths(_:_:allShown:)``, which `checks` the progress for NaN or
+    /// not; returns how many leaves it listed.
+    @inline(__always)
+    private static func stepPaths(_ fs: FlightStore, _ e: StepEvaluator, checks: Bool) -> Int {
+        let lane = fs.paths.base, values = fs.paths.values, tables = fs.paths.tables, revisit = fs.paths.revisit
+        let progress = fs.progress, fields = fs.fields, bezier = e.bezierTables
+        var listed = 0
         for j in 0..<fs.paths.count {
             let l = lane[j]
-            guard let r = place(l, fs, e, &memo) else { continue }
+            let f = Int(l.flight)
+            let u = progress[f]
+            if checks && u.isNaN { continue }
+            let c = tables[j &* LeafLane.tableStride]
+            let p = c < 0 ? u : CurveTable.tabledValue(bezier + Int(c), u)
             // One segment: the segment search gives the progress unchanged.
-            let xy = BezierPath.segment(values + j &* 8, r.p)
-            r.out[0] = xy.0
-            r.out[1] = xy.1
+            let xy = BezierPath.segment(values + j &* 8, p)
+            let out = UnsafeMutableRawPointer(fields[f]).assumingMemoryBound(to: Double.self) + Int(l.slot)
+            out[0] = xy.0
+            out[1] = xy.1
+            if p.isNaN {
+                revisit[listed] = Int32(truncatingIfNeeded: j)
+                listed &+= 1
+            }
         }
+        return listed
+    }
+
+    /// Path leaf `j` with its exact curve: what ``stepPaths(_:_:allShown:)`` writes.
+    @inline(never)
+    private static func writePath(_ j: Int, _ fs: FlightStore, _ e: StepEvaluator) {
+        let l = fs.paths.base[j]
+        var memo = CurveMemo()
+        guard let r = place(l, fs, e, &memo) else { return }
+        let xy = BezierPath.segment(fs.paths.values + j &* 8, r.p)
+        r.out[0] = xy.0
+        r.out[1] = xy.1
     }
 
     /// Keyframe leaves (two values or more, no key times): ``StepEvaluator/writeLeaf(_:_:_:)``.
@@ -541,27 +645,77 @@ extension Animator {
 
     /// Keyframe pairs: ``stepKeyframes(_:_:)`` for both leaves, sharing the segment and its
     /// curve value, which both leaves' steps compute alike.
-    private static func stepKeyframePairs(_ fs: FlightStore, _ e: StepEvaluator) {
-        let lane = fs.keyframePairs.base, values = fs.keyframePairs.values, indices = e.indices
-        let progress = fs.progress, fields = fs.fields
+    ///
+    /// As ``stepPaths(_:_:allShown:)``, the loop reads the curves from their tables (the leaf's and
+    /// each segment's, ``LeafLane/tables``) and calls nothing; the entries that meet an
+    /// interval left to the exact solve it lists for ``writePair(_:_:_:)``.
+    private static func stepKeyframePairs(_ fs: FlightStore, _ e: StepEvaluator, allShown: Bool) {
+        let listed = allShown ? stepKeyframePairs(fs, e, checks: false) : stepKeyframePairs(fs, e, checks: true)
+        for k in 0..<listed {
+            writePair(Int(fs.keyframePairs.revisit[k]), fs, e)
+        }
+    }
+
+    /// The loop of ``stepKeyframePairs(_:_:allShown:)``, which `checks` the progress for
+    /// NaN or not; returns how many entries it listed.
+    @inline(__always)
+    private static func stepKeyframePairs(_ fs: FlightStore, _ e: StepEvaluator, checks: Bool) -> Int {
+        let lane = fs.keyframePairs.base, values = fs.keyframePairs.values, tables = fs.keyframePairs.tables
+        let revisit = fs.keyframePairs.revisit, progress = fs.progress, fields = fs.fields, bezier = e.bezierTables
+        var listed = 0
         for j in 0..<fs.keyframePairs.count {
             let l = lane[j]
             let f = Int(l.flight)
             let u = progress[f]
-            if u.isNaN { continue }
-            let out = UnsafeMutableRawPointer(fields[f]).assumingMemoryBound(to: Double.self)
-            let p = e.tableCurve(l.curve, u)
+            if checks && u.isNaN { continue }
+            let curves = tables + j &* LeafLane.tableStride
+            var p = u
+            if curves[0] >= 0 {
+                p = CurveTable.tabledValue(bezier + Int(curves[0]), u)
+                // The segment's curve must not read a NaN.
+                if p.isNaN {
+                    revisit[listed] = Int32(truncatingIfNeeded: j)
+                    listed &+= 1
+                    continue
+                }
+            }
             let even = StepEvaluator.evenSegmentOfFew(p, count: Int(l.count))
             let segment = even.segment
             var t = even.local
-            if l.segmentCurves >= 0 {
-                t = e.tableCurve(indices[Int(l.segmentCurves) &+ segment], t)
-            }
+            let c = curves[1 &+ segment]
+            if c >= 0 { t = CurveTable.tabledValue(bezier + Int(c), t) }
+            let out = UnsafeMutableRawPointer(fields[f]).assumingMemoryBound(to: Double.self)
             let a = values + (j &* 8 &+ segment)
             let q = 1 - t
             out[Int(l.slot)] = a[0] * q + a[1] * t
             out[Int(l.slot2)] = a[4] * q + a[5] * t
+            if t.isNaN {
+                revisit[listed] = Int32(truncatingIfNeeded: j)
+                listed &+= 1
+            }
         }
+        return listed
+    }
+
+    /// Keyframe pair `j` with its exact curves: what ``stepKeyframePairs(_:_:allShown:)`` writes.
+    @inline(never)
+    private static func writePair(_ j: Int, _ fs: FlightStore, _ e: StepEvaluator) {
+        let l = fs.keyframePairs.base[j]
+        let f = Int(l.flight)
+        let u = fs.progress[f]
+        if u.isNaN { return }
+        let out = UnsafeMutableRawPointer(fs.fields[f]).assumingMemoryBound(to: Double.self)
+        let p = e.tableCurve(l.curve, u)
+        let even = StepEvaluator.evenSegmentOfFew(p, count: Int(l.count))
+        let segment = even.segment
+        var t = even.local
+        if l.segmentCurves >= 0 {
+            t = e.tableCurve(e.indices[Int(l.segmentCurves) &+ segment], t)
+        }
+        let a = fs.keyframePairs.values + (j &* 8 &+ segment)
+        let q = 1 - t
+        out[Int(l.slot)] = a[0] * q + a[1] * t
+        out[Int(l.slot2)] = a[4] * q + a[5] * t
     }
 
     /// Basic leaves.
