@@ -14,10 +14,11 @@ import Testing
     }
 
     /// The place costs no room: a node's fields stay seven words (a flight writes them every
-    /// step) and an owner entry three.
+    /// step), and an owner entry takes four (the fourth is what the flights' check last read
+    /// of the target's held-elsewhere bit).
     @Test func thePlaceKeepsTheFieldsAndEntriesSmall() {
         #expect(MemoryLayout<AnimatableFields>.size == 56)
-        #expect(MemoryLayout<TargetOwner>.stride == 24)
+        #expect(MemoryLayout<TargetOwner>.stride == 32)
     }
 
     @Test func theSlotIsClaimedWhileAnimationsRunAndFreedAfterTheLast() throws {

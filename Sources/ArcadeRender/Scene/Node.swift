@@ -83,8 +83,8 @@ public class Node: Animatable {
     /// Which point of the node's own content sits at its position: `(0, 0)` its top-left,
     /// `(1, 1)` its bottom-right.
     public final var anchor: Vec2 {
-        get { block.pointee.anchor }
-        set { block.pointee.anchor = newValue }
+        get { block.drawLine.pointee.anchor }
+        set { block.drawLine.pointee.anchor = newValue }
     }
 
     /// The art of a still, untinted sprite the canvas's kernel draws as it is (most sprites of a
@@ -97,8 +97,8 @@ public class Node: Animatable {
     /// Where the node was drawn on the canvas in the last composed frame (its local space to
     /// canvas pixels), for hit tests; see ``transformToCanvas()`` for an up-to-date value.
     public internal(set) final var composedTransform: AffineTransform {
-        get { block.pointee.composedTransform }
-        set { block.pointee.composedTransform = newValue }
+        get { block.drawLine.pointee.composedTransform }
+        set { block.drawLine.pointee.composedTransform = newValue }
     }
     /// The opacity the node was drawn with in the last composed frame (its own times its
     /// ancestors').
@@ -148,12 +148,15 @@ public class Node: Animatable {
         set {
             parentStorage = newValue
             parentIdentity = newValue.map { ObjectIdentifier($0) }
+            block.pointee.fields.setHeldElsewhere(newValue != nil)
         }
     }
-    /// Sets ``parent`` to `node` (taken without a reference count change, as it is stored).
+    /// Sets ``parent`` to `node` (taken without a reference count change, as it is stored),
+    /// whose child array is to hold this node.
     @inline(__always) final func attach(to node: Node) {
         parentStorage = node
         parentIdentity = ObjectIdentifier(node)
+        block.pointee.fields.setHeldElsewhere(true)
     }
     // ``scene`` and ``parent`` hold no reference and are not Swift weak references either: a
     // weak reference moves its object's reference counts to a side table, after which every
@@ -353,7 +356,7 @@ public class Node: Animatable {
         if far < children.count {
             let block = UnsafeRawPointer(children[far].block)
             arcade_prefetch(block)
-            arcade_prefetch(block + 64)
+            arcade_prefetch(block + NodeBlockPool.planeOffset)
         }
         if nodes, near < children.count {
             arcade_prefetch(UnsafeRawPointer(Unmanaged.passUnretained(children[near].node).toOpaque()) + 32)

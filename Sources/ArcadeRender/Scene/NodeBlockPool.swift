@@ -4,29 +4,35 @@ import Glibc
 import Darwin
 #endif
 
-/// Where every node's ``NodeBlock`` comes from: slabs of 64 KB, each cut into 128-byte
-/// blocks handed out in address order, so that the blocks of nodes made one after another
-/// (a burst of coins) lie side by side. Drawing a busy layer then reads its blocks in a
-/// steady stream the processor fetches ahead by itself; from the general allocator they
-/// lay 640 bytes apart, between the node objects, and the frame waited on each.
+/// Where every node's ``NodeBlock`` comes from: slabs of 64 KB, each in two planes of
+/// 32 KB, whose 64-byte lines pair up (a block's first line in the first plane, its second
+/// ``planeOffset`` bytes on, in the second). Blocks are handed out in address order, so
+/// that the blocks of nodes made one after another (a burst of coins) lie side by side:
+/// drawing a busy layer then reads two steady streams the processor fetches ahead by
+/// itself, and the animation engine writes the first lines only, 64 bytes apart. From the
+/// general allocator they lay 640 bytes apart, between the node objects, and the frame
+/// waited on each.
 ///
-/// A slab's first block holds its bookkeeping: how many of its blocks are out, the blocks
-/// given back (a list threaded through them), how far its never-used blocks begin, and its
-/// place in the list of slabs with room. A block finds its slab by rounding its address
-/// down to 64 KB. Blocks are taken from the slab with room that was made or freed into
-/// last; a slab all of whose blocks are back is given back to the system unless no other
-/// slab has room (then it waits for the next burst). Nodes are made and freed on any thread (tests run in parallel), so
-/// one lock guards the pool; a node costs one lock on its way in and one on its way out.
+/// A slab's first line holds its bookkeeping: how many of its blocks are out, the blocks
+/// given back (a list threaded through their first lines), how far its never-used blocks
+/// begin, and its place in the list of slabs with room. A block finds its slab by rounding
+/// its address down to 64 KB. Blocks are taken from the slab with room that was made or
+/// freed into last; a slab all of whose blocks are back is given back to the system unless
+/// no other slab has room (then it waits for the next burst). Nodes are made and freed on
+/// any thread (tests run in parallel), so one lock guards the pool; a node costs one lock
+/// on its way in and one on its way out.
 final class NodeBlockPool: @unchecked Sendable {
     /// The pool every node uses.
     static let shared = NodeBlockPool()
 
     /// A slab's size and alignment.
     static let slabBytes = 1 << 16
-    /// A block's size and alignment.
-    static let blockBytes = 128
-    /// Blocks a slab hands out (its first holds its bookkeeping).
-    static let blocksPerSlab = slabBytes / blockBytes - 1
+    /// The size and alignment of each line of a block: one cache line.
+    static let lineBytes = 64
+    /// How far a block's second line lies after its first.
+    static let planeOffset = slabBytes / 2
+    /// Blocks a slab hands out (its first line holds its bookkeeping).
+    static let blocksPerSlab = planeOffset / lineBytes - 1
 
     /// A slab's bookkeeping, in its first block.
     private struct Slab {
@@ -66,7 +72,7 @@ final class NodeBlockPool: @unchecked Sendable {
         lock.deallocate()
     }
 
-    /// A block of ``blockBytes`` bytes aligned to as many, uninitialized.
+    /// A block's first line (its second is ``planeOffset`` bytes on), uninitialized.
     func allocate() -> UnsafeMutableRawPointer {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
@@ -76,7 +82,7 @@ final class NodeBlockPool: @unchecked Sendable {
             block = freed
             slab.pointee.freed = freed.load(as: UnsafeMutableRawPointer?.self)
         } else {
-            block = UnsafeMutableRawPointer(slab) + slab.pointee.fresh * NodeBlockPool.blockBytes
+            block = UnsafeMutableRawPointer(slab) + slab.pointee.fresh * NodeBlockPool.lineBytes
             slab.pointee.fresh += 1
         }
         slab.pointee.used += 1

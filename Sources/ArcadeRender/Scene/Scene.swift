@@ -356,10 +356,10 @@ public final class Scene {
                                             d: 1 * fields.scaleY, tx: fields.x, ty: fields.y)
                 let transform = parentIsIdentity ? local : parentTransform * local
                 if transform.b == 0, transform.c == 0 {
-                    block.pointee.composedTransform = transform
+                    block.drawLine.pointee.composedTransform = transform
                     // `alpha` is 1 here: both factors are at most 1.
                     block.pointee.fields.ownerFlags = flags | NodeFlags.composedAlphaIsOne.rawValue
-                    kernelRun.append(child, art: art, transform: transform, anchor: block.pointee.anchor,
+                    kernelRun.append(child, art: art, transform: transform, anchor: block.drawLine.pointee.anchor,
                                      canvas: canvas, time: time)
                     return
                 }

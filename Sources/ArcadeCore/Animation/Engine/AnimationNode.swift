@@ -147,6 +147,18 @@ struct TargetOwner {
     /// First and last run on this target, linked through ``Run`` in start order.
     var first: Int32 = -1
     var last: Int32 = -1
+    /// The target's ``AnimatableFields/isHeldElsewhere`` as the flights' check last read it.
+    var held = false
+}
+
+extension TargetOwner {
+    /// True when only the engine holds the target any more: never while the target's fields
+    /// say it is held elsewhere (``AnimatableFields/heldElsewhereBit``), read without a call;
+    /// otherwise the runtime is asked whether the engine's reference is the last one.
+    @inline(__always) mutating func targetIsGone() -> Bool {
+        if let fields, fields.pointee.isHeldElsewhere { return false }
+        return isKnownUniquelyReferenced(&object)
+    }
 }
 
 /// The parts of a started animation a step does not read: bookkeeping for ids,

@@ -64,6 +64,9 @@ public final class Animator {
     /// Set while a step evaluates: the step reads the pools through raw pointers, so
     /// nothing may start or end an animation until it is done.
     @exclusivity(unchecked) var advancing = false
+    /// ``AnimatableFields/heldEpoch`` when the flights' check last read its targets' bits
+    /// (see ``handGoneTargetsToTheGeneralWalk()``).
+    @exclusivity(unchecked) var heldEpochRead: UInt64 = .max
 
     /// Seconds of animation time advanced so far.
     @exclusivity(unchecked) public internal(set) var time: Double = 0
@@ -165,7 +168,7 @@ public final class Animator {
                 let head = heads + slot
                 let root = head.pointee.root
                 if root < 0 || head.pointee.flight >= 0 { continue }
-                if isKnownUniquelyReferenced(&owners[Int(head.pointee.owner)].object) {
+                if owners[Int(head.pointee.owner)].targetIsGone() {
                     ended.append((now, runs[slot].serial, Int32(slot), .targetGone))
                     continue
                 }
@@ -281,6 +284,8 @@ public final class Animator {
                 f.pointee.ownerEngine = engineTag
                 f.pointee.ownerIndex = Int32(o)
                 entry.fields = f
+                // Lowered from now on, the bit moves the epoch on (the entry is this engine's).
+                entry.held = f.pointee.isHeldElsewhere
             } else {
                 byObject[ObjectIdentifier(target)] = Int32(o)
             }
