@@ -262,10 +262,7 @@ public class Node: Animatable {
     @inline(__always) final var uncachedLocalTransform: AffineTransform {
         if !localDirty { return cachedLocal }
         let rotation = self.rotation
-        if rotation == 0 {
-            // Unturned (nearly every node): the sine and cosine of 0, without reading the cache.
-            return AffineTransform(a: 1 * scaleX, b: 0 * scaleX, c: -0.0 * scaleY, d: 1 * scaleY, tx: x, ty: y)
-        }
+        if rotation == 0 { return Node.unturnedTransform(fields.pointee) }
         if rotation != cachedRotation {
             let sc = AffineTransform.sinCos(rotation)
             cachedSin = sc.sin
@@ -277,6 +274,12 @@ public class Node: Animatable {
             c: -cachedSin * scaleY, d: cachedCos * scaleY,
             tx: x, ty: y
         )
+    }
+
+    /// The local transform of an unturned node whose numbers are `f` (nearly every node):
+    /// the sine and cosine of 0, without reading the node's cache.
+    @inline(__always) static func unturnedTransform(_ f: AnimatableFields) -> AffineTransform {
+        AffineTransform(a: 1 * f.scaleX, b: 0 * f.scaleX, c: -0.0 * f.scaleY, d: 1 * f.scaleY, tx: f.x, ty: f.y)
     }
 
     /// The children in draw order (z, then insertion).

@@ -69,10 +69,9 @@ struct NodeFlags: OptionSet {
     /// ``Node/composedAlpha`` is 1 (the node's stored copy is then not read): drawing a
     /// fully opaque sprite sets this bit on the line it reads, not a number elsewhere.
     static let composedAlphaIsOne = NodeFlags(rawValue: 8)
-    /// The node has a parent, whose child array holds it: the animation engines need not ask
-    /// whether they hold its last reference (``AnimatableFields/heldElsewhereBit``). A node
-    /// has a parent exactly while its parent's child array holds it (see ``Node/parent``).
-    static let heldElsewhere = NodeFlags(rawValue: AnimatableFields.heldElsewhereBit)
+    // The top bit is ``AnimatableFields/heldElsewhereBit``, raised while the node has a
+    // parent (whose child array then holds it) and changed only through
+    // ``AnimatableFields/setHeldElsewhere(_:)`` (see ``Node/parent``).
 }
 
 /// A child as its parent holds it: the node, and beside it the node's ``NodeBlock``, so that

@@ -352,8 +352,7 @@ public final class Scene {
                 // ``Node/uncachedLocalTransform`` of an unturned node, worked out from the
                 // fields whether or not they moved (its cached copy is equal when they did
                 // not, and lies in the node).
-                let local = AffineTransform(a: 1 * fields.scaleX, b: 0 * fields.scaleX, c: -0.0 * fields.scaleY,
-                                            d: 1 * fields.scaleY, tx: fields.x, ty: fields.y)
+                let local = Node.unturnedTransform(fields)
                 let transform = parentIsIdentity ? local : parentTransform * local
                 if transform.b == 0, transform.c == 0 {
                     block.drawLine.pointee.composedTransform = transform

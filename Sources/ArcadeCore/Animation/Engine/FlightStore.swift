@@ -700,11 +700,7 @@ extension Animator {
             var t = even.local
             let c = curves[1 &+ segment]
             if c >= 0 { t = CurveTable.tabledValue(bezier + Int(c), t) }
-            let out = UnsafeMutableRawPointer(fields[f]).assumingMemoryBound(to: Double.self)
-            let a = values + (j &* 8 &+ segment)
-            let q = 1 - t
-            out[Int(l.slot)] = a[0] * q + a[1] * t
-            out[Int(l.slot2)] = a[4] * q + a[5] * t
+            blendPair(l, fields[f], values + (j &* 8 &+ segment), t)
             if t.isNaN {
                 revisit[listed] = Int32(truncatingIfNeeded: j)
                 listed &+= 1
@@ -720,7 +716,6 @@ extension Animator {
         let f = Int(l.flight)
         let u = fs.progress[f]
         if u.isNaN { return }
-        let out = UnsafeMutableRawPointer(fs.fields[f]).assumingMemoryBound(to: Double.self)
         let p = e.tableCurve(l.curve, u)
         let even = StepEvaluator.evenSegmentOfFew(p, count: Int(l.count))
         let segment = even.segment
@@ -728,7 +723,15 @@ extension Animator {
         if l.segmentCurves >= 0 {
             t = e.tableCurve(e.indices[Int(l.segmentCurves) &+ segment], t)
         }
-        let a = fs.keyframePairs.values + (j &* 8 &+ segment)
+        blendPair(l, fs.fields[f], fs.keyframePairs.values + (j &* 8 &+ segment), t)
+    }
+
+    /// Writes keyframe pair `l`'s two values at local time `t` of a segment whose ends are
+    /// `a[0]`, `a[1]` (first leaf) and `a[4]`, `a[5]` (second leaf) into `fields`.
+    @inline(__always)
+    private static func blendPair(_ l: FlightLeaf, _ fields: UnsafeMutablePointer<AnimatableFields>,
+                                  _ a: UnsafePointer<Double>, _ t: Double) {
+        let out = UnsafeMutableRawPointer(fields).assumingMemoryBound(to: Double.self)
         let q = 1 - t
         out[Int(l.slot)] = a[0] * q + a[1] * t
         out[Int(l.slot2)] = a[4] * q + a[5] * t
